@@ -1,0 +1,23 @@
+import { ERROR_CODES, type ErrorCode } from '../constants/errors.js';
+
+/**
+ * The console shows an error by its code: this maps each catalogue code to the react-intl
+ * message id whose text every UI language carries.
+ */
+export const ERROR_MESSAGE_IDS: Record<ErrorCode, string> = {
+  [ERROR_CODES.VALIDATION]: 'error.validation',
+  [ERROR_CODES.INVALID_CREDENTIALS]: 'error.invalidCredentials',
+  [ERROR_CODES.TOKEN_EXPIRED]: 'error.tokenExpired',
+  [ERROR_CODES.REFRESH_INVALID]: 'error.refreshInvalid',
+  [ERROR_CODES.COMPANY_NOT_AUTHORIZED]: 'error.companyNotAuthorized',
+  [ERROR_CODES.UNAUTHENTICATED]: 'error.unauthenticated',
+  [ERROR_CODES.FORBIDDEN]: 'error.forbidden',
+  [ERROR_CODES.CSRF_MISSING]: 'error.forbidden',
+  [ERROR_CODES.NOT_FOUND]: 'error.notFound',
+  [ERROR_CODES.CONFLICT]: 'error.conflict',
+  [ERROR_CODES.PAYLOAD_TOO_LARGE]: 'error.payloadTooLarge',
+  [ERROR_CODES.RATE_LIMITED]: 'error.rateLimited',
+  [ERROR_CODES.INTERNAL]: 'error.internal',
+  [ERROR_CODES.UPSTREAM_UNAVAILABLE]: 'error.unableToConnect',
+  [ERROR_CODES.UPSTREAM_TIMEOUT]: 'error.unableToConnect',
+};

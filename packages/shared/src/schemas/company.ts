@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { SERVICES } from '../constants/services.js';
+
+export const serviceCodeSchema = z.enum(SERVICES);
+
+/** Company of spec point 3. */
+export const companySchema = z.object({
+  companyName: z.string(),
+  serviceName: z.string(),
+  categoryId: z.number().int(),
+  gcps: z.array(z.string()).describe('GS1 company prefixes'),
+  primaryLogo: z.string().nullable(),
+  description: z.string(),
+  country: z.string(),
+  contactPhone: z.string(),
+  contactHour: z.string(),
+  contactEmail: z.string(),
+  website: z.string(),
+  sns: z.array(z.object({ type: z.string(), url: z.string() })),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyInfoResponseSchema = z.object({ result: companySchema });
+
+/** Customer list item of spec point 3, with what the switch page shows. */
+export const customerListItemSchema = z.object({
+  customerId: z.number().int(),
+  permission: z.boolean().describe('True once a super-admin has approved the company'),
+  companyName: z.string(),
+  serviceName: z.string(),
+  planName: z.string().nullable(),
+  services: z.array(serviceCodeSchema),
+  createdAt: z.string(),
+});
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+export const customerListResponseSchema = z.object({ result: z.array(customerListItemSchema) });
+
+export const planLimitsSchema = z.object({
+  product: z.number().int().nonnegative(),
+  link: z.number().int().nonnegative().describe('Links per product'),
+  subAdmin: z.number().int().nonnegative(),
+});
+
+/** Plan of spec point 3 with the company's current usage. */
+export const planSchema = z.object({
+  planName: z.string(),
+  services: z.array(serviceCodeSchema),
+  limits: planLimitsSchema,
+  usage: z.object({ product: z.number().int(), subAdmin: z.number().int() }),
+  subscription: z.object({ startDate: z.string(), endDate: z.string().nullable(), status: z.string() }).nullable(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const planInfoResponseSchema = z.object({ result: planSchema });
+
+export const checkLinkQuerySchema = z.object({ productId: z.coerce.number().int().positive() });

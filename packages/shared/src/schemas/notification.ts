@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { NOTIFICATION_PAGE_SIZE } from '../constants/limits.js';
+import { pageInfoSchema } from './common.js';
+
+/** Notification of spec point 3. */
+export const notificationSchema = z.object({
+  notificationId: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createTime: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
+  unreadOnly: z.coerce.boolean().optional(),
+});
+
+export const notificationListResponseSchema = z.object({
+  result: z.array(notificationSchema),
+  pageInfo: pageInfoSchema,
+});
+
+export const unreadCountResponseSchema = z.object({ result: z.object({ count: z.number().int() }) });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { pageInfoSchema, pageQuerySchema } from './common.js';
+import { serviceCodeSchema } from './company.js';
+
+/** What product lists show of a product. */
+export const productSummarySchema = z.object({
+  productId: z.number().int(),
+  entry_id: z.number().int().nullable(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  product_name: z.string(),
+  product_number: z.string(),
+  category_id: z.number().int(),
+  service: serviceCodeSchema,
+  isNFC: z.union([z.literal(0), z.literal(1)]),
+  image: z.string().nullable().describe('First product image path'),
+  gtin: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productListQuerySchema = pageQuerySchema.extend({
+  projectId: z.coerce.number().int().positive().optional(),
+});
+
+export const productListResponseSchema = z.object({
+  result: z.array(productSummarySchema),
+  pageInfo: pageInfoSchema,
+});
+
+export const totalCountSchema = z.object({
+  projects: z.number().int(),
+  products: z.number().int(),
+  dlProducts: z.number().int(),
+  dppProducts: z.number().int(),
+  nfcProducts: z.number().int(),
+});
+export type TotalCount = z.infer<typeof totalCountSchema>;
+export const totalCountResponseSchema = z.object({ result: totalCountSchema });

@@ -1,0 +1,6 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['source'] },
+  test: { name: 'api', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+});
