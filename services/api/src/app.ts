@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { overviewRoutes } from './modules/overview/routes.js';
+import { planRoutes } from './modules/plans/routes.js';
+import { projectRoutes } from './modules/projects/routes.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import errorsPlugin, { validatorCompiler } from './plugins/errors.js';
+
+export interface AppDeps {
+  /** An already opened database (tests); otherwise one is opened from the config. */
+  database?: Database;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Clients and proxies often send `content-type: application/json` with no body on calls
+ * that take none (PATCH .../read-all): treat that as no body instead of a 400. Anything
+ * else goes through Fastify's own parser, with its prototype-poisoning protection.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: BODY_LIMIT_BYTES,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    requestTimeout: 30_000,
+    http: { headersTimeout: 10_000, requestTimeout: 30_000 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+
+  // External plugins.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Product console API', description: 'The upstream API of the product console', version: '0.1.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // App plugins.
+  await app.register(dbPlugin, { config, database: deps.database });
+  await app.register(authPlugin, { config });
+  await app.register(errorsPlugin);
+
+  // Routes.
+  await app.register(authRoutes);
+  await app.register(companyRoutes);
+  await app.register(planRoutes);
+  await app.register(notificationRoutes);
+  await app.register(overviewRoutes);
+  await app.register(projectRoutes);
+
+  return app;
+}

@@ -1,0 +1,9 @@
+// Every table of the API, for drizzle-kit and for the typed database handle.
+export * from '../modules/companies/tables.js';
+export * from '../modules/auth/tables.js';
+export * from '../modules/plans/tables.js';
+export * from '../modules/projects/tables.js';
+export * from '../modules/sub-admins/tables.js';
+export * from '../modules/products/tables.js';
+export * from '../modules/links/tables.js';
+export * from '../modules/notifications/tables.js';

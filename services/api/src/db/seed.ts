@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import { ACCESS_RESOURCES, LINK_TYPE_DEFAULT_TITLES, ROLE, type LinkType, type ServiceCode } from '@product-console/shared';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { users } from '../modules/auth/tables.js';
+import { companies } from '../modules/companies/tables.js';
+import { links } from '../modules/links/tables.js';
+import { notifications } from '../modules/notifications/tables.js';
+import { plans, subscriptions } from '../modules/plans/tables.js';
+import { gtin14 } from '../modules/products/gtin.js';
+import { products } from '../modules/products/tables.js';
+import { projects } from '../modules/projects/tables.js';
+import { subAdminAccess, type AccessInfo } from '../modules/sub-admins/tables.js';
+import type { Db } from './client.js';
+
+/** Password of every demo account. */
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+export const DEMO_USERS = {
+  superAdmin: 'super@demo.example',
+  acmeManager: 'manager@demo.example',
+  acmeSubAdmin: 'subadmin@demo.example',
+  nordicManager: 'manager@nordic.example',
+  borealisManager: 'pending@borealis.example',
+} as const;
+
+interface DemoProduct {
+  name: string;
+  number: string;
+  service: ServiceCode;
+  isNfc: 0 | 1;
+  categoryId?: number;
+}
+
+const ACME_PRODUCTS: Record<string, DemoProduct[]> = {
+  'Trail Gear': [
+    { name: 'Summit 45L Backpack', number: 'AO-TG-001', service: 'DPP', isNfc: 1 },
+    { name: 'Ridge Trekking Poles', number: 'AO-TG-002', service: 'DL', isNfc: 0 },
+    { name: 'Trailhead Hiking Boots', number: 'AO-TG-003', service: 'DPP', isNfc: 0 },
+  ],
+  Camping: [
+    { name: 'Basecamp 2P Tent', number: 'AO-CA-001', service: 'DL', isNfc: 1 },
+    { name: 'Ember Camp Stove', number: 'AO-CA-002', service: 'DL', isNfc: 0 },
+    { name: 'Nightfall Sleeping Bag', number: 'AO-CA-003', service: 'DPP', isNfc: 1, categoryId: 2 },
+  ],
+  'Winter Collection': [
+    { name: 'Glacier Down Jacket', number: 'AO-WC-001', service: 'DPP', isNfc: 1 },
+    { name: 'Frost Merino Beanie', number: 'AO-WC-002', service: 'DL', isNfc: 0 },
+  ],
+};
+
+const NORDIC_PRODUCTS: Record<string, DemoProduct[]> = {
+  Dairy: [
+    { name: 'Organic Whole Milk 1L', number: 'NF-DA-001', service: 'DL', isNfc: 0 },
+    { name: 'Vanilla Skyr 500g', number: 'NF-DA-002', service: 'DL', isNfc: 1 },
+  ],
+  Bakery: [
+    { name: 'Rye Crispbread', number: 'NF-BA-001', service: 'DL', isNfc: 0 },
+    { name: 'Cinnamon Buns 6-pack', number: 'NF-BA-002', service: 'DL', isNfc: 0 },
+  ],
+};
+
+const FULL_ACCESS: AccessInfo = Object.fromEntries(ACCESS_RESOURCES.map((resource) => [resource, { r: true, w: true }]));
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+}
+
+type Tx = Db;
+
+async function seedCompanyCatalogue(
+  tx: Tx,
+  company: { id: number; prefix: string; website: string },
+  catalogue: Record<string, DemoProduct[]>,
+  descriptions: Record<string, string>,
+): Promise<Record<string, number>> {
+  const projectIds: Record<string, number> = {};
+  let itemReference = 1;
+  let age = 24 * 30;
+  for (const [projectName, items] of Object.entries(catalogue)) {
+    const [project] = await tx
+      .insert(projects)
+      .values({ companyId: company.id, name: projectName, description: descriptions[projectName] ?? '', createdAt: hoursAgo(age), updatedAt: hoursAgo(age) })
+      .returning({ id: projects.id });
+    projectIds[projectName] = project.id;
+
+    for (const item of items) {
+      age -= 24;
+      const [product] = await tx
+        .insert(products)
+        .values({
+          companyId: company.id,
+          projectId: project.id,
+          productName: item.name,
+          productNumber: item.number,
+          categoryId: item.categoryId ?? 1,
+          service: item.service,
+          isNfc: item.isNfc,
+          images: [`/files/demo/${slug(item.name)}.webp`],
+          gtin: gtin14(0, company.prefix, itemReference++),
+          createdAt: hoursAgo(age),
+          updatedAt: hoursAgo(age),
+        })
+        .returning({ id: products.id });
+
+      const linkTypes: LinkType[] = ['gs1:pip', 'gs1:homepage'];
+      if (item.service === 'DPP') linkTypes.unshift('gs1:dpp');
+      await tx.insert(links).values(
+        linkTypes.map((linkType, index) => ({
+          productId: product.id,
+          linkType,
+          title: LINK_TYPE_DEFAULT_TITLES[linkType],
+          targetUrl:
+            linkType === 'gs1:homepage' ? company.website : `${company.website}/products/${slug(item.name)}${linkType === 'gs1:dpp' ? '/passport' : ''}`,
+          ord: index + 1,
+        })),
+      );
+    }
+  }
+  return projectIds;
+}
+
+/**
+ * Seeds the demo companies, users, plans, projects, products, links and notifications.
+ * Idempotent: does nothing once any user exists. Returns whether it seeded.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+
+  const emails = Object.values(DEMO_USERS);
+  const hashes = Object.fromEntries(await Promise.all(emails.map(async (email) => [email, await hashPassword(DEMO_PASSWORD)] as const)));
+
+  await db.transaction(async (tx) => {
+    const [starter, business] = await tx
+      .insert(plans)
+      .values([
+        { name: 'Starter', services: ['DL'], productLimit: 20, linkLimit: 5, subAdminLimit: 2 },
+        { name: 'Business', services: ['DL', 'DPP'], productLimit: 100, linkLimit: 10, subAdminLimit: 5 },
+      ])
+      .returning({ id: plans.id });
+
+    const [acme, nordic, borealis] = await tx
+      .insert(companies)
+      .values([
+        {
+          companyName: 'Acme Outdoor',
+          serviceName: 'acme',
+          categoryId: 1,
+          gcps: ['0614141', '0614142'],
+          description: 'Outdoor gear built to last a lifetime of trails, camps and winters.',
+          country: 'US',
+          contactPhone: '+1 555 0100',
+          contactHour: 'Mon-Fri 9:00-17:00',
+          contactEmail: 'hello@acme.example',
+          website: 'https://acme.example',
+          sns: [
+            { type: 'instagram', url: 'https://instagram.com/acme.example' },
+            { type: 'youtube', url: 'https://youtube.com/@acme.example' },
+          ],
+          permission: true,
+          createdAt: hoursAgo(24 * 90),
+        },
+        {
+          companyName: 'Nordic Foods',
+          serviceName: 'nordic',
+          categoryId: 1,
+          gcps: ['7350053'],
+          description: 'Dairy and bakery products from the north.',
+          country: 'SE',
+          contactPhone: '+46 8 555 010 00',
+          contactHour: 'Mon-Fri 8:00-16:00',
+          contactEmail: 'info@nordic.example',
+          website: 'https://nordic.example',
+          sns: [{ type: 'facebook', url: 'https://facebook.com/nordic.example' }],
+          permission: true,
+          createdAt: hoursAgo(24 * 60),
+        },
+        {
+          companyName: 'Borealis Labs',
+          serviceName: 'borealis',
+          categoryId: 1,
+          gcps: ['0850001'],
+          description: 'Waiting for approval.',
+          country: 'CA',
+          contactEmail: 'pending@borealis.example',
+          website: 'https://borealis.example',
+          permission: false,
+          createdAt: hoursAgo(2),
+        },
+      ])
+      .returning({ id: companies.id });
+
+    await tx.insert(subscriptions).values([
+      { companyId: acme.id, planId: business.id, startDate: '2026-01-01', status: 'active' },
+      { companyId: nordic.id, planId: starter.id, startDate: '2026-01-01', status: 'active' },
+      { companyId: borealis.id, planId: starter.id, startDate: '2026-02-01', status: 'active' },
+    ]);
+
+    const [superAdmin, acmeManager, acmeSubAdmin, nordicManager] = await tx
+      .insert(users)
+      .values([
+        { email: DEMO_USERS.superAdmin, companyId: null, roleId: ROLE.SUPER_ADMIN, firstName: 'Sam', lastName: 'Super', department: 'Operations' },
+        { email: DEMO_USERS.acmeManager, companyId: acme.id, roleId: ROLE.MANAGER, firstName: 'Mia', lastName: 'Manager', department: 'Product', officePhone: '+1 555 0101', mobile: '+1 555 0199' },
+        { email: DEMO_USERS.acmeSubAdmin, companyId: acme.id, roleId: ROLE.SUB_ADMIN, firstName: 'Sid', lastName: 'Sub', department: 'Trail Gear' },
+        { email: DEMO_USERS.nordicManager, companyId: nordic.id, roleId: ROLE.MANAGER, firstName: 'Nora', lastName: 'Nilsson', department: 'Quality' },
+        { email: DEMO_USERS.borealisManager, companyId: borealis.id, roleId: ROLE.MANAGER, firstName: 'Pat', lastName: 'Pending' },
+      ].map((user) => ({ ...user, passwordHash: hashes[user.email] })))
+      .returning({ id: users.id });
+
+    const acmeProjects = await seedCompanyCatalogue(tx, { id: acme.id, prefix: '0614141', website: 'https://acme.example' }, ACME_PRODUCTS, {
+      'Trail Gear': 'Backpacks, poles and boots for the trail.',
+      Camping: 'Tents, stoves and sleeping bags.',
+      'Winter Collection': 'Jackets and accessories for the cold season.',
+    });
+    await seedCompanyCatalogue(tx, { id: nordic.id, prefix: '7350053', website: 'https://nordic.example' }, NORDIC_PRODUCTS, {
+      Dairy: 'Milk, skyr and cheese.',
+      Bakery: 'Breads and pastries.',
+    });
+
+    await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
+
+    await tx.insert(notifications).values([
+      { companyId: acme.id, userId: acmeManager.id, title: 'Plan renewed', message: 'Your Business plan was renewed.', isRead: true, createdAt: hoursAgo(72) },
+      { companyId: acme.id, userId: acmeManager.id, title: 'Product limit', message: 'You have used 8 of 100 products.', isRead: true, createdAt: hoursAgo(48) },
+      { companyId: acme.id, userId: acmeManager.id, title: 'New sub-admin', message: 'Sid Sub joined your company.', isRead: false, createdAt: hoursAgo(24) },
+      { companyId: acme.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', isRead: false, createdAt: hoursAgo(3) },
+      { companyId: nordic.id, userId: nordicManager.id, title: 'Welcome to the console', message: 'Start by creating a project.', isRead: true, createdAt: hoursAgo(50) },
+      { companyId: nordic.id, userId: nordicManager.id, title: 'Product limit', message: 'You have used 4 of 20 products.', isRead: false, createdAt: hoursAgo(20) },
+      { companyId: nordic.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', isRead: false, createdAt: hoursAgo(3) },
+      { companyId: null, userId: superAdmin.id, title: 'Welcome back', message: 'Two customer companies are active.', isRead: true, createdAt: hoursAgo(30) },
+      { companyId: null, userId: null, title: 'New company registered: Borealis Labs', message: 'Borealis Labs is waiting for approval.', isRead: false, createdAt: hoursAgo(2) },
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,31 @@
+import { ERROR_CODES, MESSAGES, type ErrorCode } from '@product-console/shared';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** An error the client may see: its status, stable code and message reach the answer. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const invalidCredentials = () => new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, MESSAGES.invalidCredentials);
+export const tokenExpired = () => new AppError(401, ERROR_CODES.TOKEN_EXPIRED, MESSAGES.tokenExpired);
+export const refreshInvalid = () => new AppError(401, ERROR_CODES.REFRESH_INVALID, MESSAGES.refreshInvalid);
+export const companyNotAuthorized = () =>
+  new AppError(401, ERROR_CODES.COMPANY_NOT_AUTHORIZED, MESSAGES.companyNotAuthorized);
+export const unauthenticated = () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.unauthenticated);
+export const forbidden = () => new AppError(403, ERROR_CODES.FORBIDDEN, MESSAGES.forbidden);
+export const notFound = () => new AppError(404, ERROR_CODES.NOT_FOUND, MESSAGES.notFound);
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
+export const validationFailed = (details: FieldError[]) =>
+  new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validation, details);

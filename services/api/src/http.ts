@@ -1,0 +1,17 @@
+import { errorBodySchema } from '@product-console/shared';
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (E400001), with field errors in details',
+  401: 'Not signed in (E401005), token expired (E401002) or company not approved (E401004)',
+  403: 'Not allowed for this role or company (E403001)',
+  404: 'Not found, or not of the caller company (E404001)',
+  409: 'Conflicts with the current state (E409001)',
+};
+
+/** Documents error answers of a route in OpenAPI: `response: { 200: ok, ...errorResponses(400, 401) }`. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema.describe(ERROR_DESCRIPTIONS[status] ?? 'Error')]));
+}
+
+/** OpenAPI security requirement of the routes that need a bearer token. */
+export const bearerAuth = [{ bearerAuth: [] }];

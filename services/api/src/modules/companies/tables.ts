@@ -1,0 +1,27 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export interface SocialLink {
+  type: string;
+  url: string;
+}
+
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyName: text('company_name').notNull(),
+  serviceName: text('service_name').notNull().unique(),
+  categoryId: integer('category_id').notNull().default(1),
+  gcps: jsonb('gcps').$type<string[]>().notNull().default([]),
+  primaryLogo: text('primary_logo'),
+  description: text('description').notNull().default(''),
+  country: text('country').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  contactHour: text('contact_hour').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
+  website: text('website').notNull().default(''),
+  sns: jsonb('sns').$type<SocialLink[]>().notNull().default([]),
+  /** Approval state: a company can sign in only once a super-admin has set this. */
+  permission: boolean('permission').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CompanyRow = typeof companies.$inferSelect;

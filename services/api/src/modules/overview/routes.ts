@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { productListQuerySchema, productListResponseSchema, totalCountResponseSchema } from '@product-console/shared';
+import { bearerAuth, errorResponses } from '../../http.js';
+import { companyIdOf, requireCompany } from '../../plugins/auth.js';
+import { productList, totalCount } from './service.js';
+
+const tags = ['overview'];
+
+export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = [app.authenticate, requireCompany];
+
+  app.get(
+    '/api/overview/total-count',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Counts of projects and products the caller can see',
+        security: bearerAuth,
+        response: { 200: totalCountResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ result: await totalCount(app.db, request.auth, companyIdOf(request.auth)) }),
+  );
+
+  app.get(
+    '/api/overview/productList',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'A page of products, newest first',
+        security: bearerAuth,
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const { result, total } = await productList(app.db, request.auth, companyIdOf(request.auth), request.query);
+      return { result, pageInfo: { total, page, size } };
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkLinkQuerySchema, isLimitSchema, planInfoResponseSchema } from '@product-console/shared';
+import { bearerAuth, errorResponses } from '../../http.js';
+import { companyIdOf, requireCompany } from '../../plugins/auth.js';
+import { isLinkLimitReached, isProductLimitReached, planInfo } from './service.js';
+
+const tags = ['plan'];
+
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = [app.authenticate, requireCompany];
+
+  app.get(
+    '/api/service/plan/info',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The company's plan, limits and usage",
+        security: bearerAuth,
+        response: { 200: planInfoResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ result: await planInfo(app.db, companyIdOf(request.auth)) }),
+  );
+
+  app.get(
+    '/api/service/plan/check/product',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Whether the product limit of the plan is reached',
+        security: bearerAuth,
+        response: { 200: isLimitSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ isLimit: await isProductLimitReached(app.db, companyIdOf(request.auth)) }),
+  );
+
+  app.get(
+    '/api/service/plan/check/link',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Whether the product's link limit of the plan is reached",
+        security: bearerAuth,
+        querystring: checkLinkQuerySchema,
+        response: { 200: isLimitSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      isLimit: await isLinkLimitReached(app.db, companyIdOf(request.auth), request.query.productId),
+    }),
+  );
+};

@@ -1,0 +1,59 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ROLE, type Plan } from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import { users } from '../auth/tables.js';
+import { links } from '../links/tables.js';
+import { countLiveProducts, findProduct } from '../products/service.js';
+import { plans, subscriptions } from './tables.js';
+
+/** The company's current plan: its latest active subscription. */
+export async function currentSubscription(db: Db, companyId: number) {
+  const [row] = await db
+    .select({ plan: plans, subscription: subscriptions })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.status, 'active')))
+    .orderBy(desc(subscriptions.startDate), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+export async function planInfo(db: Db, companyId: number): Promise<Plan> {
+  const current = await currentSubscription(db, companyId);
+  if (!current) throw notFound();
+  const [{ subAdmins }] = await db
+    .select({ subAdmins: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE.SUB_ADMIN)));
+  return {
+    planName: current.plan.name,
+    services: current.plan.services,
+    limits: { product: current.plan.productLimit, link: current.plan.linkLimit, subAdmin: current.plan.subAdminLimit },
+    usage: { product: await countLiveProducts(db, companyId), subAdmin: subAdmins },
+    subscription: {
+      startDate: current.subscription.startDate,
+      endDate: current.subscription.endDate,
+      status: current.subscription.status,
+    },
+  };
+}
+
+/** True when the company may not add another product (also without any plan). */
+export async function isProductLimitReached(db: Db, companyId: number): Promise<boolean> {
+  const current = await currentSubscription(db, companyId);
+  if (!current) return true;
+  return (await countLiveProducts(db, companyId)) >= current.plan.productLimit;
+}
+
+/** True when the product may not display another link; 404 for a product outside the company. */
+export async function isLinkLimitReached(db: Db, companyId: number, productId: number): Promise<boolean> {
+  if (!(await findProduct(db, companyId, productId))) throw notFound();
+  const current = await currentSubscription(db, companyId);
+  if (!current) return true;
+  const [{ displayed }] = await db
+    .select({ displayed: sql<number>`count(*)::int` })
+    .from(links)
+    .where(and(eq(links.productId, productId), eq(links.display, true)));
+  return displayed >= current.plan.linkLimit;
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ServiceCode } from '@product-console/shared';
+import { companies } from '../companies/tables.js';
+import { projects } from '../projects/tables.js';
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    /** The GS1 entry of the product, once entries exist. */
+    entryId: integer('entry_id'),
+    productName: text('product_name').notNull(),
+    productNumber: text('product_number').notNull().default(''),
+    categoryId: integer('category_id').notNull().default(1),
+    subcategoryId: integer('subcategory_id'),
+    service: text('service').$type<ServiceCode>().notNull().default('DL'),
+    isNfc: smallint('is_nfc').notNull().default(0),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    gtin: text('gtin'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: deleted products no longer count against the plan. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('products_service_known', sql`${table.service} in ('DL', 'DPP')`),
+    check('products_is_nfc_flag', sql`${table.isNfc} in (0, 1)`),
+    check('products_gtin_14_digits', sql`${table.gtin} is null or ${table.gtin} ~ '^[0-9]{14}$'`),
+    index('products_company_id_idx').on(table.companyId, table.createdAt),
+    index('products_project_id_idx').on(table.projectId),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;

@@ -1,0 +1,37 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { openDatabase, type Database, type Db } from '../db/client.js';
+import { seedDemo } from '../db/seed.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+export interface DbPluginOptions {
+  config: Config;
+  /** An already opened database (tests); the app still closes it. */
+  database?: Database;
+}
+
+/** Opens the database, applies migrations, seeds the demo data when asked and closes it with the app. */
+export default fp<DbPluginOptions>(
+  async (app, { config, database: given }) => {
+    const database =
+      given ?? openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
+    app.addHook('onClose', () => database.close());
+
+    await database.withStartupLock(async () => {
+      await database.migrate();
+      if (config.SEED_DEMO) {
+        const seeded = await seedDemo(database.db);
+        if (seeded) app.log.info('demo data seeded');
+      }
+    });
+    app.decorate('db', database.db);
+    app.log.info({ database: database.kind }, 'database ready');
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../test/harness.js';
+
+let webDist: string;
+let h: Harness;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'gw-web-dist-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  h = await startHarness({ WEB_DIST_DIR: webDist });
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const html = 'text/html,application/xhtml+xml';
+
+describe('the built console', () => {
+  it('serves files of the build, hashed assets as immutable', async () => {
+    const res = await request(h.app.server).get('/assets/app-1a2b3c.js').expect(200);
+    expect(res.text).toBe('console.log("app")');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers index.html to a browser navigation on any console route', async () => {
+    for (const url of ['/', '/acme/dashboard/main-overview', '/login', '/no/such/page']) {
+      const res = await request(h.app.server).get(url).set('Accept', html).expect(200);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps JSON 404s for the gateway and API prefixes and for non-HTML requests', async () => {
+    for (const url of ['/bff/nothing', '/api/nothing', '/healthz/x']) {
+      const res = await request(h.app.server).get(url).set('Accept', html).expect(404);
+      expect(res.body.code).toBe('E404001');
+    }
+    const missingAsset = await request(h.app.server).get('/assets/gone.js').set('Accept', '*/*').expect(404);
+    expect(missingAsset.body.code).toBe('E404001');
+  });
+});
+
+describe('without a build', () => {
+  it('skips serving and still answers JSON 404', async () => {
+    const bare = await startHarness({ WEB_DIST_DIR: path.join(webDist, 'missing') });
+    try {
+      const res = await request(bare.app.server).get('/login').set('Accept', html).expect(404);
+      expect(res.body.code).toBe('E404001');
+    } finally {
+      await bare.close();
+    }
+  });
+});

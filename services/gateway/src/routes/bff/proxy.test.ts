@@ -1,0 +1,268 @@
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionRecord } from '../../plugins/session.js';
+import { startFakeUpstream, type FakeUpstream } from '../../test/fake-upstream.js';
+import { signIn, startHarness, visibleText, type Harness } from '../../test/harness.js';
+import { createTestStore, type TestStore } from '../../test/store.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(() => {
+  Object.assign(h.upstream.options, { refreshFails: null, refreshDelayMs: 0, accessTokenSeconds: 900 });
+});
+
+const bearerOf = (call: { headers: Record<string, unknown> }) => String(call.headers.authorization).replace(/^Bearer /, '');
+
+async function sessionOf(harness: Harness, cookie: string): Promise<SessionRecord | null> {
+  return (await harness.app.sessions.load(cookie.replace(/^sid=/, '')))?.data ?? null;
+}
+
+describe('/bff/api/* proxy', () => {
+  it('answers 401 E401005 without a session, before calling the API', async () => {
+    const callsBefore = h.upstream.calls.length;
+    const res = await request(h.app.server).get('/bff/api/echo').expect(401);
+    expect(res.body.code).toBe('E401005');
+    expect(h.upstream.calls.length).toBe(callsBefore);
+  });
+
+  it('forwards with the bearer and a request id, and without cookie or x-csrf', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const session = await sessionOf(h, cookie);
+    const res = await request(h.app.server)
+      .post('/bff/api/echo/things?page=2')
+      .set('Cookie', `${cookie}; theme=dark`)
+      .set('X-CSRF', '1')
+      .set('X-Request-Id', 'req-abc-123')
+      .send({ name: 'boots' })
+      .expect(200);
+
+    const received = h.upstream.calls.at(-1)!;
+    expect(received.url).toBe('/api/echo/things?page=2');
+    expect(received.headers.authorization).toBe(`Bearer ${session!.accessToken}`);
+    expect(received.headers['x-request-id']).toBe('req-abc-123');
+    expect(received.headers.cookie).toBeUndefined();
+    expect(received.headers['x-csrf']).toBeUndefined();
+    expect(res.body.bodyText).toBe('{"name":"boots"}');
+    expect(res.headers['x-request-id']).toBe('req-abc-123');
+  });
+
+  it('makes up a request id when the browser sends none', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie).expect(200);
+    expect(h.upstream.calls.at(-1)!.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('never hands a token or an upstream cookie to the browser', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const res = await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie).expect(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    for (const token of h.upstream.issuedTokens) expect(visibleText(res)).not.toContain(token);
+  });
+
+  it('requires X-CSRF: 1 on state-changing calls', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const callsBefore = h.upstream.calls.length;
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      const res = await request(h.app.server)[method]('/bff/api/echo').set('Cookie', cookie).send({}).expect(403);
+      expect(res.body.code).toBe('E403002');
+    }
+    expect(h.upstream.calls.length).toBe(callsBefore);
+  });
+
+  it('streams multipart bodies through', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const res = await request(h.app.server)
+      .post('/bff/api/echo/upload')
+      .set('Cookie', cookie)
+      .set('X-CSRF', '1')
+      .field('newUser', JSON.stringify({ first_name: 'A' }))
+      .attach('primaryLogo', Buffer.from('PNGDATA'), 'logo.png')
+      .expect(200);
+    expect(res.body.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(res.body.bodyText).toContain('PNGDATA');
+  });
+});
+
+describe('token expiry (401 E401002)', () => {
+  it('refreshes once for five concurrent requests and retries each once with the new token', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const before = await sessionOf(h, cookie);
+    h.upstream.expireAccessTokens();
+    h.upstream.options.refreshDelayMs = 50;
+    const refreshesBefore = h.upstream.refreshCalls;
+    const callsBefore = h.upstream.calls.length;
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        request(h.app.server).put(`/bff/api/echo/${i}`).set('Cookie', cookie).set('X-CSRF', '1').send({ i }),
+      ),
+    );
+
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((r) => r.body.bodyText)).toEqual([0, 1, 2, 3, 4].map((i) => JSON.stringify({ i })));
+    expect(h.upstream.refreshCalls - refreshesBefore).toBe(1);
+    const after = await sessionOf(h, cookie);
+    expect(after!.accessToken).not.toBe(before!.accessToken);
+    const retried = h.upstream.calls.slice(callsBefore);
+    expect(retried).toHaveLength(5);
+    for (const call of retried) expect(bearerOf(call)).toBe(after!.accessToken);
+  });
+
+  it('shares one refresh between replicas that share the store', async () => {
+    const second = await startHarness({}, { upstream: h.upstream, store: { store: h.store, cleanup: async () => {} } });
+    try {
+      const cookie = await signIn(h.app, 'manager@demo.example');
+      h.upstream.expireAccessTokens();
+      h.upstream.options.refreshDelayMs = 100;
+      const refreshesBefore = h.upstream.refreshCalls;
+      const answers = await Promise.all(
+        [h, second, h, second].map((replica) => request(replica.app.server).get('/bff/api/echo').set('Cookie', cookie)),
+      );
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(h.upstream.refreshCalls - refreshesBefore).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('retries a GET with the query string intact', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    h.upstream.expireAccessTokens();
+    const res = await request(h.app.server).get('/bff/api/echo/list?page=3&size=10').set('Cookie', cookie).expect(200);
+    expect(res.body.url).toBe('/api/echo/list?page=3&size=10');
+  });
+
+  it('renews a token about to expire before streaming an upload', async () => {
+    h.upstream.options.accessTokenSeconds = 5;
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const refreshesBefore = h.upstream.refreshCalls;
+    await request(h.app.server)
+      .post('/bff/api/echo/upload')
+      .set('Cookie', cookie)
+      .set('X-CSRF', '1')
+      .attach('file', Buffer.from('abc'), 'a.csv')
+      .expect(200);
+    expect(h.upstream.refreshCalls - refreshesBefore).toBe(1);
+  });
+
+  it('destroys the session when the refresh token is refused with E401003', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    h.upstream.expireAccessTokens();
+    h.upstream.options.refreshFails = 'E401003';
+    const res = await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie).expect(401);
+    expect(res.body.code).toBe('E401003');
+    expect((res.headers['set-cookie'] as unknown as string[]).join()).toMatch(/sid=;/);
+    expect(await sessionOf(h, cookie)).toBeNull();
+    await request(h.app.server).get('/bff/auth/me').set('Cookie', cookie).expect(401);
+  });
+
+  it("answers 'Error. Please log in again.' when the refresh fails otherwise", async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    h.upstream.expireAccessTokens();
+    h.upstream.options.refreshFails = 500;
+    const res = await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie).expect(401);
+    expect(res.body.message).toBe('Error. Please log in again.');
+    expect(res.text).not.toContain('boom');
+  });
+
+  it("renews the switched company's pair (isSwitch) and leaves the main pair alone", async () => {
+    const cookie = await signIn(h.app, 'super@demo.example');
+    await request(h.app.server).post('/bff/auth/switch').set('X-CSRF', '1').set('Cookie', cookie).send({ customerId: 11 }).expect(200);
+    const before = await sessionOf(h, cookie);
+    h.upstream.expireAccessTokens();
+    const res = await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie).expect(200);
+    expect(res.body.customerId).toBe(11);
+    const after = await sessionOf(h, cookie);
+    expect(after!.switch!.accessToken).not.toBe(before!.switch!.accessToken);
+    expect(after!.switch!.customerId).toBe(11);
+    expect(after!.accessToken).toBe(before!.accessToken);
+    expect(bearerOf(h.upstream.calls.at(-1)!)).toBe(after!.switch!.accessToken);
+  });
+
+  it('renews an expired token for /bff/auth/me too', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    h.upstream.expireAccessTokens();
+    const res = await request(h.app.server).get('/bff/auth/me').set('Cookie', cookie).expect(200);
+    expect(res.body.user.userId).toBe(2);
+    for (const token of h.upstream.issuedTokens) expect(visibleText(res)).not.toContain(token);
+  });
+});
+
+describe('upstream failures', () => {
+  let closedPort: number;
+  let down: Harness;
+  let downStore: TestStore;
+
+  beforeAll(async () => {
+    // A port that was just free: nothing listens there.
+    const probe: Server = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    closedPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    downStore = createTestStore();
+    down = await startHarness({ UPSTREAM_URL: `http://127.0.0.1:${closedPort}` }, { store: downStore, upstream: h.upstream });
+  });
+  afterAll(async () => {
+    await down?.close();
+    await downStore?.cleanup();
+  });
+
+  const expectUnavailable = (res: request.Response) => {
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: 'E503001', message: 'Unable to connect to the service' });
+    expect(res.text).not.toContain('127.0.0.1');
+    expect(res.text).not.toContain(String(closedPort));
+  };
+
+  it('answers 503 E503001 for a proxied call when the API is unreachable', async () => {
+    const handle = await down.app.sessions.create({ userId: 2, roleId: 2, accessToken: 'a', refreshToken: 'r', switch: null });
+    const res = await request(down.app.server).get('/bff/api/echo').set('Cookie', `sid=${handle.id}`);
+    expectUnavailable(res);
+  });
+
+  it('answers 503 E503001 for sign-in when the API is unreachable', async () => {
+    const res = await request(down.app.server)
+      .post('/bff/auth/sign-in')
+      .set('X-CSRF', '1')
+      .send({ email: 'manager@demo.example', password: 'x' });
+    expectUnavailable(res);
+  });
+
+  it('answers 504 with the same message when the API is too slow', async () => {
+    const slow = await startHarness({ UPSTREAM_TIMEOUT_MS: '200' }, { upstream: h.upstream });
+    try {
+      const cookie = await signIn(slow.app, 'manager@demo.example');
+      const res = await request(slow.app.server).get('/bff/api/slow').set('Cookie', cookie).expect(504);
+      expect(res.body.message).toBe('Unable to connect to the service');
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('the fake API itself', () => {
+  let fake: FakeUpstream;
+  beforeAll(async () => {
+    fake = await startFakeUpstream();
+  });
+  afterAll(async () => fake?.close());
+
+  it('answers E401002 for an expired token (the signal the gateway acts on)', async () => {
+    const signedIn = await fetch(`${fake.url}/api/auth/sign/in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'manager@demo.example', password: 'correct-horse' }),
+    }).then((r) => r.json() as Promise<{ Authorization: string }>);
+    fake.expireAccessTokens();
+    const res = await fetch(`${fake.url}/api/echo`, { headers: { authorization: signedIn.Authorization } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'E401002' });
+  });
+});

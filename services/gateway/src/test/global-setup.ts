@@ -1,0 +1,31 @@
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Redis for the gateway tests: REDIS_URL, a testcontainers Redis, or '' for the in-process store. */
+    gatewayRedisUrl: string;
+  }
+}
+
+/**
+ * Gateway tests run against Redis: REDIS_URL when set; else, when REQUIRE_SERVICES=1 (CI), a
+ * testcontainers Redis that must start; else the in-process store.
+ */
+export default async function setup(project: TestProject) {
+  const fromEnv = process.env.REDIS_URL ?? '';
+  if (fromEnv || process.env.REQUIRE_SERVICES !== '1') {
+    project.provide('gatewayRedisUrl', fromEnv);
+    return;
+  }
+  const { RedisContainer } = await import('@testcontainers/redis');
+  let container;
+  try {
+    container = await new RedisContainer('redis:7-alpine').start();
+  } catch (err) {
+    throw new Error(`REQUIRE_SERVICES=1 but REDIS_URL is unset and a Redis container could not start: ${String(err)}`);
+  }
+  project.provide('gatewayRedisUrl', container.getConnectionUrl());
+  return async () => {
+    await container.stop();
+  };
+}

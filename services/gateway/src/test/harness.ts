@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import request from 'supertest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { SessionStore } from '../plugins/store.js';
+import { PASSWORD, startFakeUpstream, type FakeUpstream } from './fake-upstream.js';
+import { createTestStore, type TestStore } from './store.js';
+
+export interface Harness {
+  app: FastifyInstance;
+  upstream: FakeUpstream;
+  store: SessionStore;
+  close(): Promise<void>;
+}
+
+/** A gateway in front of a fake API, on a test store. `env` overrides the configuration. */
+export async function startHarness(env: Record<string, string> = {}, shared?: { upstream?: FakeUpstream; store?: TestStore }): Promise<Harness> {
+  const upstream = shared?.upstream ?? (await startFakeUpstream());
+  const testStore = shared?.store ?? createTestStore();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_URL: upstream.url,
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...env,
+  });
+  const app = await buildApp(config, { store: testStore.store });
+  await app.ready();
+  return {
+    app,
+    upstream,
+    store: testStore.store,
+    async close() {
+      await app.close();
+      if (!shared?.upstream) await upstream.close();
+      if (!shared?.store) await testStore.cleanup();
+    },
+  };
+}
+
+/** The `sid=...` pair of a Set-Cookie answer, ready for a Cookie header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const sid = all.find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error(`no sid cookie in ${JSON.stringify(setCookie)}`);
+  return sid.split(';', 1)[0];
+}
+
+export async function signIn(app: FastifyInstance, email: string): Promise<string> {
+  const res = await request(app.server)
+    .post('/bff/auth/sign-in')
+    .set('X-CSRF', '1')
+    .send({ email, password: PASSWORD })
+    .expect(200);
+  return sessionCookie(res.headers['set-cookie']);
+}
+
+/** Everything a browser receives from one answer, to scan for leaked tokens. */
+export function visibleText(res: { headers: Record<string, unknown>; text?: string; body?: unknown }): string {
+  return JSON.stringify(res.headers) + (res.text ?? '') + JSON.stringify(res.body ?? null);
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { inject } from 'vitest';
+import { createSessionStore, type SessionStore } from '../plugins/store.js';
+
+export interface TestStore {
+  store: SessionStore;
+  /** Deletes this test's keys (and only those) and closes the store. */
+  cleanup(): Promise<void>;
+}
+
+/** A store of its own for one test file: its own key prefix on the shared Redis, or in memory. */
+export function createTestStore(): TestStore {
+  const redisUrl = inject('gatewayRedisUrl');
+  const keyPrefix = `test:gw:${randomBytes(6).toString('hex')}:`;
+  const store = createSessionStore({ redisUrl: redisUrl || undefined, keyPrefix });
+  return {
+    store,
+    async cleanup() {
+      if (redisUrl) {
+        const redis = new Redis(redisUrl);
+        try {
+          let cursor = '0';
+          do {
+            const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 500);
+            cursor = next;
+            if (keys.length) await redis.del(...keys);
+          } while (cursor !== '0');
+        } finally {
+          await redis.quit();
+        }
+      }
+      await store.close();
+    },
+  };
+}

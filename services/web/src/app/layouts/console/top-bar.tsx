@@ -1,0 +1,100 @@
+import styled from 'styled-components';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ROLE, type User } from '@product-console/shared';
+import { MenuIcon, SwitchIcon } from '@/components/icons';
+import { LanguageSelect } from '@/components/language-select';
+import { ThemeControl } from '@/components/theme-control';
+import { Button, IconButton } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { down } from '@/theme/media';
+import { NotificationBell } from '@/app/layouts/console/notification-bell';
+import { ProfileMenu } from '@/app/layouts/console/profile-menu';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  height: ${({ theme }) => theme.layout.headerHeight}px;
+  padding: 0 20px 0 12px;
+  background: color-mix(in srgb, ${({ theme }) => theme.colors.surface} 88%, transparent);
+  backdrop-filter: blur(10px);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  ${down('sm')} {
+    padding: 0 8px;
+    gap: 4px;
+    select { min-width: 0; width: 64px; padding-right: 6px; }
+  }
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const Company = styled.span`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: flex-start;
+  line-height: 1.15;
+  small { font-size: 11px; font-weight: 500; opacity: 0.75; }
+  ${down('md')} { display: none; }
+`;
+
+interface TopBarProps {
+  user: User;
+  serviceName: string;
+  unreadCount: number;
+  sidebarExpanded: boolean;
+  sidebarId: string;
+  onToggleSidebar: () => void;
+  changingCompany: boolean;
+  onChangeCompany: () => void;
+  onSignOut: () => void;
+}
+
+export function TopBar(props: TopBarProps) {
+  const { user, serviceName, unreadCount, sidebarExpanded, sidebarId, onToggleSidebar, changingCompany, onChangeCompany, onSignOut } = props;
+  const intl = useIntl();
+  const changeLabel = intl.formatMessage({ id: 'topbar.changeCompany' });
+  return (
+    <Bar>
+      <IconButton
+        aria-label={intl.formatMessage({ id: 'topbar.toggleMenu' })}
+        aria-expanded={sidebarExpanded}
+        aria-controls={sidebarId}
+        onClick={onToggleSidebar}
+        data-testid="sidebar-toggle"
+      >
+        <MenuIcon />
+      </IconButton>
+      <Spacer />
+      {user.roleId === ROLE.SUPER_ADMIN ? (
+        <Button
+          $variant="secondary"
+          $size="sm"
+          onClick={onChangeCompany}
+          disabled={changingCompany}
+          aria-busy={changingCompany}
+          aria-label={`${changeLabel}: ${user.companyName}`}
+          title={changeLabel}
+          data-testid="change-company"
+          style={{ height: 40 }}
+        >
+          {changingCompany ? <Spinner size={16} /> : <SwitchIcon size={18} />}
+          <Company>
+            <small>
+              <FormattedMessage id="topbar.changeCompany" />
+            </small>
+            {user.companyName}
+          </Company>
+        </Button>
+      ) : null}
+      <NotificationBell serviceName={serviceName} count={unreadCount} />
+      <LanguageSelect />
+      <ThemeControl />
+      <ProfileMenu user={user} serviceName={serviceName} onSignOut={onSignOut} />
+    </Bar>
+  );
+}

@@ -1,0 +1,153 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import type { RouteHandle } from '@/app/route-handle';
+import { RootLayout } from '@/app/root-layout';
+import { RootRedirect } from '@/app/root-redirect';
+import { RouteError } from '@/app/route-error';
+
+/** Route modules load on demand, so that the first load carries only the shell of the router. */
+function lazyRoute<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const notFound: RouteObject = {
+  path: '*',
+  handle: { notFound: true } satisfies RouteHandle,
+  lazy: lazyRoute(() => import('@/components/not-found'), (m) => m.NotFound),
+};
+
+const standaloneNotFound: RouteObject = {
+  path: '*',
+  handle: { notFound: true } satisfies RouteHandle,
+  lazy: lazyRoute(() => import('@/app/layouts/standalone-not-found'), (m) => m.StandaloneNotFound),
+};
+
+const underConstruction = lazyRoute(() => import('@/components/under-construction'), (m) => m.UnderConstruction);
+
+function page(path: string, crumb: RouteHandle['crumb'], lazy = underConstruction): RouteObject {
+  return { path, handle: { crumb } satisfies RouteHandle, lazy };
+}
+
+const login = lazyRoute(() => import('@/features/auth/routes/login'), (m) => m.LoginRoute);
+const comingSoon = lazyRoute(() => import('@/features/auth/routes/coming-soon'), (m) => m.ComingSoonRoute);
+
+function comingSoonPages(paths: string[], titleId: RouteHandle['titleId']): RouteObject[] {
+  return paths.map((path) => ({ path, handle: { titleId } satisfies RouteHandle, lazy: comingSoon }));
+}
+
+/** The console's routes (spec point 2); shared by the browser router and the tests. */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageSpinner />,
+      children: [
+        { index: true, element: <RootRedirect /> },
+        { path: 'login', lazy: login },
+        { path: 'auth/login', lazy: login },
+        ...comingSoonPages(['register', 'auth/register'], 'comingSoon.register'),
+        ...comingSoonPages(['forgot-password', 'auth/forgot-password'], 'comingSoon.forgotPassword'),
+        ...comingSoonPages(['check-mail', 'auth/check-mail'], 'comingSoon.checkMail'),
+        ...comingSoonPages(['code-verification', 'auth/code-verification'], 'comingSoon.codeVerification'),
+        ...comingSoonPages(['reset-password/:userId/:token', 'auth/reset-password/:userId/:token'], 'comingSoon.resetPassword'),
+        ...comingSoonPages(['new-member/:userId'], 'comingSoon.newMember'),
+        // Without its user and token a reset link means nothing (spec point 2).
+        { ...standaloneNotFound, path: 'reset-password' },
+        { ...standaloneNotFound, path: 'auth/reset-password' },
+        { path: 'switch', lazy: lazyRoute(() => import('@/features/auth/routes/switch-company'), (m) => m.SwitchCompanyRoute) },
+        {
+          path: 'maintenance',
+          lazy: lazyRoute(() => import('@/app/layouts/maintenance-layout'), (m) => m.MaintenanceLayout),
+          children: [
+            { index: true, element: <Navigate to="404" replace /> },
+            { path: '404', lazy: notFound.lazy },
+            { path: '500', lazy: lazyRoute(() => import('@/features/maintenance/routes/server-error'), (m) => m.ServerErrorRoute) },
+            { path: '403', lazy: lazyRoute(() => import('@/features/maintenance/routes/forbidden'), (m) => m.ForbiddenRoute) },
+            {
+              path: 'under-construction',
+              lazy: lazyRoute(() => import('@/features/maintenance/routes/under-construction'), (m) => m.UnderConstructionRoute),
+            },
+            {
+              path: 'under-construction2',
+              lazy: lazyRoute(() => import('@/features/maintenance/routes/under-construction'), (m) => m.UnderConstruction2Route),
+            },
+            {
+              path: 'permission-denied',
+              lazy: lazyRoute(() => import('@/features/maintenance/routes/permission-denied'), (m) => m.PermissionDeniedRoute),
+            },
+            { path: 'plan-limit', lazy: lazyRoute(() => import('@/features/maintenance/routes/plan-limit'), (m) => m.PlanLimitRoute) },
+            notFound,
+          ],
+        },
+        {
+          path: ':serviceName',
+          lazy: lazyRoute(() => import('@/app/layouts/console-layout'), (m) => m.ConsoleRoute),
+          children: [
+            { index: true, element: <Navigate to="dashboard/main-overview" replace /> },
+            {
+              path: 'dashboard',
+              handle: { crumb: 'nav.dashboard' } satisfies RouteHandle,
+              children: [
+                { index: true, element: <Navigate to="main-overview" replace /> },
+                page(
+                  'main-overview',
+                  'nav.overview',
+                  lazyRoute(() => import('@/features/overview/routes/main-overview'), (m) => m.MainOverviewRoute),
+                ),
+                page('DL-analytics', 'nav.analytics'),
+                notFound,
+              ],
+            },
+            page('quick-start', 'nav.quickStart', lazyRoute(() => import('@/features/quick-start/routes/quick-start'), (m) => m.QuickStartRoute)),
+            {
+              lazy: lazyRoute(() => import('@/app/guards/require-role'), (m) => m.AdminOnly),
+              children: [
+                page('sub-admin', 'nav.userRoles'),
+                {
+                  path: 'epcis',
+                  handle: { crumb: 'nav.traceability' } satisfies RouteHandle,
+                  children: [
+                    { index: true, lazy: underConstruction },
+                    page(':productId', 'crumb.traceData'),
+                    page(':productId/serial/:serialId', 'crumb.serial'),
+                    page(':productId/add-event', 'crumb.addEvent'),
+                    notFound,
+                  ],
+                },
+              ],
+            },
+            page('entry-list', 'nav.products'),
+            page('entry-list/:projectId', 'nav.products'),
+            page('product-details/:productId', 'crumb.productDetails'),
+            page('product-details/:productId/new-link', 'crumb.newLink'),
+            page('product-details/:productId/edit/:step', 'crumb.editProduct'),
+            page('project/:projectId/add-product', 'nav.addProducts'),
+            page('notifications', 'nav.notifications'),
+            page('settings/pricing', 'crumb.pricing'),
+            {
+              path: 'profiles',
+              handle: { crumb: 'crumb.profile' } satisfies RouteHandle,
+              children: [
+                { index: true, handle: notFound.handle, lazy: notFound.lazy },
+                page('basic', 'crumb.profileBasic'),
+                page('company', 'crumb.profileCompany'),
+                page('password', 'crumb.profilePassword'),
+                page('subscription', 'crumb.profileSubscription'),
+                notFound,
+              ],
+            },
+            notFound,
+          ],
+        },
+        standaloneNotFound,
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

@@ -1,0 +1,151 @@
+import styled from 'styled-components';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CustomerListItem } from '@product-console/shared';
+import { ChevronRightIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { down } from '@/theme/media';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+const Row = styled.li`
+  display: grid;
+  grid-template-columns: 48px minmax(0, 1fr) auto auto;
+  align-items: center;
+  gap: 18px;
+  padding: 16px 20px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.sm};
+  transition: border-color 0.15s ease, box-shadow 0.15s ease;
+  &:hover { border-color: ${({ theme }) => theme.colors.primary}; box-shadow: ${({ theme }) => theme.shadow.md}; }
+
+  ${down('sm')} {
+    grid-template-columns: 40px minmax(0, 1fr);
+    & > :nth-child(3), & > :nth-child(4) { grid-column: 1 / -1; }
+  }
+`;
+
+const Avatar = styled.span`
+  display: grid;
+  place-items: center;
+  width: 48px;
+  height: 48px;
+  border-radius: 12px;
+  font-weight: 700;
+  font-size: 18px;
+  background: ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.primary};
+  ${down('sm')} { width: 40px; height: 40px; }
+`;
+
+const Name = styled.h2`
+  font-size: 16px;
+  font-weight: 600;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Meta = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  dt { display: inline; font-weight: 500; }
+  dd { display: inline; margin: 0 0 0 4px; color: ${({ theme }) => theme.colors.text}; }
+`;
+
+const Badges = styled.div`
+  display: flex;
+  gap: 6px;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  ${down('sm')} { justify-content: flex-start; }
+`;
+
+interface CustomerListProps {
+  customers: CustomerListItem[];
+  switchingId: number | null;
+  onOpen: (customer: CustomerListItem) => void;
+}
+
+export function CustomerList({ customers, switchingId, onOpen }: CustomerListProps) {
+  const intl = useIntl();
+  return (
+    <List aria-label={intl.formatMessage({ id: 'switch.listLabel' })}>
+      {customers.map((customer) => (
+        <Row key={customer.customerId} data-testid={`customer-${customer.serviceName}`}>
+          <Avatar aria-hidden="true">{customer.companyName.trim().charAt(0).toUpperCase() || '?'}</Avatar>
+          <div>
+            <Name>{customer.companyName}</Name>
+            <Meta as="dl">
+              <span>
+                <dt>
+                  <FormattedMessage id="switch.serviceName" />
+                </dt>
+                <dd>{customer.serviceName}</dd>
+              </span>
+              <span>
+                <dt>
+                  <FormattedMessage id="switch.plan" />
+                </dt>
+                <dd>{customer.planName ?? intl.formatMessage({ id: 'switch.noPlan' })}</dd>
+              </span>
+            </Meta>
+          </div>
+          <Badges>
+            {customer.services.map((service) => (
+              <Badge key={service} $tone="primary">
+                {service}
+              </Badge>
+            ))}
+            <Badge $tone={customer.permission ? 'success' : 'warning'} data-testid="approval-state">
+              <FormattedMessage id={customer.permission ? 'switch.approved' : 'switch.pendingApproval'} />
+            </Badge>
+          </Badges>
+          <Button
+            $variant={switchingId === customer.customerId ? 'primary' : 'outline'}
+            disabled={switchingId !== null}
+            aria-busy={switchingId === customer.customerId}
+            aria-label={intl.formatMessage({ id: 'switch.openCompany' }, { name: customer.companyName })}
+            onClick={() => onOpen(customer)}
+          >
+            {switchingId === customer.customerId ? <Spinner size={16} /> : null}
+            <FormattedMessage id="switch.open" />
+            <ChevronRightIcon size={16} />
+          </Button>
+        </Row>
+      ))}
+    </List>
+  );
+}
+
+export function CustomerListSkeleton() {
+  return (
+    <List aria-hidden="true">
+      {[0, 1, 2].map((index) => (
+        <Row key={index}>
+          <Skeleton $width="48px" $height="48px" />
+          <div>
+            <Skeleton $width="40%" $height="18px" />
+            <Skeleton $width="60%" $height="12px" style={{ marginTop: 8 }} />
+          </div>
+          <Skeleton $width="90px" $height="24px" />
+          <Skeleton $width="90px" $height="40px" />
+        </Row>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { AlertIcon, EyeIcon, EyeOffIcon } from '@/components/icons';
+import { Button, IconButton } from '@/components/ui/button';
+import { Field, FormAlert, Input, Label } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { useSignIn } from '@/features/auth/api/sign-in';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 18px;
+`;
+
+const Heading = styled.h1`
+  font-size: 28px;
+  font-weight: 700;
+`;
+
+const Subheading = styled.p`
+  margin-top: 6px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const LabelRow = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  a { font-size: 13px; font-weight: 500; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+`;
+
+const PasswordBox = styled.div`
+  position: relative;
+  input { padding-right: 48px; }
+  button { position: absolute; right: 2px; top: 2px; }
+`;
+
+const Footer = styled.p`
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 14px;
+  a { font-weight: 600; text-decoration: none; }
+  a:hover { text-decoration: underline; }
+`;
+
+/** Email and password sign-in; the route redirects once the session exists. */
+export function LoginForm() {
+  const intl = useIntl();
+  const signIn = useSignIn();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setSubmitting(true);
+    setError(null);
+    try {
+      await signIn({ email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') });
+    } catch (cause) {
+      setError(apiErrorMessage(intl, cause));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? errorId : undefined}>
+      <div>
+        <Heading>
+          <FormattedMessage id="login.title" />
+        </Heading>
+        <Subheading>
+          <FormattedMessage id="login.subtitle" />
+        </Subheading>
+      </div>
+
+      {error ? (
+        <FormAlert role="alert" id={errorId} data-testid="login-error">
+          <AlertIcon size={18} />
+          <span>{error}</span>
+        </FormAlert>
+      ) : null}
+
+      <Field>
+        <Label htmlFor={emailId}>
+          <FormattedMessage id="login.email" />
+        </Label>
+        <Input
+          id={emailId}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          placeholder={intl.formatMessage({ id: 'login.emailPlaceholder' })}
+          aria-invalid={error ? true : undefined}
+        />
+      </Field>
+
+      <Field>
+        <LabelRow>
+          <Label htmlFor={passwordId}>
+            <FormattedMessage id="login.password" />
+          </Label>
+          <Link to="/forgot-password">
+            <FormattedMessage id="login.forgotPassword" />
+          </Link>
+        </LabelRow>
+        <PasswordBox>
+          <Input
+            id={passwordId}
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            placeholder={intl.formatMessage({ id: 'login.passwordPlaceholder' })}
+            aria-invalid={error ? true : undefined}
+          />
+          <IconButton
+            aria-label={intl.formatMessage({ id: showPassword ? 'login.hidePassword' : 'login.showPassword' })}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((value) => !value)}
+          >
+            {showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+          </IconButton>
+        </PasswordBox>
+      </Field>
+
+      <Button type="submit" $size="lg" $block disabled={submitting} aria-busy={submitting}>
+        {submitting ? <Spinner size={18} /> : null}
+        <FormattedMessage id="login.submit" />
+      </Button>
+
+      <Footer>
+        <FormattedMessage id="login.noAccount" />{' '}
+        <Link to="/register">
+          <FormattedMessage id="login.register" />
+        </Link>
+      </Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,18 @@
+import { Navigate } from 'react-router-dom';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { homePath } from '@/lib/home-path';
+import { useSession } from '@/features/auth/api/get-session';
+import { AuthLayout } from '@/features/auth/components/auth-layout';
+import { LoginForm } from '@/features/auth/components/login-form';
+
+/** /login and /auth/login: a signed-in visitor goes where `/` would send them. */
+export function LoginRoute() {
+  const { session, isLoading, error } = useSession();
+  if (isLoading && !error) return <FullPageSpinner />;
+  if (session) return <Navigate to={homePath(session)} replace />;
+  return (
+    <AuthLayout>
+      <LoginForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,247 @@
+import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { PageInfo, ProductSummary } from '@product-console/shared';
+import { AlertIcon, BoxIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableScroll } from '@/components/ui/table';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
+
+const ProductCell = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-width: 200px;
+
+  a { font-weight: 600; color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
+  a:hover { color: ${({ theme }) => theme.colors.primary}; text-decoration: underline; }
+`;
+
+const Thumb = styled.span`
+  display: grid;
+  place-items: center;
+  width: 38px;
+  height: 38px;
+  flex: none;
+  border-radius: 10px;
+  background: ${({ theme }) => theme.colors.surfaceHover};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Sub = styled.span`
+  display: block;
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Mono = styled.span`
+  font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+  font-size: 13px;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  flex-wrap: wrap;
+  padding: 14px 22px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Pager = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
+
+const State = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding: 48px 24px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const StateIcon = styled.span<{ $danger?: boolean }>`
+  display: grid;
+  place-items: center;
+  width: 56px;
+  height: 56px;
+  border-radius: 50%;
+  background: ${({ theme, $danger }) => ($danger ? theme.colors.dangerSoft : theme.colors.surfaceHover)};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.textMuted)};
+`;
+
+interface ProductListTableProps {
+  serviceName: string;
+  products: ProductSummary[] | undefined;
+  pageInfo: PageInfo | undefined;
+  error: unknown;
+  loading: boolean;
+  onPageChange: (page: number) => void;
+  onRetry: () => void;
+  pageSize: number;
+}
+
+export function ProductListTable({ serviceName, products, pageInfo, error, loading, onPageChange, onRetry, pageSize }: ProductListTableProps) {
+  const intl = useIntl();
+  const base = `/${encodeURIComponent(serviceName)}`;
+  const totalPages = pageInfo ? Math.max(1, Math.ceil(pageInfo.total / pageInfo.size)) : 1;
+  const page = pageInfo?.page ?? 1;
+
+  let content;
+  if (error && !products) {
+    content = (
+      <State role="alert">
+        <StateIcon $danger aria-hidden="true">
+          <AlertIcon size={26} />
+        </StateIcon>
+        <FormattedMessage id="overview.products.error" />
+        <Button $variant="outline" $size="sm" onClick={onRetry}>
+          <FormattedMessage id="common.retry" />
+        </Button>
+      </State>
+    );
+  } else if (!products) {
+    content = (
+      <TableScroll aria-busy="true">
+        <Table>
+          <tbody>
+            {Array.from({ length: Math.min(pageSize, 5) }, (_, index) => (
+              <tr key={index}>
+                <td><Skeleton $width="180px" /></td>
+                <td><Skeleton $width="100px" /></td>
+                <td><Skeleton $width="50px" /></td>
+                <td><Skeleton $width="120px" /></td>
+                <td><Skeleton $width="40px" /></td>
+                <td><Skeleton $width="80px" /></td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableScroll>
+    );
+  } else if (products.length === 0) {
+    content = (
+      <State data-testid="overview-product-list-empty">
+        <StateIcon aria-hidden="true">
+          <BoxIcon size={26} />
+        </StateIcon>
+        <FormattedMessage id="overview.products.empty" />
+        <ButtonLink to={`${base}/quick-start`} $variant="secondary" $size="sm">
+          <FormattedMessage id="overview.products.getStarted" />
+        </ButtonLink>
+      </State>
+    );
+  } else {
+    content = (
+      <TableScroll>
+        <Table aria-busy={loading}>
+          <VisuallyHidden as="caption">
+            <FormattedMessage id="overview.products.title" />
+          </VisuallyHidden>
+          <thead>
+            <tr>
+              <th scope="col"><FormattedMessage id="overview.products.column.product" /></th>
+              <th scope="col"><FormattedMessage id="overview.products.column.project" /></th>
+              <th scope="col"><FormattedMessage id="overview.products.column.service" /></th>
+              <th scope="col"><FormattedMessage id="overview.products.column.gtin" /></th>
+              <th scope="col"><FormattedMessage id="overview.products.column.nfc" /></th>
+              <th scope="col"><FormattedMessage id="overview.products.column.updated" /></th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.map((product) => (
+              <tr key={product.productId}>
+                <td>
+                  <ProductCell>
+                    <Thumb aria-hidden="true">
+                      <BoxIcon size={18} />
+                    </Thumb>
+                    <span>
+                      <Link to={`${base}/product-details/${product.productId}`}>{product.product_name}</Link>
+                      <Sub>{product.product_number}</Sub>
+                    </span>
+                  </ProductCell>
+                </td>
+                <td>{product.project_name}</td>
+                <td>
+                  <Badge $tone={product.service === 'DPP' ? 'primary' : 'neutral'}>{product.service}</Badge>
+                </td>
+                <td>
+                  <Mono>{product.gtin ?? '—'}</Mono>
+                </td>
+                <td>
+                  <Badge $tone={product.isNFC ? 'success' : 'neutral'}>
+                    <FormattedMessage id={product.isNFC ? 'common.yes' : 'common.no'} />
+                  </Badge>
+                </td>
+                <td>{intl.formatDate(product.updatedAt, { dateStyle: 'medium' })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableScroll>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="overview-products-title" data-testid="overview-product-list">
+      <CardHeader>
+        <CardTitle id="overview-products-title">
+          <FormattedMessage id="overview.products.title" />
+        </CardTitle>
+        <ButtonLink to={`${base}/entry-list`} $variant="ghost" $size="sm">
+          <FormattedMessage id="overview.products.viewAll" />
+          <ChevronRightIcon size={16} />
+        </ButtonLink>
+      </CardHeader>
+      {content}
+      {pageInfo && pageInfo.total > 0 ? (
+        <Footer>
+          <span aria-live="polite">
+            <FormattedMessage
+              id="overview.products.range"
+              values={{
+                from: (page - 1) * pageInfo.size + 1,
+                to: Math.min(page * pageInfo.size, pageInfo.total),
+                total: pageInfo.total,
+              }}
+            />
+          </span>
+          <Pager>
+            <Button
+              $variant="outline"
+              $size="sm"
+              onClick={() => onPageChange(page - 1)}
+              disabled={page <= 1 || loading}
+              aria-label={intl.formatMessage({ id: 'pagination.previous' })}
+            >
+              <ChevronLeftIcon size={16} />
+            </Button>
+            <span>
+              <FormattedMessage id="pagination.pageOf" values={{ page, total: totalPages }} />
+            </span>
+            <Button
+              $variant="outline"
+              $size="sm"
+              onClick={() => onPageChange(page + 1)}
+              disabled={page >= totalPages || loading}
+              aria-label={intl.formatMessage({ id: 'pagination.next' })}
+            >
+              <ChevronRightIcon size={16} />
+            </Button>
+          </Pager>
+        </Footer>
+      ) : null}
+    </Card>
+  );
+}

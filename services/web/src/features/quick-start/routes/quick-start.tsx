@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { useParams } from 'react-router-dom';
+import { FormattedMessage } from 'react-intl';
+import { BoxIcon, ChevronRightIcon, FolderIcon, LinkIcon, QrIcon } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { ButtonLink } from '@/components/ui/button';
+import type { MessageId } from '@/lib/i18n';
+
+const Steps = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(230px, 1fr));
+  gap: 16px;
+  counter-reset: step;
+`;
+
+const Step = styled.li`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  padding: 22px;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.sm};
+  counter-increment: step;
+
+  &::before {
+    content: counter(step);
+    position: absolute;
+    top: 18px;
+    right: 20px;
+    font-size: 32px;
+    font-weight: 800;
+    color: ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Icon = styled.span`
+  display: grid;
+  place-items: center;
+  width: 46px;
+  height: 46px;
+  border-radius: 12px;
+  background: ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Title = styled.h2`
+  font-size: 17px;
+  font-weight: 600;
+`;
+
+const Body = styled.p`
+  flex: 1;
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+interface StepItem {
+  icon: ReactNode;
+  titleId: MessageId;
+  bodyId: MessageId;
+  actionId: MessageId;
+  to: string;
+}
+
+/** /{serviceName}/quick-start: the four steps from an empty company to a printed QR code. */
+export function QuickStartRoute() {
+  const { serviceName = '' } = useParams();
+  const base = `/${encodeURIComponent(serviceName)}`;
+  const steps: StepItem[] = [
+    { icon: <FolderIcon />, titleId: 'quickStart.step1.title', bodyId: 'quickStart.step1.body', actionId: 'quickStart.step1.action', to: `${base}/entry-list` },
+    { icon: <BoxIcon />, titleId: 'quickStart.step2.title', bodyId: 'quickStart.step2.body', actionId: 'quickStart.step2.action', to: `${base}/project/none/add-product` },
+    { icon: <LinkIcon />, titleId: 'quickStart.step3.title', bodyId: 'quickStart.step3.body', actionId: 'quickStart.step3.action', to: `${base}/entry-list` },
+    { icon: <QrIcon />, titleId: 'quickStart.step4.title', bodyId: 'quickStart.step4.body', actionId: 'quickStart.step4.action', to: `${base}/entry-list` },
+  ];
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+      <PageHeader
+        title={<FormattedMessage id="quickStart.title" />}
+        description={<FormattedMessage id="quickStart.subtitle" />}
+        actions={
+          <ButtonLink to={`${base}/dashboard/main-overview`} $variant="outline">
+            <FormattedMessage id="quickStart.toOverview" />
+          </ButtonLink>
+        }
+      />
+      <Steps>
+        {steps.map((step) => (
+          <Step key={step.titleId}>
+            <Icon aria-hidden="true">{step.icon}</Icon>
+            <Title>
+              <FormattedMessage id={step.titleId} />
+            </Title>
+            <Body>
+              <FormattedMessage id={step.bodyId} />
+            </Body>
+            <Actions>
+              <ButtonLink to={step.to} $variant="secondary" $size="sm">
+                <FormattedMessage id={step.actionId} />
+                <ChevronRightIcon size={16} />
+              </ButtonLink>
+            </Actions>
+          </Step>
+        ))}
+      </Steps>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource/jost/latin-400.css';
+import '@fontsource/jost/latin-500.css';
+import '@fontsource/jost/latin-600.css';
+import '@fontsource/jost/latin-700.css';
+import '@fontsource/roboto-condensed/latin-400.css';
+import '@fontsource/roboto-condensed/latin-500.css';
+import '@fontsource/roboto-condensed/latin-600.css';
+import '@fontsource/roboto-condensed/latin-700.css';
+import '@fontsource/roboto-condensed/latin-ext-400.css';
+import '@fontsource/roboto-condensed/latin-ext-600.css';
+import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+import { applyDocumentLanguage, getInitialLanguage, loadMessages } from '@/lib/i18n';
+import { App } from '@/app/app';
+
+async function start() {
+  const language = getInitialLanguage();
+  // The catalogue is loaded before the first render so that no English flashes first.
+  const messages = await loadMessages(language);
+  applyDocumentLanguage(language);
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App language={language} messages={messages} />
+    </StrictMode>,
+  );
+}
+
+void start();

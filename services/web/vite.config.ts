@@ -1,0 +1,24 @@
+import { defaultClientConditions, defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// '@product-console/shared' exposes its TypeScript under the 'source' condition, so the console
+// builds from the shared sources without waiting for the package's own build. The custom condition
+// replaces Vite's list, so the defaults are spread back in.
+export const resolveConditions = ['source', ...defaultClientConditions];
+export const srcAlias = { '@': new URL('./src', import.meta.url).pathname };
+
+const bffProxy = { '/bff': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: resolveConditions, alias: srcAlias },
+  server: { proxy: bffProxy },
+  preview: { proxy: bffProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Fonts ship as separate files; keep tiny ones out of the CSS as well.
+    assetsInlineLimit: 2048,
+  },
+});
