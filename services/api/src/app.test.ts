@@ -52,6 +52,14 @@ describe('the API app', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
   });
 
+  it('answers health checks at /healthz and /api/healthz', async () => {
+    for (const url of ['/healthz', '/api/healthz']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    }
+  });
+
   it('answers unknown routes with the error shape', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

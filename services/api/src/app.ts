@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(errorsPlugin);
 
   // Routes.
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(companyRoutes);
   await app.register(planRoutes);

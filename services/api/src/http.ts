@@ -6,6 +6,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed for this role or company (E403001)',
   404: 'Not found, or not of the caller company (E404001)',
   409: 'Conflicts with the current state (E409001)',
+  503: 'The database does not respond (E503001)',
 };
 
 /** Documents error answers of a route in OpenAPI: `response: { 200: ok, ...errorResponses(400, 401) }`. */
