@@ -20,5 +20,12 @@ export default defineConfig({
     target: 'es2022',
     // Fonts ship as separate files; keep tiny ones out of the CSS as well.
     assetsInlineLimit: 2048,
+    rolldownOptions: {
+      treeshake: {
+        // The shared package declares no "sideEffects"; its modules only define schemas and
+        // constants, so the console keeps what it imports and leaves zod and the schemas out.
+        moduleSideEffects: [{ test: /\/packages\/shared\/src\//, sideEffects: false }],
+      },
+    },
   },
 });

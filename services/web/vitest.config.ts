@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { resolveConditions, srcAlias } from './vite.config';
+import { resolveConditions, srcAlias } from './vite.config.ts';
 
 export default defineProject({
   plugins: [react()],

@@ -15,7 +15,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
-  unreadOnly: z.coerce.boolean().optional(),
+  unreadOnly: z.stringbool().optional(),
 });
 
 export const notificationListResponseSchema = z.object({

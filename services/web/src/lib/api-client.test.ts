@@ -1,0 +1,99 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_CODES, MESSAGES } from '@product-console/shared';
+import { api, ApiError, apiRequest, configureApiClient } from '@/lib/api-client';
+
+function answer(status: number, body?: unknown) {
+  return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+describe('api client', () => {
+  const navigate = vi.fn();
+  const alert = vi.fn();
+  const onUnauthenticated = vi.fn();
+
+  beforeEach(() => {
+    navigate.mockReset();
+    alert.mockReset();
+    onUnauthenticated.mockReset();
+    configureApiClient({ navigate, alert, onUnauthenticated });
+  });
+
+  it('sends X-CSRF: 1 and the same-origin cookie on every request, JSON in and out', async () => {
+    const fetchMock = answer(200, { result: true });
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(api.get('/bff/api/project/all')).resolves.toEqual({ result: true });
+    await api.post('/bff/auth/switch', { customerId: 3 });
+    await api.delete('/bff/auth/switch');
+
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    for (const [, init] of fetchMock.mock.calls as unknown as [string, RequestInit][]) {
+      expect(init.credentials).toBe('same-origin');
+      expect((init.headers as Record<string, string>)['X-CSRF']).toBe('1');
+    }
+    const [, postInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(postInit.method).toBe('POST');
+    expect((postInit.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(postInit.body).toBe(JSON.stringify({ customerId: 3 }));
+  });
+
+  it('throws an ApiError with status, code, message and details', async () => {
+    const details = [{ path: 'email', message: 'Invalid email' }];
+    vi.stubGlobal('fetch', answer(400, { code: ERROR_CODES.VALIDATION, message: MESSAGES.validation, details }));
+
+    const error = await apiRequest('/bff/api/project', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: ERROR_CODES.VALIDATION, message: MESSAGES.validation, details });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends a 401 to /login and forgets the session', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: ERROR_CODES.UNAUTHENTICATED, message: MESSAGES.unauthenticated }));
+
+    await expect(api.get('/bff/api/project/all')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthenticated).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('leaves a 401 of the session probe and of sign-in to the caller', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: ERROR_CODES.UNAUTHENTICATED, message: MESSAGES.unauthenticated }));
+
+    await expect(api.get('/bff/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(api.post('/bff/auth/sign-in', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends a 403 to /maintenance/403', async () => {
+    vi.stubGlobal('fetch', answer(403, { code: ERROR_CODES.FORBIDDEN, message: MESSAGES.forbidden }));
+
+    await expect(api.get('/bff/api/service/super/customer/list')).rejects.toMatchObject({ status: 403 });
+    expect(navigate).toHaveBeenCalledWith('/maintenance/403');
+  });
+
+  it('alerts, without leaving the page, when the company is not authorized yet (E401004)', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: ERROR_CODES.COMPANY_NOT_AUTHORIZED, message: MESSAGES.companyNotAuthorized }));
+
+    await expect(api.get('/bff/api/overview/total-count')).rejects.toMatchObject({ code: 'E401004' });
+    expect(alert).toHaveBeenCalledWith(MESSAGES.companyNotAuthorized);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('alerts and goes to /login when the token refresh failed', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: ERROR_CODES.REFRESH_INVALID, message: MESSAGES.refreshFailed }));
+
+    await expect(api.get('/bff/api/project/all')).rejects.toMatchObject({ status: 401 });
+    expect(alert).toHaveBeenCalledWith(MESSAGES.refreshFailed);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('reports an unreachable gateway as E503001', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+
+    await expect(api.get('/bff/api/project/all')).rejects.toMatchObject({
+      status: 0,
+      code: ERROR_CODES.UPSTREAM_UNAVAILABLE,
+      message: MESSAGES.unableToConnect,
+    });
+  });
+});

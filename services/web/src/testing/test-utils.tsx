@@ -1,0 +1,48 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { configureApiClient } from '@/lib/api-client';
+import { AppProvider } from '@/app/provider';
+import { createAppRoutes } from '@/app/router';
+
+/** Tests see every failure at once: no retry, no deduplication window. */
+const TEST_SWR = { dedupingInterval: 0, shouldRetryOnError: false, errorRetryCount: 0 };
+
+export function renderWithProviders(ui: ReactElement) {
+  return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <AppProvider swr={TEST_SWR}>{children}</AppProvider> });
+}
+
+type Handler = { status?: number; body?: unknown } | ((init: RequestInit | undefined, url: URL) => { status?: number; body?: unknown });
+
+/**
+ * Stubs `fetch` with answers per path ("GET /bff/auth/me" or just "/bff/auth/me");
+ * an unlisted path answers 404 so that a test notices calls it did not expect.
+ */
+export function mockBff(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = routes[`${method} ${url.pathname}`] ?? routes[url.pathname];
+    const answer = typeof handler === 'function' ? handler(init, url) : (handler ?? { status: 404, body: { code: 'E404001', message: 'Not found' } });
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Renders the real route table at `path`, with the router wired to the api client as at startup. */
+export function renderRoute(path: string) {
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  configureApiClient({ navigate: (to) => void router.navigate(to, { replace: true }) });
+  const view = render(
+    <AppProvider swr={TEST_SWR}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, ...view };
+}
