@@ -30,6 +30,11 @@ const envSchema = z
     NODE_ENV: optional(z.enum(['development', 'test', 'production'])).default('production'),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
     UPSTREAM_URL: optional(httpUrl).default('http://127.0.0.1:4000'),
+    /**
+     * Time for the API to answer one call. Shorter than the load balancer's read timeout (nginx:
+     * proxy_read_timeout 75 s here, 60 s by default) so a slow API gets the gateway's own 504 with
+     * the catalogue message, not the load balancer's HTML page.
+     */
     UPSTREAM_TIMEOUT_MS: optional(positiveInt).default(10_000),
     REDIS_URL: optional(redisUrl),
     SESSION_TTL_SECONDS: optional(positiveInt).default(1_209_600),
@@ -37,6 +42,43 @@ const envSchema = z
     WEB_DIST_DIR: optional(z.string()).default(defaultWebDistDir),
     TRUST_PROXY: optional(trustProxy).default(false),
     SHUTDOWN_DELAY_MS: optional(z.coerce.number().int().min(0)),
+    /** How long a Redis connect or command may take before the caller gets a 503. */
+    STORE_TIMEOUT_MS: optional(positiveInt).default(2_000),
+
+    // Server timeouts. nginx (deploy/nginx.conf) and cloud load balancers keep idle upstream
+    // connections for 60 s: the gateway must keep them open *longer*, so it is always the load
+    // balancer that closes an idle connection and never the gateway while a request is on its way.
+    KEEP_ALIVE_TIMEOUT_MS: optional(positiveInt).default(65_000),
+    /** Time a client has to send the request headers (slow-loris guard). */
+    HEADERS_TIMEOUT_MS: optional(positiveInt).default(30_000),
+    /** Time for one whole request, body included: a 25 MiB upload on a slow line fits. */
+    REQUEST_TIMEOUT_MS: optional(positiveInt).default(300_000),
+    /** A socket silent for this long is closed. */
+    CONNECTION_TIMEOUT_MS: optional(positiveInt).default(120_000),
+    /** TCP connect to the API; a refused or black-holed API fails fast with 503. */
+    UPSTREAM_CONNECT_TIMEOUT_MS: optional(positiveInt).default(3_000),
+
+    /** Largest JSON (or other parsed) request body. */
+    BODY_LIMIT_BYTES: optional(positiveInt).default(1_048_576),
+    /** Largest streamed request body (multipart uploads, files) passed to the API. */
+    UPLOAD_LIMIT_BYTES: optional(positiveInt).default(26_214_400),
+
+    /** How long a plan-limit verdict is reused for one company. */
+    PLAN_CACHE_TTL_SECONDS: optional(positiveInt).default(60),
+
+    /** Sign-in attempts per window, counted per client address and, separately, per email. */
+    SIGN_IN_RATE_LIMIT: optional(positiveInt).default(10),
+    /** Other /bff calls per window, counted per session (per address without one). */
+    BFF_RATE_LIMIT: optional(positiveInt).default(600),
+    RATE_LIMIT_WINDOW_MS: optional(positiveInt).default(60_000),
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
+    path: ['HEADERS_TIMEOUT_MS'],
+    message: 'must not exceed REQUEST_TIMEOUT_MS (Node refuses it)',
+  })
+  .refine((env) => env.UPSTREAM_TIMEOUT_MS < env.REQUEST_TIMEOUT_MS, {
+    path: ['UPSTREAM_TIMEOUT_MS'],
+    message: 'must be shorter than REQUEST_TIMEOUT_MS',
   })
   .transform((env) => ({
     ...env,

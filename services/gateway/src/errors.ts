@@ -4,6 +4,21 @@ import type { z } from 'zod';
 type FieldError = NonNullable<ErrorBody['details']>[number];
 
 /**
+ * Codes only the gateway answers, beside the shared catalogue (ERROR_CODES). Until the shared
+ * catalogue carries them the console shows their message as sent.
+ */
+export const GATEWAY_ERROR_CODES = {
+  /** The API answered something unusable or dropped the connection. */
+  UPSTREAM_BAD_GATEWAY: 'E502001',
+  /** The session store (Redis) does not answer. */
+  STORE_UNAVAILABLE: 'E503002',
+} as const;
+
+export const GATEWAY_MESSAGES = {
+  storeUnavailable: 'The session service is unavailable. Please try again later',
+} as const;
+
+/**
  * An error the gateway answers on purpose: status, stable code of the catalogue and a message a
  * user may read. `clearSession` also expires the session cookie in the same answer.
  */
@@ -48,12 +63,18 @@ export const gatewayErrors = {
   /** Sign-in or switch answered without the tokens (spec point 5). */
   tokenNotProvided: () => new GatewayError(502, ERROR_CODES.INTERNAL, MESSAGES.tokenNotProvided),
   badUpstreamAnswer: (cause?: unknown) => new GatewayError(502, ERROR_CODES.INTERNAL, MESSAGES.tryAgainLater, { cause }),
+  /** The API refused the connection or said it is unavailable. */
   upstreamUnavailable: (cause?: unknown) =>
     new GatewayError(503, ERROR_CODES.UPSTREAM_UNAVAILABLE, MESSAGES.unableToConnect, { cause }),
   upstreamTimeout: (cause?: unknown) =>
     new GatewayError(504, ERROR_CODES.UPSTREAM_TIMEOUT, MESSAGES.unableToConnect, { cause }),
+  /** The connection to the API broke mid-answer, or something in front of it answered 502. */
+  upstreamBadGateway: (cause?: unknown) =>
+    new GatewayError(502, GATEWAY_ERROR_CODES.UPSTREAM_BAD_GATEWAY, MESSAGES.unableToConnect, { cause }),
   storeUnavailable: (cause?: unknown) =>
-    new GatewayError(503, ERROR_CODES.UPSTREAM_UNAVAILABLE, MESSAGES.tryAgainLater, { cause }),
+    new GatewayError(503, GATEWAY_ERROR_CODES.STORE_UNAVAILABLE, GATEWAY_MESSAGES.storeUnavailable, { cause }),
+  rateLimited: () => new GatewayError(429, ERROR_CODES.RATE_LIMITED, MESSAGES.rateLimited),
+  payloadTooLarge: () => new GatewayError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.payloadTooLarge),
 };
 
 const errorBodyShape = (body: unknown): body is ErrorBody =>

@@ -15,11 +15,30 @@ export const sessionRecordSchema = z.object({
   roleId: z.number(),
   accessToken: z.string(),
   refreshToken: z.string(),
+  /**
+   * The user's own company as the gateway's caches key it (`service:<serviceName>`); null for a
+   * user without a company (an unswitched super-admin). Optional: sessions made before it existed.
+   */
+  companyKey: z.string().nullable().optional(),
   /** The super-admin's switched company: a second token pair, used while present. */
-  switch: tokenPairSchema.extend({ customerId: z.number() }).nullable(),
+  switch: tokenPairSchema.extend({ customerId: z.number(), companyKey: z.string().nullable().optional() }).nullable(),
   createdAt: z.string(),
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+/**
+ * The cache key of a company: its service name, which the API keeps unique and puts in every user
+ * answer, so a manager and a super-admin switched into the same company share one key.
+ */
+export function companyKeyOf(user: { serviceName?: unknown }): string | null {
+  return typeof user.serviceName === 'string' && user.serviceName ? `service:${user.serviceName}` : null;
+}
+
+/** The company the session acts for: the switched one while switched, else the user's own. */
+export function actingCompanyKey(session: SessionRecord): string | null {
+  if (session.switch) return session.switch.companyKey ?? `customer:${session.switch.customerId}`;
+  return session.companyKey ?? null;
+}
 
 export interface SessionHandle {
   id: string;
@@ -50,6 +69,8 @@ export interface SessionService {
   fromRequest(request: FastifyRequest): Promise<SessionHandle | null>;
   /** Like fromRequest, but answers 401 E401005 without a session. */
   require(request: FastifyRequest): Promise<SessionHandle>;
+  /** Answers 503 E503002 unless the store answers now. */
+  assertAvailable(): Promise<void>;
   setCookie(reply: FastifyReply, id: string): void;
   clearCookie(reply: FastifyReply): void;
 }
@@ -107,6 +128,9 @@ export function createSessionService({ store, ttlSeconds, cookieSecure }: Sessio
       const handle = await service.fromRequest(request);
       if (!handle) throw gatewayErrors.unauthenticated();
       return handle;
+    },
+    async assertAvailable() {
+      if (!(await store.ping())) throw gatewayErrors.storeUnavailable();
     },
     setCookie(reply, id) {
       reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: ttlSeconds });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@product-console/shared';
 import { gatewayErrors } from '../errors.js';
+import type { TokenRefreshResult, UpstreamErrorKind } from './metrics.js';
 import type { SessionStore } from './store.js';
 import { tokensOf, type SessionHandle, type SessionService, type TokenPairName } from './session.js';
 
@@ -30,12 +31,14 @@ export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
   fetch?: typeof fetch;
+  /** Told of every call that got no answer. */
+  onError?: (kind: UpstreamErrorKind) => void;
 }
 
 const isTimeout = (err: unknown) =>
   err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
 
-export function createUpstreamClient({ baseUrl, timeoutMs, fetch: fetchImpl = fetch }: UpstreamClientOptions): UpstreamClient {
+export function createUpstreamClient({ baseUrl, timeoutMs, fetch: fetchImpl = fetch, onError }: UpstreamClientOptions): UpstreamClient {
   const base = baseUrl.replace(/\/+$/, '');
 
   return {
@@ -64,7 +67,9 @@ export function createUpstreamClient({ baseUrl, timeoutMs, fetch: fetchImpl = fe
         }
         return { status: response.status, body };
       } catch (err) {
-        throw isTimeout(err) ? gatewayErrors.upstreamTimeout(err) : gatewayErrors.upstreamUnavailable(err);
+        const timedOut = isTimeout(err);
+        onError?.(timedOut ? 'timeout' : 'unavailable');
+        throw timedOut ? gatewayErrors.upstreamTimeout(err) : gatewayErrors.upstreamUnavailable(err);
       }
     },
     async ping() {
@@ -107,11 +112,13 @@ export interface TokenRefresherOptions {
   log: FastifyBaseLogger;
   /** How long a replica holds the refresh lock at most; others wait that long for it. */
   lockTtlMs: number;
+  /** Told of every refresh this replica made at the API. */
+  onRefresh?: (result: TokenRefreshResult) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createTokenRefresher({ client, sessions, store, log, lockTtlMs }: TokenRefresherOptions): TokenRefresher {
+export function createTokenRefresher({ client, sessions, store, log, lockTtlMs, onRefresh }: TokenRefresherOptions): TokenRefresher {
   const inFlight = new Map<string, Promise<SessionHandle>>();
 
   async function callRefresh(current: SessionHandle, pair: TokenPairName, requestId?: string): Promise<SessionHandle> {
@@ -122,6 +129,7 @@ export function createTokenRefresher({ client, sessions, store, log, lockTtlMs }
       requestId,
     });
     if (response.status === 401 && errorCodeOf(response.body) === ERROR_CODES.REFRESH_INVALID) {
+      onRefresh?.('invalid');
       await sessions.destroy(current.id);
       log.info({ userId: current.data.userId }, 'refresh token rejected; session destroyed');
       throw gatewayErrors.refreshInvalid();
@@ -133,8 +141,10 @@ export function createTokenRefresher({ client, sessions, store, log, lockTtlMs }
       typeof answer.authToken !== 'string' ||
       !bareToken(answer.Authorization)
     ) {
+      onRefresh?.('failed');
       throw gatewayErrors.refreshFailed({ status: response.status });
     }
+    onRefresh?.('ok');
     const renewed = { accessToken: bareToken(answer.Authorization), refreshToken: answer.authToken };
     // Spec point 8: a refresh answer with isSwitch renews the switched company's pair.
     const data =
@@ -218,7 +228,7 @@ export interface UpstreamPluginOptions {
 
 export default fp<UpstreamPluginOptions>(
   async (app, options) => {
-    const client = createUpstreamClient(options);
+    const client = createUpstreamClient({ ...options, onError: (kind) => app.metrics.upstreamError(kind) });
     app.decorate('upstream', client);
     app.decorate(
       'tokens',
@@ -228,8 +238,9 @@ export default fp<UpstreamPluginOptions>(
         store: app.store,
         log: app.log,
         lockTtlMs: options.timeoutMs + 2_000,
+        onRefresh: (result) => app.metrics.tokenRefresh(result),
       }),
     );
   },
-  { name: 'upstream', fastify: '5.x', dependencies: ['store', 'session'] },
+  { name: 'upstream', fastify: '5.x', dependencies: ['store', 'session', 'metrics'] },
 );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ROLE, signInBodySchema, switchCustomerBodySchema, type SessionInfo } from '@product-console/shared';
 import { z } from 'zod';
 import { fromUpstreamError, gatewayErrors } from '../../errors.js';
-import { activePair, type SessionHandle } from '../../plugins/session.js';
+import { activePair, companyKeyOf, type SessionHandle } from '../../plugins/session.js';
 import { bareToken, callWithSession, type UpstreamResponse } from '../../plugins/upstream.js';
 
 /**
@@ -70,8 +70,13 @@ function requireSuperAdmin(handle: SessionHandle) {
 }
 
 const authRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/sign-in', async (request, reply) => {
+  const signInLimits = { onRequest: app.rateLimits.signInByAddress, preHandler: app.rateLimits.signInByEmail };
+
+  app.post('/sign-in', signInLimits, async (request, reply) => {
     const body = parseBody(signInBodySchema, request.body);
+    // Without a store no session can be kept: refuse before the API checks the password, so a
+    // store outage (which also lifts the rate limits) cannot be used to test passwords.
+    await app.sessions.assertAvailable();
     const answer = tokenAnswer(
       await app.upstream.call('POST', '/api/auth/sign/in', { body, requestId: request.id }),
     );
@@ -81,13 +86,14 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       await app.sessions.destroy(previous.id);
       await signOutUpstream(request, [previous.data, ...(previous.data.switch ? [previous.data.switch] : [])]);
     }
-    const handle = await app.sessions.create({
-      userId: answer.user.userId,
-      roleId: answer.user.roleId,
-      accessToken: answer.Authorization,
-      refreshToken: answer.authToken,
-      switch: null,
-    });
+    const pair = { accessToken: answer.Authorization, refreshToken: answer.authToken };
+    const handle = await app.sessions
+      .create({ userId: answer.user.userId, roleId: answer.user.roleId, companyKey: companyKeyOf(answer.user), ...pair, switch: null })
+      .catch(async (err: unknown) => {
+        // Nobody will ever hold these tokens: revoke them.
+        await signOutUpstream(request, [pair]);
+        throw err;
+      });
     app.sessions.setCookie(reply, handle.id);
     return { user: answer.user };
   });
@@ -121,7 +127,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       id: current.id,
       data: {
         ...current.data,
-        switch: { customerId, accessToken: answer.Authorization, refreshToken: answer.authToken },
+        switch: { customerId, companyKey: companyKeyOf(answer.user), accessToken: answer.Authorization, refreshToken: answer.authToken },
       },
     });
     request.log.info(

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLimitSchema, type IsLimit } from '@product-console/shared';
 import { GatewayError } from '../../errors.js';
-import { activePair } from '../../plugins/session.js';
+import type { PlanVerdict } from '../../plugins/plan-cache.js';
+import { actingCompanyKey, activePair, type SessionHandle } from '../../plugins/session.js';
 import { callWithSession } from '../../plugins/upstream.js';
 
+/** Thrown out of the cache's loader so that a dead session still answers 401. */
+class SessionEnded {
+  constructor(readonly error: GatewayError) {}
+}
+
 /**
- * Plan-limit checks. Spec point 8: a failed limit check is treated as denied, so anything but a
- * well-formed answer of the API is `{isLimit: true}`. Only a dead session answers 401.
+ * One check at the API. Spec point 8: a failed limit check is treated as denied, so anything but
+ * a well-formed answer is a failed check (null). Only a dead session answers 401.
  */
-async function checkLimit(request: FastifyRequest, path: string): Promise<IsLimit> {
-  const handle = await request.server.sessions.require(request);
+async function askUpstream(request: FastifyRequest, handle: SessionHandle, path: string): Promise<PlanVerdict> {
   try {
     const { response } = await callWithSession(request, handle, activePair(handle.data), (token) =>
       request.server.upstream.call('GET', path, { token, requestId: request.id }),
@@ -18,18 +23,45 @@ async function checkLimit(request: FastifyRequest, path: string): Promise<IsLimi
     if (response.status === 200 && parsed.success) return { isLimit: parsed.data.isLimit };
     request.log.warn({ status: response.status, path }, 'plan check failed; treated as limit reached');
   } catch (err) {
-    if (err instanceof GatewayError && err.statusCode === 401) throw err;
+    if (err instanceof GatewayError && err.statusCode === 401) throw new SessionEnded(err);
     request.log.warn({ err, path }, 'plan check failed; treated as limit reached');
   }
-  return { isLimit: true };
+  return null;
+}
+
+/**
+ * Plan-limit checks, cached per acting company for PLAN_CACHE_TTL_SECONDS (ADR 010). A session
+ * without a company (an unswitched super-admin) asks the API every time.
+ */
+async function checkLimit(request: FastifyRequest, check: string, path: string): Promise<IsLimit> {
+  const { sessions, planCache, metrics } = request.server;
+  const handle = await sessions.require(request);
+  const company = actingCompanyKey(handle.data);
+  let sessionEnded: SessionEnded | undefined;
+  const load = () =>
+    askUpstream(request, handle, path).catch((err: unknown) => {
+      if (err instanceof SessionEnded) sessionEnded = err;
+      return null;
+    });
+
+  if (!company) {
+    const verdict = await load();
+    if (sessionEnded) throw sessionEnded.error;
+    return { isLimit: verdict?.isLimit ?? true };
+  }
+  const lookup = await planCache.check(company, check, load);
+  if (sessionEnded) throw sessionEnded.error;
+  if (lookup.fromUpstream) metrics.planCacheMiss();
+  else metrics.planCacheHit();
+  return { isLimit: lookup.isLimit };
 }
 
 const planRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/check/product', (request) => checkLimit(request, '/api/service/plan/check/product'));
+  app.get('/check/product', (request) => checkLimit(request, 'product', '/api/service/plan/check/product'));
 
   app.get<{ Querystring: { productId?: string } }>('/check/link', (request) => {
     const productId = request.query.productId ?? '';
-    return checkLimit(request, `/api/service/plan/check/link?productId=${encodeURIComponent(productId)}`);
+    return checkLimit(request, `link:${productId}`, `/api/service/plan/check/link?productId=${encodeURIComponent(productId)}`);
   });
 };
 

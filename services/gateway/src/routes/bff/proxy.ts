@@ -1,15 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@product-console/shared';
 import { gatewayErrors } from '../../errors.js';
 import { secondsUntilExpiry } from '../../lib/access-token.js';
-import { activePair, tokensOf, type SessionHandle, type TokenPairName } from '../../plugins/session.js';
+import type { UpstreamErrorKind } from '../../plugins/metrics.js';
+import { changesPlanUsage } from '../../plugins/plan-cache.js';
+import { actingCompanyKey, activePair, tokensOf, type SessionHandle, type TokenPairName } from '../../plugins/session.js';
 
 /*
  * /bff/api/* -> upstream /api/* with the session's bearer, through @fastify/http-proxy (undici
- * pool, streamed bodies both ways: the fast path costs one pass-through).
+ * pool with keep-alive, streamed bodies both ways: the fast path costs one pass-through).
  *
  * Refresh-and-retry on 401 E401002 lives in the proxy's onResponse hook. To make a retry
  * possible the JSON bodies are buffered (they are small and bounded by bodyLimit); multipart and
@@ -27,6 +29,8 @@ interface ProxyState {
   fromOptions: FastifyReplyFromHooks;
   replayable: boolean;
   retried: boolean;
+  /** Set when a streamed body went past the upload limit on its way to the API. */
+  tooLarge: boolean;
 }
 
 // Keyed by the request object; the proxy hooks type requests more loosely than routes do.
@@ -64,22 +68,92 @@ function forgetUpstreamHeaders(reply: FastifyReply, headers: IncomingHttpHeaders
   for (const name of Object.keys(headers)) reply.removeHeader(name);
 }
 
+/**
+ * Passes a streamed body on chunk by chunk, failing it once more than `limit` bytes went by: the
+ * declared length is checked before, but a chunked body declares none.
+ */
+function limitedStream(payload: Readable, limit: number, onTooLarge: () => void): Readable {
+  let seen = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) {
+        onTooLarge();
+        callback(gatewayErrors.payloadTooLarge());
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  pipeline(payload, limiter, () => {});
+  return limiter;
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+const RETRY_DELAY_MS = 100;
+
+/** What the browser gets instead of an upstream answer or failure it should not see. */
+function upstreamFailure(kind: UpstreamErrorKind, cause: unknown) {
+  if (kind === 'timeout') return gatewayErrors.upstreamTimeout(cause);
+  if (kind === 'bad_gateway') return gatewayErrors.upstreamBadGateway(cause);
+  return gatewayErrors.upstreamUnavailable(cause);
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'FST_REPLY_FROM_TIMEOUT']);
+const REFUSED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** reply-from wraps the transport error; its code says what happened. */
+function failureKind(error: Error): UpstreamErrorKind {
+  const cause = (error.cause ?? error) as Error & { code?: string };
+  const code = cause.code ?? (error as { code?: string }).code ?? '';
+  const statusCode = (error as { statusCode?: number }).statusCode;
+  if (statusCode === 504 || TIMEOUT_CODES.has(code)) return 'timeout';
+  if (REFUSED_CODES.has(code) || statusCode === 503) return 'unavailable';
+  // Connection reset or closed mid-answer, malformed answer.
+  return 'bad_gateway';
+}
+
+/** An upstream answer that means "the service behind is not there": mapped, never passed on. */
+const GATEWAY_STATUSES: Record<number, UpstreamErrorKind> = { 502: 'bad_gateway', 503: 'unavailable', 504: 'timeout' };
+
 export interface ProxyRoutesOptions {
   upstream: string;
   timeoutMs: number;
+  connectTimeoutMs: number;
+  uploadLimitBytes: number;
 }
 
-const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstream, timeoutMs }) => {
-  // JSON is buffered so that a request can be sent again after a token refresh; everything else
-  // (multipart uploads above all) is streamed through untouched.
+const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstream, timeoutMs, connectTimeoutMs, uploadLimitBytes }) => {
+  // JSON is buffered (up to the server's bodyLimit, else 413) so that a request can be sent again
+  // after a token refresh; everything else (multipart uploads above all) is streamed through
+  // untouched, never held in memory, up to the upload limit.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > uploadLimitBytes) {
+      done(gatewayErrors.payloadTooLarge(), undefined);
+      return;
+    }
+    const state = stateOf(request);
+    done(null, limitedStream(payload, uploadLimitBytes, () => (state.tooLarge = true)));
+  });
 
   app.addHook('onRequest', async (request) => {
     const handle = await app.sessions.require(request);
     const pair = activePair(handle.data);
-    states.set(request, { handle, pair, dest: '', fromOptions: {}, replayable: true, retried: false });
+    states.set(request, { handle, pair, dest: '', fromOptions: {}, replayable: true, retried: false, tooLarge: false });
   });
+
+  /** After a call that changed the company's plan usage, its cached verdicts must go. */
+  async function forgetPlanVerdicts(request: FastifyRequest, state: ProxyState) {
+    const company = actingCompanyKey(state.handle.data);
+    if (!company || !changesPlanUsage(request.method, state.dest.split('?', 1)[0])) return;
+    try {
+      await app.planCache.invalidate(company);
+    } catch (err) {
+      request.log.warn({ err, company }, 'could not drop cached plan verdicts; they expire with the window');
+    }
+  }
 
   app.addHook('preHandler', async (request) => {
     const state = stateOf(request);
@@ -111,7 +185,8 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
     rewritePrefix: '/api',
     proxyPayloads: false,
     disableRequestLogging: true,
-    undici: { connections: 128, pipelining: 1 },
+    // Keep-alive connections to the API (undici's default) are what keeps the added latency low.
+    undici: { connections: 128, pipelining: 1, connect: { timeout: connectTimeoutMs } },
     handler(request, reply, dest, options) {
       const state = stateOf(request);
       const body = request.body;
@@ -124,8 +199,23 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
     },
     replyOptions: {
       timeout: timeoutMs,
-      // The gateway retries only after a token refresh; reply-from's own 503 retries are off.
-      retryDelay: () => null,
+      // One more try, for GET and HEAD only (nothing is done twice), when the API answered 503 or
+      // a kept-alive connection was reset under us. reply-from's types misname its arguments:
+      // `req` is the outgoing request, `res` the upstream answer.
+      retryDelay: (details) => {
+        const { req, res, err, attempt } = details as unknown as {
+          req: { method: string };
+          res?: { statusCode: number; stream: Readable };
+          err?: Error & { code?: string };
+          attempt: number;
+        };
+        if (attempt > 0 || !IDEMPOTENT.has(req.method)) return null;
+        if (res?.statusCode === 503) {
+          res.stream.resume();
+          return RETRY_DELAY_MS;
+        }
+        return err && (err.code === 'ECONNRESET' || err.code === 'UND_ERR_SOCKET') ? RETRY_DELAY_MS : null;
+      },
       rewriteRequestHeaders(request, headers) {
         const state = stateOf(request);
         const {
@@ -148,20 +238,38 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
       },
       onResponse(request, reply, res) {
         const state = stateOf(request);
-        if (res.statusCode !== 401 || state.retried) {
-          reply.send(res.stream);
+        const status = res.statusCode;
+        const headers = (res as unknown as { headers: IncomingHttpHeaders }).headers;
+        const failed = GATEWAY_STATUSES[status];
+        if (failed) {
+          res.stream.resume();
+          app.metrics.upstreamError(failed);
+          forgetUpstreamHeaders(reply as FastifyReply, headers);
+          reply.send(upstreamFailure(failed, { status }));
           return;
         }
-        readAll(res.stream)
-          .then((raw) => onUnauthorized(request as FastifyRequest, reply as FastifyReply, raw, (res as unknown as { headers: IncomingHttpHeaders }).headers))
-          .catch((err: unknown) => reply.send(err));
+        if (status === 401 && !state.retried) {
+          readAll(res.stream)
+            .then((raw) => onUnauthorized(request as FastifyRequest, reply as FastifyReply, raw, headers))
+            .catch((err: unknown) => reply.send(err));
+          return;
+        }
+        if (status >= 200 && status < 300 && request.method !== 'GET') {
+          // Dropped before the answer goes out, so the browser's next check is fresh.
+          void forgetPlanVerdicts(request as FastifyRequest, state).then(() => reply.send(res.stream));
+          return;
+        }
+        reply.send(res.stream);
       },
       onError(reply, { error }) {
-        const cause = (error.cause ?? error) as Error & { code?: string };
-        const timedOut =
-          (error as { statusCode?: number }).statusCode === 504 ||
-          ['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(cause.code ?? '');
-        reply.send(timedOut ? gatewayErrors.upstreamTimeout(error) : gatewayErrors.upstreamUnavailable(error));
+        const request = reply.request;
+        if (states.get(request)?.tooLarge) {
+          reply.send(gatewayErrors.payloadTooLarge());
+          return;
+        }
+        const kind = failureKind(error);
+        app.metrics.upstreamError(kind);
+        reply.send(upstreamFailure(kind, error));
       },
     },
   });

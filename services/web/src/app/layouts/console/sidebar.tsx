@@ -129,6 +129,7 @@ const Chevron = styled.span<{ $open: boolean }>`
 `;
 
 const SubList = styled(List)`
+  &[hidden] { display: none; }
   margin: 2px 0 6px 22px;
   padding-left: 12px;
   border-left: 1px solid ${({ theme }) => theme.colors.border};

@@ -25,7 +25,7 @@ const Bar = styled.header`
   ${down('sm')} {
     padding: 0 8px;
     gap: 4px;
-    select { min-width: 0; width: 64px; padding-right: 6px; }
+    select { min-width: 0; width: 136px; }
   }
 `;
 

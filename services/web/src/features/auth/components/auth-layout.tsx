@@ -29,7 +29,6 @@ const Showcase = styled.aside`
     linear-gradient(150deg, ${({ theme }) => theme.colors.primary}, color-mix(in srgb, ${({ theme }) => theme.colors.primary} 45%, ${({ theme }) => theme.colors.secondary}));
   ${down('md')} { display: none; }
 
-  & > span { color: #fff; }
 `;
 
 const Headline = styled.h2`
@@ -105,7 +104,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <Page>
       <Showcase>
-        <BrandLogo />
+        <BrandLogo inverted />
         <div>
           <Headline>
             <FormattedMessage id="auth.showcase.headline" />

@@ -29,7 +29,10 @@ const Header = styled.header`
   padding: 0 24px;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  ${down('sm')} { padding: 0 12px; }
+  ${down('sm')} {
+    padding: 0 12px;
+    select { min-width: 0; width: 136px; }
+  }
 `;
 
 const Spacer = styled.div`
@@ -150,7 +153,7 @@ export function SwitchCompanyRoute() {
   return (
     <>
       <Header>
-        <BrandLogo />
+        <BrandLogo collapseOnMobile />
         <Spacer />
         <LanguageSelect />
         <Button $variant="outline" onClick={() => void signOut()} data-testid="switch-logout">

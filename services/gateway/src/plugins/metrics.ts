@@ -1,0 +1,109 @@
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+
+export type UpstreamErrorKind = 'unavailable' | 'timeout' | 'bad_gateway';
+export type TokenRefreshResult = 'ok' | 'invalid' | 'failed';
+export type RateLimitName = 'sign_in_address' | 'sign_in_email' | 'bff_session';
+
+/**
+ * What the gateway counts, in Prometheus terms. Each app has its own registry, so several apps in
+ * one process (tests, the benchmark) never mix their numbers.
+ */
+export interface GatewayMetrics {
+  readonly registry: Registry;
+  /** One answered request; `route` is the route pattern, never the raw URL. */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void;
+  upstreamError(kind: UpstreamErrorKind): void;
+  tokenRefresh(result: TokenRefreshResult): void;
+  planCacheHit(): void;
+  planCacheMiss(): void;
+  rateLimited(limit: RateLimitName): void;
+}
+
+export interface MetricsOptions {
+  /** Process metrics (CPU, memory, event loop, GC) beside the gateway's own. */
+  processMetrics?: boolean;
+}
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export function createMetrics({ processMetrics = true }: MetricsOptions = {}): GatewayMetrics {
+  const registry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'bff_http_requests_total',
+    help: 'Requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'bff_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const upstreamErrors = new Counter({
+    name: 'bff_upstream_errors_total',
+    help: 'Calls to the API that got no usable answer: unavailable (refused, 503), timeout, bad_gateway',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  const tokenRefreshes = new Counter({
+    name: 'bff_token_refresh_total',
+    help: 'Access-token refreshes the gateway made at the API, by result',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const planCacheHits = new Counter({
+    name: 'bff_plan_cache_hits_total',
+    help: 'Plan-limit checks answered without calling the API',
+    registers: [registry],
+  });
+  const planCacheMisses = new Counter({
+    name: 'bff_plan_cache_misses_total',
+    help: 'Plan-limit checks that called the API',
+    registers: [registry],
+  });
+  const rateLimitedRequests = new Counter({
+    name: 'bff_rate_limited_total',
+    help: 'Requests refused with 429, by limit',
+    labelNames: ['limit'] as const,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    observeRequest(method, route, statusCode, seconds) {
+      const labels = { method, route, status_code: String(statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    },
+    upstreamError: (kind) => upstreamErrors.inc({ kind }),
+    tokenRefresh: (result) => tokenRefreshes.inc({ result }),
+    planCacheHit: () => planCacheHits.inc(),
+    planCacheMiss: () => planCacheMisses.inc(),
+    rateLimited: (limit) => rateLimitedRequests.inc({ limit }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: GatewayMetrics;
+  }
+}
+
+/** Decorates `metrics` and counts every answered request by its route pattern. */
+export default fp<MetricsOptions>(
+  async (app, options) => {
+    const metrics = createMetrics(options);
+    app.decorate('metrics', metrics);
+    app.addHook('onResponse', async (request, reply) => {
+      // Unmatched URLs share one label: raw URLs would make every scanner's probe a new series.
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  },
+  { name: 'metrics', fastify: '5.x' },
+);

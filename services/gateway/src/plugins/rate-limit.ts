@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { gatewayErrors } from '../errors.js';
+import type { RateLimitName } from './metrics.js';
+import { failFastRedisOptions } from './store.js';
+import { SESSION_COOKIE } from './session.js';
+
+export interface RateLimitPluginOptions {
+  /** Counters live in Redis when set (shared by every replica), else in this process. */
+  redisUrl?: string;
+  /** Namespace of the counters in Redis. */
+  keyPrefix: string;
+  /** Connect timeout of the dedicated Redis client. */
+  timeoutMs: number;
+  windowMs: number;
+  /** Sign-in attempts per window, per client address and per email. */
+  signInMax: number;
+  /** Other /bff calls per window, per session. */
+  bffMax: number;
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+export interface RateLimitHooks {
+  /** Route hook (onRequest) limiting sign-in attempts per client address. */
+  signInByAddress: onRequestAsyncHookHandler;
+  /** Route hook (preHandler, after the body is parsed) limiting sign-in attempts per email. */
+  signInByEmail: preHandlerAsyncHookHandler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimitHooks;
+  }
+}
+
+/** The email of a sign-in body, hashed: counters must not put addresses in Redis keys. */
+function emailKeyOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string' || !email.trim()) return null;
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+}
+
+const isBff = (url: string) => url.startsWith('/bff/');
+const isSignIn = (url: string) => url === '/bff/auth/sign-in' || url.startsWith('/bff/auth/sign-in?');
+
+/**
+ * Request rate limits on @fastify/rate-limit. Counting is skipped when Redis fails
+ * (`skipOnError`): an outage of the limiter must not take sign-in down with it.
+ *
+ * The plugin's own route hooks mark a request as counted after the first limit, so the sign-in
+ * route's two limits (address and email) go through `createRateLimit`, which only counts, and the
+ * gateway answers 429 itself with the catalogue body and `Retry-After`.
+ */
+export default fp<RateLimitPluginOptions>(
+  async (app, options) => {
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, { ...failFastRedisOptions(options.timeoutMs), commandTimeout: options.timeoutMs })
+      : undefined;
+    if (redis) {
+      redis.on('error', () => {});
+      app.addHook('onClose', async () => {
+        redis.disconnect();
+      });
+    }
+
+    await app.register(fastifyRateLimit, {
+      global: false,
+      redis,
+      nameSpace: `${options.keyPrefix}rl:`,
+      skipOnError: true,
+      timeWindow: options.windowMs,
+    });
+
+    const limiter = (max: number, keyGenerator: (request: FastifyRequest) => string): Limiter =>
+      // `cache` sizes the in-process counter table; the plugin's types omit it here.
+      app.createRateLimit({ max, timeWindow: options.windowMs, keyGenerator, cache: 10_000 } as Parameters<FastifyInstance['createRateLimit']>[0]);
+
+    const byAddress = limiter(options.signInMax, (request) => `sign-in:ip:${request.ip}`);
+    const byEmail = limiter(options.signInMax, (request) => `sign-in:email:${emailKeyOf(request.body)}`);
+    // Every other /bff call counts against its session, or against its address without one.
+    const bySession = limiter(options.bffMax, (request) => {
+      const sid = request.cookies[SESSION_COOKIE];
+      return sid ? `bff:sid:${sid}` : `bff:ip:${request.ip}`;
+    });
+
+    /** Counts the request; answers 429 when the window's allowance is spent. */
+    async function enforce(limit: Limiter, name: RateLimitName, request: FastifyRequest, reply: FastifyReply) {
+      const result = await limit(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      app.metrics.rateLimited(name);
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      throw gatewayErrors.rateLimited();
+    }
+
+    app.decorate<RateLimitHooks>('rateLimits', {
+      signInByAddress: (request, reply) => enforce(byAddress, 'sign_in_address', request, reply),
+      async signInByEmail(request, reply) {
+        if (emailKeyOf(request.body)) await enforce(byEmail, 'sign_in_email', request, reply);
+      },
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url;
+      if (isBff(url) && !isSignIn(url)) await enforce(bySession, 'bff_session', request, reply);
+    });
+  },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['@fastify/cookie', 'metrics'] },
+);
