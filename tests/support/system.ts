@@ -32,7 +32,7 @@ async function waitForHttp(url: string, timeoutMs: number, child: ChildProcess):
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.status < 500) return;
     } catch {
       // not listening yet

@@ -3,8 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config.js';
+import { trustProxyOption } from './lib/trust-proxy.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
+import metricsPlugin from './plugins/metrics.js';
+import planCachePlugin from './plugins/plan-cache.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
 import storePlugin, { type SessionStore } from './plugins/store.js';
@@ -13,13 +17,16 @@ import authRoutes from './routes/bff/auth.js';
 import planRoutes from './routes/bff/plan.js';
 import proxyRoutes from './routes/bff/proxy.js';
 import healthRoutes from './routes/health.js';
+import metricsRoutes from './routes/metrics.js';
 
 export interface AppDeps {
   /** A store made by the caller, e.g. one shared by several apps playing replicas in a test. */
   store?: SessionStore;
-  /** Key prefix of the store the app creates itself. */
+  /** Key prefix of everything the app keeps in Redis (sessions, caches, rate-limit counters). */
   storeKeyPrefix?: string;
   fetch?: typeof fetch;
+  /** Process metrics (CPU, memory, GC) at /metrics; on unless turned off (tests make many apps). */
+  processMetrics?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -31,6 +38,7 @@ export function genReqId(req: IncomingMessage): string {
 }
 
 export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const keyPrefix = deps.storeKeyPrefix ?? 'gw:';
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -46,17 +54,15 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
       },
     },
     genReqId,
-    // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
-    trustProxy: config.TRUST_PROXY as boolean | string,
-    bodyLimit: 1_048_576,
-    // Longer than the 60 s idle timeout of common load balancers, so they close first.
-    keepAliveTimeout: 65_000,
-    connectionTimeout: 120_000,
-    // Uploads stream through the proxy; a slow client gets five minutes for one request.
-    requestTimeout: 300_000,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // Longer than the load balancer's idle timeout (see config.ts), so it closes first.
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
   });
-  app.server.headersTimeout = 30_000;
+  app.server.headersTimeout = config.HEADERS_TIMEOUT_MS;
   app.decorate('draining', false);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -65,20 +71,37 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
 
   // External plugins.
   await app.register(fastifyCookie);
+  await app.register(metricsPlugin, { processMetrics: deps.processMetrics ?? true });
+  await app.register(rateLimitPlugin, {
+    redisUrl: config.REDIS_URL,
+    keyPrefix,
+    timeoutMs: config.STORE_TIMEOUT_MS,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    signInMax: config.SIGN_IN_RATE_LIMIT,
+    bffMax: config.BFF_RATE_LIMIT,
+  });
 
   // App plugins.
-  await app.register(storePlugin, { redisUrl: config.REDIS_URL, keyPrefix: deps.storeKeyPrefix, store: deps.store });
+  await app.register(storePlugin, { redisUrl: config.REDIS_URL, keyPrefix, timeoutMs: config.STORE_TIMEOUT_MS, store: deps.store });
   await app.register(sessionPlugin, { ttlSeconds: config.SESSION_TTL_SECONDS, cookieSecure: config.COOKIE_SECURE });
   await app.register(csrfPlugin);
   await app.register(upstreamPlugin, { baseUrl: config.UPSTREAM_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, fetch: deps.fetch });
+  await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS, lockTtlMs: config.UPSTREAM_TIMEOUT_MS + 2_000 });
   await app.register(errorsPlugin);
   await app.register(staticPlugin, { root: config.WEB_DIST_DIR });
 
   // Routes.
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes, { prefix: '/bff/auth' });
   await app.register(planRoutes, { prefix: '/bff/plan' });
-  await app.register(proxyRoutes, { prefix: '/bff/api', upstream: config.UPSTREAM_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  await app.register(proxyRoutes, {
+    prefix: '/bff/api',
+    upstream: config.UPSTREAM_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+  });
 
   return app;
 }

@@ -14,6 +14,20 @@ describe('loadConfig', () => {
       COOKIE_SECURE: true,
       TRUST_PROXY: false,
     });
+    expect(config).toMatchObject({
+      STORE_TIMEOUT_MS: 2_000,
+      KEEP_ALIVE_TIMEOUT_MS: 65_000,
+      HEADERS_TIMEOUT_MS: 30_000,
+      REQUEST_TIMEOUT_MS: 300_000,
+      CONNECTION_TIMEOUT_MS: 120_000,
+      UPSTREAM_CONNECT_TIMEOUT_MS: 3_000,
+      BODY_LIMIT_BYTES: 1_048_576,
+      UPLOAD_LIMIT_BYTES: 26_214_400,
+      PLAN_CACHE_TTL_SECONDS: 60,
+      SIGN_IN_RATE_LIMIT: 10,
+      BFF_RATE_LIMIT: 600,
+      RATE_LIMIT_WINDOW_MS: 60_000,
+    });
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.WEB_DIST_DIR.replaceAll('\\', '/')).toMatch(/services\/web\/dist$/);
   });
@@ -35,6 +49,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+  });
+
+  it('refuses timeouts Node would reject or that defeat each other', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '30000' })).toThrow(/HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '400000' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+    expect(() => loadConfig({ BODY_LIMIT_BYTES: '0', PLAN_CACHE_TTL_SECONDS: 'soon' })).toThrow(/BODY_LIMIT_BYTES[\s\S]*PLAN_CACHE_TTL_SECONDS/);
   });
 
   it('lists every problem at once', () => {

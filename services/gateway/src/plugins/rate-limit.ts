@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { gatewayErrors } from '../errors.js';
 import type { RateLimitName } from './metrics.js';
-import { failFastRedisOptions } from './store.js';
+import { failFastRedisOptions, untilReady } from './store.js';
 import { SESSION_COOKIE } from './session.js';
 
 export interface RateLimitPluginOptions {
@@ -62,6 +62,12 @@ export default fp<RateLimitPluginOptions>(
       : undefined;
     if (redis) {
       redis.on('error', () => {});
+      // Commands are not queued while connecting: give the first connection its chance at boot.
+      app.addHook('onReady', async () => {
+        await untilReady(redis, options.timeoutMs).catch((err: unknown) =>
+          app.log.warn({ err }, 'rate-limit store unavailable; requests are not counted until it is back'),
+        );
+      });
       app.addHook('onClose', async () => {
         redis.disconnect();
       });

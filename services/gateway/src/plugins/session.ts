@@ -30,8 +30,9 @@ export type SessionRecord = z.infer<typeof sessionRecordSchema>;
  * The cache key of a company: its service name, which the API keeps unique and puts in every user
  * answer, so a manager and a super-admin switched into the same company share one key.
  */
-export function companyKeyOf(user: { serviceName?: unknown }): string | null {
-  return typeof user.serviceName === 'string' && user.serviceName ? `service:${user.serviceName}` : null;
+export function companyKeyOf(user: object): string | null {
+  const serviceName = (user as { serviceName?: unknown }).serviceName;
+  return typeof serviceName === 'string' && serviceName ? `service:${serviceName}` : null;
 }
 
 /** The company the session acts for: the switched one while switched, else the user's own. */

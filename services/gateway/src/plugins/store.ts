@@ -57,7 +57,7 @@ const CONNECTING = new Set(['wait', 'connecting', 'connect']);
  * or a reconnect) it waits for that attempt's outcome, at most `timeoutMs`; between failed
  * attempts it rejects at once, so a dead Redis costs a request nothing but the error.
  */
-function untilReady(redis: Redis, timeoutMs: number): Promise<void> {
+export function untilReady(redis: Redis, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   if (!CONNECTING.has(redis.status)) return Promise.reject(new Error(`store connection is ${redis.status}`));
   return new Promise((resolve, reject) => {

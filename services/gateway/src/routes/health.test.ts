@@ -23,7 +23,7 @@ describe('health endpoints', () => {
     const down = await startHarness({ UPSTREAM_URL: 'http://127.0.0.1:1' });
     try {
       const res = await request(down.app.server).get('/readyz').expect(503);
-      expect(res.body.checks).toEqual({ store: 'ok', upstream: 'down' });
+      expect(res.body).toEqual({ status: 'unavailable', checks: { store: true, upstream: false } });
     } finally {
       await down.close();
     }

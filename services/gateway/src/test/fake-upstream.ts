@@ -26,7 +26,15 @@ export interface FakeUpstreamOptions {
   refreshFails: 'E401003' | 500 | null;
   refreshDelayMs: number;
   planCheckFails: boolean;
+  /** How long each plan check takes to answer. */
+  planCheckDelayMs: number;
+  /** Products a company may hold: the product check answers isLimit once it holds that many. */
+  productLimit: number;
   signInWithoutTokens: boolean;
+  /** Product and link calls answer 400 and change nothing. */
+  mutationsFail: boolean;
+  /** /api/flaky answers 503 this many more times before it answers 200. */
+  flakyFailures: number;
   /** Lifetime written into the `exp` claim of new access tokens. */
   accessTokenSeconds: number;
 }
@@ -35,6 +43,14 @@ export interface FakeUpstream {
   url: string;
   options: FakeUpstreamOptions;
   refreshCalls: number;
+  /** Plan checks that reached the API, product and link alike. */
+  planCheckCalls: number;
+  /** Products per company (service name), moved by the product create and delete calls. */
+  products: Record<string, number>;
+  /** Requests that reached /api/flaky. */
+  flakyCalls: number;
+  /** Bytes received by /api/upload/count, counted as they stream in. */
+  uploadedBytes: number;
   /** Requests that reached /api/echo, with their headers as received. */
   calls: ReceivedCall[];
   signOuts: string[];
@@ -93,8 +109,22 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
 
   const fake: FakeUpstream = {
     url: '',
-    options: { refreshFails: null, refreshDelayMs: 0, planCheckFails: false, signInWithoutTokens: false, accessTokenSeconds: 900 },
+    options: {
+      refreshFails: null,
+      refreshDelayMs: 0,
+      planCheckFails: false,
+      planCheckDelayMs: 0,
+      productLimit: Number.POSITIVE_INFINITY,
+      signInWithoutTokens: false,
+      flakyFailures: 0,
+      mutationsFail: false,
+      accessTokenSeconds: 900,
+    },
     refreshCalls: 0,
+    planCheckCalls: 0,
+    products: {},
+    flakyCalls: 0,
+    uploadedBytes: 0,
     calls: [],
     signOuts: [],
     issuedTokens: [],
@@ -192,16 +222,83 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     return { Authorization: `Bearer ${pair.accessToken}`, authToken: pair.refreshToken, user: { ...user, serviceName } };
   });
 
+  /** The company a grant acts for, by service name. */
+  const companyOf = (grant: AccessGrant) => (grant.customerId ? CUSTOMERS[grant.customerId] : userById(grant.userId).serviceName);
+
+  const planCheck = async (request: FastifyRequest, reply: FastifyReply) => {
+    const grant = authenticate(request, reply);
+    if (!grant) return null;
+    fake.planCheckCalls += 1;
+    if (fake.options.planCheckDelayMs) await new Promise((r) => setTimeout(r, fake.options.planCheckDelayMs));
+    if (fake.options.planCheckFails) {
+      reply.code(500).send({ code: ERROR_CODES.INTERNAL, message: 'boom' });
+      return null;
+    }
+    return grant;
+  };
+
   app.get('/api/service/plan/check/product', async (request, reply) => {
-    if (!authenticate(request, reply)) return reply;
-    if (fake.options.planCheckFails) return reply.code(500).send({ code: ERROR_CODES.INTERNAL, message: 'boom' });
-    return { isLimit: false };
+    const grant = await planCheck(request, reply);
+    if (!grant) return reply;
+    return { isLimit: (fake.products[companyOf(grant)] ?? 0) >= fake.options.productLimit };
   });
 
   app.get<{ Querystring: { productId?: string } }>('/api/service/plan/check/link', async (request, reply) => {
-    if (!authenticate(request, reply)) return reply;
-    if (fake.options.planCheckFails) return reply.code(500).send({ code: ERROR_CODES.INTERNAL, message: 'boom' });
+    if (!(await planCheck(request, reply))) return reply;
     return { isLimit: request.query.productId === '99' };
+  });
+
+  // The calls after which plan usage changes; products move the company's count.
+  const mutation = (delta: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const grant = authenticate(request, reply);
+    if (!grant) return reply;
+    if (fake.options.mutationsFail) return reply.code(400).send({ code: ERROR_CODES.VALIDATION, message: 'invalid' });
+    const company = companyOf(grant);
+    fake.products[company] = (fake.products[company] ?? 0) + delta;
+    return { result: true };
+  };
+  app.post('/api/product/', mutation(1));
+  app.delete('/api/product/:id', mutation(-1));
+  app.put('/api/product/bulk', mutation(-1));
+  app.patch('/api/product/move/:id', mutation(0));
+  app.put('/api/product/move/bulk', mutation(0));
+  app.post('/api/entry/links/', mutation(0));
+  app.delete('/api/entry/links/', mutation(0));
+
+  app.get('/api/flaky', async (_request, reply) => {
+    fake.flakyCalls += 1;
+    if (fake.options.flakyFailures > 0) {
+      fake.options.flakyFailures -= 1;
+      return reply.code(503).send({ code: ERROR_CODES.UPSTREAM_UNAVAILABLE, message: 'database down' });
+    }
+    return { ok: true };
+  });
+  app.post('/api/flaky', async (_request, reply) => {
+    fake.flakyCalls += 1;
+    return reply.code(503).send({ code: ERROR_CODES.UPSTREAM_UNAVAILABLE, message: 'database down' });
+  });
+
+  // What a proxy in front of a dead API answers: its page names internal addresses.
+  app.get('/api/bad-gateway', async (_request, reply) =>
+    reply.code(502).type('text/html').send('<h1>502 Bad Gateway</h1> upstream 10.0.0.7:4000 refused'),
+  );
+
+  // The connection drops before any answer.
+  app.get('/api/hang-up', async (request, reply) => {
+    request.raw.socket.destroy();
+    return reply;
+  });
+
+  // Counts an upload as it streams in, keeping nothing, like an API writing to object storage.
+  await app.register(async (counting) => {
+    counting.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
+    counting.post('/api/upload/count', async (request, reply) => {
+      if (!authenticate(request, reply)) return reply;
+      let bytes = 0;
+      for await (const chunk of request.body as AsyncIterable<Buffer>) bytes += chunk.length;
+      fake.uploadedBytes += bytes;
+      return { bytes };
+    });
   });
 
   app.get('/api/slow', async () => {

@@ -10,30 +10,52 @@ export interface Harness {
   app: FastifyInstance;
   upstream: FakeUpstream;
   store: SessionStore;
+  /** The test store, to share with another harness playing a second replica. */
+  testStore: TestStore;
   close(): Promise<void>;
 }
 
-/** A gateway in front of a fake API, on a test store. `env` overrides the configuration. */
-export async function startHarness(env: Record<string, string> = {}, shared?: { upstream?: FakeUpstream; store?: TestStore }): Promise<Harness> {
-  const upstream = shared?.upstream ?? (await startFakeUpstream());
-  const testStore = shared?.store ?? createTestStore();
+export interface HarnessOptions {
+  upstream?: FakeUpstream;
+  store?: TestStore;
+  /** The app makes its own store from the configuration (e.g. a REDIS_URL that is down). */
+  appOwnsStore?: boolean;
+  processMetrics?: boolean;
+}
+
+/**
+ * A gateway in front of a fake API, on a test store. `env` overrides the configuration. The
+ * sign-in and /bff rate limits are lifted unless a test sets them: most tests sign in often.
+ * With a test Redis, the rate-limit counters live there too, under the test's key prefix.
+ */
+export async function startHarness(env: Record<string, string> = {}, shared: HarnessOptions = {}): Promise<Harness> {
+  const upstream = shared.upstream ?? (await startFakeUpstream());
+  const testStore = shared.store ?? createTestStore();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     UPSTREAM_URL: upstream.url,
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    REDIS_URL: testStore.redisUrl,
+    SIGN_IN_RATE_LIMIT: '100000',
+    BFF_RATE_LIMIT: '100000',
     ...env,
   });
-  const app = await buildApp(config, { store: testStore.store });
+  const app = await buildApp(config, {
+    store: shared.appOwnsStore ? undefined : testStore.store,
+    storeKeyPrefix: testStore.keyPrefix,
+    processMetrics: shared.processMetrics ?? false,
+  });
   await app.ready();
   return {
     app,
     upstream,
-    store: testStore.store,
+    store: shared.appOwnsStore ? app.store : testStore.store,
+    testStore,
     async close() {
       await app.close();
-      if (!shared?.upstream) await upstream.close();
-      if (!shared?.store) await testStore.cleanup();
+      if (!shared.upstream) await upstream.close();
+      if (!shared.store) await testStore.cleanup();
     },
   };
 }

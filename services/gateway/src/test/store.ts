@@ -5,6 +5,9 @@ import { createSessionStore, type SessionStore } from '../plugins/store.js';
 
 export interface TestStore {
   store: SessionStore;
+  /** The Redis the store uses ('' for the in-process store) and the prefix of this test's keys. */
+  redisUrl: string;
+  keyPrefix: string;
   /** Deletes this test's keys (and only those) and closes the store. */
   cleanup(): Promise<void>;
 }
@@ -16,6 +19,8 @@ export function createTestStore(): TestStore {
   const store = createSessionStore({ redisUrl: redisUrl || undefined, keyPrefix });
   return {
     store,
+    redisUrl,
+    keyPrefix,
     async cleanup() {
       if (redisUrl) {
         const redis = new Redis(redisUrl);

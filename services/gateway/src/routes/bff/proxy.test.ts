@@ -116,7 +116,7 @@ describe('token expiry (401 E401002)', () => {
   });
 
   it('shares one refresh between replicas that share the store', async () => {
-    const second = await startHarness({}, { upstream: h.upstream, store: { store: h.store, cleanup: async () => {} } });
+    const second = await startHarness({}, { upstream: h.upstream, store: h.testStore });
     try {
       const cookie = await signIn(h.app, 'manager@demo.example');
       h.upstream.expireAccessTokens();
@@ -244,6 +244,78 @@ describe('upstream failures', () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe('proxy hardening', () => {
+  afterEach(() => {
+    h.upstream.options.flakyFailures = 0;
+  });
+
+  const UNABLE = 'Unable to connect to the service';
+
+  it('tries a GET once more when the API answers 503', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    h.upstream.options.flakyFailures = 1;
+    const before = h.upstream.flakyCalls;
+    await request(h.app.server).get('/bff/api/flaky').set('Cookie', cookie).expect(200, { ok: true });
+    expect(h.upstream.flakyCalls - before).toBe(2);
+  });
+
+  it('tries at most once more, then answers 503 E503001', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    h.upstream.options.flakyFailures = 5;
+    const before = h.upstream.flakyCalls;
+    const res = await request(h.app.server).get('/bff/api/flaky').set('Cookie', cookie).expect(503);
+    expect(res.body).toEqual({ code: 'E503001', message: UNABLE });
+    expect(h.upstream.flakyCalls - before).toBe(2);
+  });
+
+  it('never sends a POST twice', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const before = h.upstream.flakyCalls;
+    const res = await request(h.app.server).post('/bff/api/flaky').set('Cookie', cookie).set('X-CSRF', '1').send({}).expect(503);
+    expect(res.body).toEqual({ code: 'E503001', message: UNABLE });
+    expect(h.upstream.flakyCalls - before).toBe(1);
+  });
+
+  it('answers 502 with the catalogue message instead of a 502 page naming internal addresses', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const res = await request(h.app.server).get('/bff/api/bad-gateway').set('Cookie', cookie).expect(502);
+    expect(res.body).toEqual({ code: 'E502001', message: UNABLE });
+    expect(res.text).not.toContain('10.0.0.7');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('answers 502 when the API drops the connection', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const res = await request(h.app.server).get('/bff/api/hang-up').set('Cookie', cookie).expect(502);
+    expect(res.body).toEqual({ code: 'E502001', message: UNABLE });
+    expect(res.text).not.toContain('127.0.0.1');
+  });
+
+  it('refuses a JSON body above BODY_LIMIT_BYTES with 413 E413001, before the API sees it', async () => {
+    const small = await startHarness({ BODY_LIMIT_BYTES: '1024' }, { upstream: h.upstream });
+    try {
+      const cookie = await signIn(small.app, 'manager@demo.example');
+      const callsBefore = h.upstream.calls.length;
+      const res = await request(small.app.server)
+        .post('/bff/api/echo')
+        .set('Cookie', cookie)
+        .set('X-CSRF', '1')
+        .send({ text: 'x'.repeat(2_048) })
+        .expect(413);
+      expect(res.body).toEqual({ code: 'E413001', message: 'The request is too large.' });
+      expect(h.upstream.calls.length).toBe(callsBefore);
+      await request(small.app.server).post('/bff/api/echo').set('Cookie', cookie).set('X-CSRF', '1').send({ text: 'ok' }).expect(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('keeps idle connections longer than a load balancer does (Keep-Alive: timeout=65)', async () => {
+    const res = await request(h.app.server).get('/healthz').set('Connection', 'keep-alive').expect(200);
+    expect(res.headers['keep-alive']).toBe('timeout=65');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@product-console/shared';
@@ -70,7 +70,8 @@ function forgetUpstreamHeaders(reply: FastifyReply, headers: IncomingHttpHeaders
 
 /**
  * Passes a streamed body on chunk by chunk, failing it once more than `limit` bytes went by: the
- * declared length is checked before, but a chunked body declares none.
+ * declared length is checked before, but a chunked body declares none. The client's stream is
+ * left alone (not destroyed) so that the 413 can still reach it.
  */
 function limitedStream(payload: Readable, limit: number, onTooLarge: () => void): Readable {
   let seen = 0;
@@ -78,6 +79,7 @@ function limitedStream(payload: Readable, limit: number, onTooLarge: () => void)
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
       if (seen > limit) {
+        payload.unpipe(limiter);
         onTooLarge();
         callback(gatewayErrors.payloadTooLarge());
         return;
@@ -85,8 +87,8 @@ function limitedStream(payload: Readable, limit: number, onTooLarge: () => void)
       callback(null, chunk);
     },
   });
-  pipeline(payload, limiter, () => {});
-  return limiter;
+  payload.on('error', (err) => limiter.destroy(err));
+  return payload.pipe(limiter);
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
@@ -264,7 +266,8 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
       onError(reply, { error }) {
         const request = reply.request;
         if (states.get(request)?.tooLarge) {
-          reply.send(gatewayErrors.payloadTooLarge());
+          // The rest of the body is not read: the connection cannot serve another request.
+          reply.header('connection', 'close').send(gatewayErrors.payloadTooLarge());
           return;
         }
         const kind = failureKind(error);

@@ -1,0 +1,118 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { PASSWORD } from '../test/fake-upstream.js';
+import { signIn, startHarness, type Harness } from '../test/harness.js';
+
+const signInFrom = (harness: Harness, address: string | null, email: string, password = 'wrong') => {
+  const call = request(harness.app.server).post('/bff/auth/sign-in').set('X-CSRF', '1');
+  if (address) call.set('X-Forwarded-For', address);
+  return call.send({ email, password });
+};
+
+const expectRateLimited = (res: request.Response) => {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ code: 'E429001', message: 'Too many requests. Please try again later' });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+};
+
+describe('sign-in rate limits behind a load balancer (TRUST_PROXY=1)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ SIGN_IN_RATE_LIMIT: '3', TRUST_PROXY: '1' });
+  });
+  afterAll(async () => h?.close());
+
+  it('limits attempts per client address, whatever the emails', async () => {
+    for (const email of ['a@demo.example', 'b@demo.example', 'c@demo.example']) {
+      await signInFrom(h, '203.0.113.1', email).expect(401);
+    }
+    expectRateLimited(await signInFrom(h, '203.0.113.1', 'd@demo.example'));
+    // Even the right password waits: the address is spent.
+    expectRateLimited(await signInFrom(h, '203.0.113.1', 'manager@demo.example', PASSWORD));
+    // Another client behind the same load balancer is not affected.
+    await signInFrom(h, '203.0.113.2', 'manager@demo.example', PASSWORD).expect(200);
+  });
+
+  it('limits attempts per email, whatever the addresses', async () => {
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      await signInFrom(h, address, 'target@demo.example').expect(401);
+    }
+    expectRateLimited(await signInFrom(h, '198.51.100.4', 'TARGET@demo.example'));
+    await signInFrom(h, '198.51.100.5', 'other@demo.example').expect(401);
+  });
+
+  it('does not let the API see a refused attempt', async () => {
+    const res = await signInFrom(h, '203.0.113.1', 'manager@demo.example', PASSWORD);
+    expectRateLimited(res);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('sign-in rate limits without a trusted proxy', () => {
+  it('ignores X-Forwarded-For, so a client cannot pick a fresh address per attempt', async () => {
+    const h = await startHarness({ SIGN_IN_RATE_LIMIT: '2' });
+    try {
+      await signInFrom(h, '192.0.2.1', 'a@demo.example').expect(401);
+      await signInFrom(h, '192.0.2.2', 'b@demo.example').expect(401);
+      expectRateLimited(await signInFrom(h, '192.0.2.3', 'c@demo.example'));
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('/bff rate limit per session (BFF_RATE_LIMIT)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ BFF_RATE_LIMIT: '3' });
+  });
+  afterAll(async () => h?.close());
+
+  it('limits the calls of one session and leaves other sessions, sign-in and health alone', async () => {
+    const busy = await signIn(h.app, 'manager@demo.example');
+    const calm = await signIn(h.app, 'manager@demo.example');
+    await request(h.app.server).get('/bff/auth/me').set('Cookie', busy).expect(200);
+    await request(h.app.server).get('/bff/api/echo').set('Cookie', busy).expect(200);
+    await request(h.app.server).get('/bff/plan/check/product').set('Cookie', busy).expect(200);
+    expectRateLimited(await request(h.app.server).get('/bff/auth/me').set('Cookie', busy));
+    const callsBefore = h.upstream.calls.length;
+    expectRateLimited(await request(h.app.server).get('/bff/api/echo').set('Cookie', busy));
+    expect(h.upstream.calls.length).toBe(callsBefore);
+
+    await request(h.app.server).get('/bff/auth/me').set('Cookie', calm).expect(200);
+    await signIn(h.app, 'manager@demo.example');
+    for (let i = 0; i < 5; i += 1) await request(h.app.server).get('/healthz').expect(200);
+  });
+});
+
+describe('rate limits shared by replicas', () => {
+  const redisUrl = inject('gatewayRedisUrl');
+
+  it.runIf(redisUrl)('counts the attempts of one address on every replica (Redis)', async () => {
+    const a = await startHarness({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '1' });
+    const b = await startHarness({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '1' }, { upstream: a.upstream, store: a.testStore });
+    try {
+      await signInFrom(a, '203.0.113.50', 'x@demo.example').expect(401);
+      await signInFrom(b, '203.0.113.50', 'y@demo.example').expect(401);
+      expectRateLimited(await signInFrom(a, '203.0.113.50', 'z@demo.example'));
+      expectRateLimited(await signInFrom(b, '203.0.113.50', 'z@demo.example'));
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('lets requests through when the rate-limit store is down (skipOnError)', async () => {
+    // The sessions stay on the test store; only the rate-limit client points at a closed port.
+    const h = await startHarness({ SIGN_IN_RATE_LIMIT: '1', REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 3; i += 1) await signInFrom(h, null, 'manager@demo.example', PASSWORD).expect(200);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await h.close();
+    }
+  });
+});

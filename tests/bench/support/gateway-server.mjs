@@ -1,0 +1,22 @@
+// The gateway built from source (run with `node --conditions=source --import tsx`), configured as
+// in production but logging at warn and with the per-session rate limit out of the way.
+// Run as a child of proxy.mjs; it reports its port over IPC.
+import { buildApp } from '../../../services/gateway/src/app.ts';
+import { loadConfig } from '../../../services/gateway/src/config.ts';
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  UPSTREAM_URL: process.argv[2],
+  REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+  COOKIE_SECURE: 'false',
+  WEB_DIST_DIR: '/nonexistent',
+  BFF_RATE_LIMIT: '1000000000',
+  SHUTDOWN_DELAY_MS: '0',
+});
+const app = await buildApp(config, { storeKeyPrefix: `bench:${process.pid}:` });
+await app.listen({ host: config.HOST, port: config.PORT });
+process.send({ port: app.server.address().port, store: app.store.kind });
+process.on('disconnect', () => app.close().then(() => process.exit(0)));

@@ -1,0 +1,14 @@
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+const start = (s, a, e = []) => { const c = fork(new URL(s, import.meta.url).pathname, a, { execArgv: e, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }); return { c, ready: new Promise((r) => c.once('message', r)) }; };
+const up = start('./stand-in-upstream.mjs', []);
+const { port } = await up.ready;
+const gw = start(process.env.GW ?? './gateway-server.mjs', [`http://127.0.0.1:${port}`], ['--conditions=source', '--import', 'tsx', ...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])]);
+const g = await gw.ready;
+const url = `http://127.0.0.1:${g.port}`;
+const si = await fetch(`${url}/bff/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1' }, body: JSON.stringify({ email: 'b@demo.example', password: 'x' }) });
+const cookie = si.headers.getSetCookie()[0].split(';')[0];
+await autocannon({ url: `${url}/bff/api/bench/item`, headers: { cookie }, connections: 10, duration: 1 });
+const r = await autocannon({ url: `${url}/bff/api/bench/item`, headers: { cookie }, connections: Number(process.env.C ?? 10), duration: 5 });
+console.log('rps', r.requests.average, 'p50', r.latency.p50, 'non2xx', r.non2xx);
+gw.c.disconnect(); up.c.disconnect();
