@@ -7,7 +7,7 @@ const gw = start(process.env.GW ?? './gateway-server.mjs', [`http://127.0.0.1:${
 const g = await gw.ready;
 const url = `http://127.0.0.1:${g.port}`;
 const si = await fetch(`${url}/bff/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf': '1' }, body: JSON.stringify({ email: 'b@demo.example', password: 'x' }) });
-const cookie = si.headers.getSetCookie()[0].split(';')[0];
+const cookie = (si.headers.getSetCookie()[0] ?? 'x=1').split(';')[0];
 await autocannon({ url: `${url}/bff/api/bench/item`, headers: { cookie }, connections: 10, duration: 1 });
 const r = await autocannon({ url: `${url}/bff/api/bench/item`, headers: { cookie }, connections: Number(process.env.C ?? 10), duration: 5 });
 console.log('rps', r.requests.average, 'p50', r.latency.p50, 'non2xx', r.non2xx);

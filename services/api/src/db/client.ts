@@ -31,13 +31,17 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent = in memory. */
   pgliteDir?: string;
+  /** Told when an idle pooled connection dies (server restart, failover); the pool reconnects. */
+  onConnectionError?: (error: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const STARTUP_LOCK_KEY = 0x70636170; // arbitrary constant: "pcap"
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError)
+    : openPglite(options.pgliteDir);
 }
 
 function openPglite(dataDir: string | undefined): Database {
@@ -54,8 +58,10 @@ function openPglite(dataDir: string | undefined): Database {
   };
 }
 
-function openPostgres(connectionString: string): Database {
+function openPostgres(connectionString: string, onConnectionError?: (error: Error) => void): Database {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // Without a listener, an idle connection closed by the server would crash the process.
+  pool.on('error', (error) => onConnectionError?.(error));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,

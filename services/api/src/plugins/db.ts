@@ -20,7 +20,11 @@ export interface DbPluginOptions {
 export default fp<DbPluginOptions>(
   async (app, { config, database: given }) => {
     const database =
-      given ?? openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: join(config.DATA_DIR, 'pglite') });
+      given ?? openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        pgliteDir: join(config.DATA_DIR, 'pglite'),
+        onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection was closed'),
+      });
     app.addHook('onClose', () => database.close());
 
     await database.withStartupLock(async () => {

@@ -220,19 +220,16 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
       },
       rewriteRequestHeaders(request, headers) {
         const state = stateOf(request);
-        const {
-          cookie: _cookie,
-          'x-csrf': _csrf,
-          authorization: _authorization,
-          // Uncompressed between gateway and API, so a 401 body can be read.
-          'accept-encoding': _acceptEncoding,
-          ...forwarded
-        } = headers as IncomingHttpHeaders;
-        return {
-          ...forwarded,
-          authorization: `Bearer ${tokensOf(state.handle.data, state.pair)?.accessToken ?? ''}`,
-          'x-request-id': request.id,
-        };
+        // `headers` is reply-from's own copy for this call: changed in place, not copied again.
+        // undici leaves out headers whose value is undefined.
+        const forwarded = headers as Record<string, string | string[] | undefined>;
+        forwarded.cookie = undefined;
+        forwarded['x-csrf'] = undefined;
+        // Uncompressed between gateway and API, so a 401 body can be read.
+        forwarded['accept-encoding'] = undefined;
+        forwarded.authorization = `Bearer ${tokensOf(state.handle.data, state.pair)?.accessToken ?? ''}`;
+        forwarded['x-request-id'] = request.id;
+        return headers;
       },
       rewriteHeaders(headers) {
         const { 'set-cookie': _setCookie, ...kept } = headers as IncomingHttpHeaders;
