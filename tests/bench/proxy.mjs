@@ -4,7 +4,8 @@
 //   added median latency < 1 ms        (sequential requests on one kept-alive connection)
 //   throughput ratio     >= 0.6        (autocannon, several connections, BENCH_SECONDS each)
 //
-// The stand-in API and the gateway each run in their own process; autocannon runs here.
+// The stand-in API, the gateway and a bare @fastify/http-proxy (the reference: what any Fastify
+// proxy costs here) each run in their own process; the load generator runs in this one.
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_SAMPLES (3000), BENCH_REDIS_URL
 // (gateway store; in-process when unset), BENCH_STRICT=1 to exit 1 when a target is missed.
 import { fork } from 'node:child_process';
@@ -60,19 +61,17 @@ async function load(url, headers) {
 }
 
 const upstream = start('./support/stand-in-upstream.mjs', []);
-const { port: upstreamPort, token } = await upstream.ready;
-const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-const gateway = start('./support/gateway-server.mjs', [upstreamUrl], ['--conditions=source', '--import', 'tsx']);
-let gatewayInfo;
+const children = [upstream.child];
 try {
-  gatewayInfo = await gateway.ready;
-} catch (err) {
-  upstream.child.disconnect();
-  throw err;
-}
-const gatewayUrl = `http://127.0.0.1:${gatewayInfo.port}`;
+  const { port: upstreamPort, token } = await upstream.ready;
+  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+  const gateway = start('./support/gateway-server.mjs', [upstreamUrl], ['--conditions=source', '--import', 'tsx']);
+  const bare = start('./support/bare-proxy.mjs', [upstreamUrl, token]);
+  children.push(gateway.child, bare.child);
+  const gatewayInfo = await gateway.ready;
+  const gatewayUrl = `http://127.0.0.1:${gatewayInfo.port}`;
+  const bareUrl = `http://127.0.0.1:${(await bare.ready).port}`;
 
-try {
   const signIn = await fetch(`${gatewayUrl}/bff/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf': '1' },
@@ -81,36 +80,43 @@ try {
   if (signIn.status !== 200) throw new Error(`sign-in through the gateway answered ${signIn.status}`);
   const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('sid=')).split(';', 1)[0];
 
-  const direct = { url: `${upstreamUrl}/api/bench/item`, headers: { authorization: `Bearer ${token}` } };
-  const proxied = { url: `${gatewayUrl}/bff/api/bench/item`, headers: { cookie } };
+  const targets = [
+    { name: 'API directly', url: `${upstreamUrl}/api/bench/item`, headers: { authorization: `Bearer ${token}` } },
+    { name: 'bare http-proxy', url: `${bareUrl}/bff/api/bench/item`, headers: {} },
+    { name: 'through gateway', url: `${gatewayUrl}/bff/api/bench/item`, headers: { cookie } },
+  ];
+  console.log(
+    `gateway store: ${gatewayInfo.store}; per target ${SAMPLES} sequential requests, then ${SECONDS} s x ${CONNECTIONS} connections (autocannon)\n`,
+  );
+  for (const target of targets) target.latency = await sequentialLatencies(target.url, target.headers, SAMPLES);
+  for (const target of targets) target.load = await load(target.url, target.headers);
 
-  console.log(`gateway store: ${gatewayInfo.store}; ${SAMPLES} sequential requests, then ${SECONDS} s x ${CONNECTIONS} connections each\n`);
+  console.log(`${''.padEnd(16)} sequential, one connection           | under load`);
+  for (const { name, latency, load: loaded } of targets) {
+    console.log(
+      `${name.padEnd(16)} p50 ${percentile(latency, 50).toFixed(3).padStart(6)} ms  p99 ${percentile(latency, 99).toFixed(3).padStart(6)} ms` +
+        `  | ${Math.round(loaded.rps).toString().padStart(6)} req/s  p50 ${loaded.p50} ms  p99 ${loaded.p99} ms`,
+    );
+  }
 
-  const directLatency = await sequentialLatencies(direct.url, direct.headers, SAMPLES);
-  const proxiedLatency = await sequentialLatencies(proxied.url, proxied.headers, SAMPLES);
-  const directLoad = await load(direct.url, direct.headers);
-  const proxiedLoad = await load(proxied.url, proxied.headers);
-
-  const row = (name, latency, loaded) =>
-    `${name.padEnd(16)} p50 ${percentile(latency, 50).toFixed(3).padStart(7)} ms   p99 ${percentile(latency, 99).toFixed(3).padStart(7)} ms` +
-    `   | ${Math.round(loaded.rps).toString().padStart(7)} req/s   p50 ${loaded.p50} ms   p99 ${loaded.p99} ms`;
-  console.log(`${''.padEnd(16)} sequential (one connection)               | under load (autocannon)`);
-  console.log(row('API directly', directLatency, directLoad));
-  console.log(row('through gateway', proxiedLatency, proxiedLoad));
-
-  const addedMedian = percentile(proxiedLatency, 50) - percentile(directLatency, 50);
-  const addedP99 = percentile(proxiedLatency, 99) - percentile(directLatency, 99);
-  const throughputRatio = proxiedLoad.rps / directLoad.rps;
+  const [direct, bareProxy, proxied] = targets;
+  const median = (target) => percentile(target.latency, 50);
+  const addedMedian = median(proxied) - median(direct);
+  const addedP99 = percentile(proxied.latency, 99) - percentile(direct.latency, 99);
+  const throughputRatio = proxied.load.rps / direct.load.rps;
   const latencyOk = addedMedian < TARGET_ADDED_MEDIAN_MS;
   const throughputOk = throughputRatio >= TARGET_THROUGHPUT_RATIO;
   console.log('');
-  console.log(`added latency    median ${addedMedian.toFixed(3)} ms (target < ${TARGET_ADDED_MEDIAN_MS} ms) ${latencyOk ? 'PASS' : 'MISS'}; p99 ${addedP99.toFixed(3)} ms`);
-  console.log(`latency ratio    median ${(percentile(proxiedLatency, 50) / percentile(directLatency, 50)).toFixed(2)}x`);
-  console.log(`throughput ratio ${throughputRatio.toFixed(2)} (target >= ${TARGET_THROUGHPUT_RATIO}) ${throughputOk ? 'PASS' : 'MISS'}`);
+  console.log(
+    `added latency    median ${addedMedian.toFixed(3)} ms (target < ${TARGET_ADDED_MEDIAN_MS} ms) ${latencyOk ? 'PASS' : 'MISS'}; p99 ${addedP99.toFixed(3)} ms; bare proxy adds ${(median(bareProxy) - median(direct)).toFixed(3)} ms`,
+  );
+  console.log(`throughput ratio ${throughputRatio.toFixed(2)} of the API directly (target >= ${TARGET_THROUGHPUT_RATIO}) ${throughputOk ? 'PASS' : 'MISS'}`);
+  console.log(
+    `                 ${(bareProxy.load.rps / direct.load.rps).toFixed(2)} for the bare proxy; the gateway does ${(proxied.load.rps / bareProxy.load.rps).toFixed(2)} of the bare proxy`,
+  );
 
   await fetch(`${gatewayUrl}/bff/auth/sign-out`, { method: 'POST', headers: { cookie, 'x-csrf': '1' } });
   if (process.env.BENCH_STRICT === '1' && !(latencyOk && throughputOk)) process.exitCode = 1;
 } finally {
-  gateway.child.disconnect();
-  upstream.child.disconnect();
+  for (const child of children) if (child.connected) child.disconnect();
 }

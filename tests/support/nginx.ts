@@ -1,0 +1,50 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * An nginx configuration for a test run, kept in step with deploy/nginx.conf: round-robin over the
+ * gateway replicas, keep-alive upstream connections, the next replica on connection errors.
+ */
+export function writeNginxConfig(prefix: string, listenPort: number, gatewayPorts: number[]): string {
+  mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+  mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
+  const file = path.join(prefix, 'nginx.conf');
+  writeFileSync(
+    file,
+    `
+worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/tmp/body;
+  proxy_temp_path ${prefix}/tmp/proxy;
+  fastcgi_temp_path ${prefix}/tmp/fastcgi;
+  uwsgi_temp_path ${prefix}/tmp/uwsgi;
+  scgi_temp_path ${prefix}/tmp/scgi;
+  upstream gateway {
+${gatewayPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${listenPort};
+    client_max_body_size 25m;
+    proxy_read_timeout 75s;
+    location / {
+      proxy_pass http://gateway;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout http_502 http_503;
+    }
+  }
+}
+`,
+  );
+  return file;
+}

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, freePort, ProcessGroup, waitForHttp } from '../support/processes.js';
+import { writeNginxConfig } from '../support/nginx.js';
+
+const PASSWORD = 'Demo-pass-2026';
+const ACCESS_TOKEN_TTL_SECONDS = 3;
+
+const databaseServer = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+
+const group = new ProcessGroup();
+let prefix: string;
+let dropDatabase: (() => Promise<void>) | undefined;
+let lbURL: string;
+const replicas: { url: string; process: ChildProcess }[] = [];
+
+beforeAll(async () => {
+  if (!databaseServer || !redisUrl) {
+    throw new Error('the topology suite runs on real servers: set DATABASE_URL and REDIS_URL');
+  }
+  prefix = mkdtempSync(path.join(tmpdir(), 'console-topology-'));
+  const database = await createDatabase(databaseServer, 'topology');
+  dropDatabase = database.drop;
+
+  const apiPort = await freePort();
+  const api = group.node('services/api/dist/server.js', {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(prefix, 'data'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO: 'true',
+    ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+  });
+  await waitForHttp(`http://127.0.0.1:${apiPort}/api/healthz`, 120_000, api);
+
+  const gatewayPorts = [await freePort(), await freePort()];
+  for (const port of gatewayPorts) {
+    const gateway = group.node('services/gateway/dist/server.js', {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
+      REDIS_URL: redisUrl,
+      TRUST_PROXY: '127.0.0.1',
+      COOKIE_SECURE: 'false',
+      SHUTDOWN_DELAY_MS: '500',
+    });
+    await waitForHttp(`http://127.0.0.1:${port}/readyz`, 60_000, gateway);
+    replicas.push({ url: `http://127.0.0.1:${port}`, process: gateway });
+  }
+
+  const lbPort = await freePort();
+  const config = writeNginxConfig(prefix, lbPort, gatewayPorts);
+  const nginx = group.spawn('nginx', ['-p', prefix, '-c', config]);
+  lbURL = `http://127.0.0.1:${lbPort}`;
+  await waitForHttp(`${lbURL}/healthz`, 30_000, nginx);
+});
+
+afterAll(async () => {
+  await group.stopAll();
+  await dropDatabase?.();
+  if (prefix) rmSync(prefix, { recursive: true, force: true });
+});
+
+/** A browser-like client of the load balancer: it keeps the session cookie. */
+class Client {
+  cookie = '';
+  constructor(private readonly base: () => string) {}
+
+  async call(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.base()}${url}`, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        'x-csrf': '1',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+    if (setCookie) this.cookie = setCookie.split(';', 1)[0];
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+
+  async signIn(email: string) {
+    const res = await this.call('POST', '/bff/auth/sign-in', { email, password: PASSWORD });
+    expect(res.status).toBe(200);
+    return res;
+  }
+}
+
+/** Sum of every sample of one metric on one replica, optionally only those whose labels contain `match`. */
+async function metric(replicaUrl: string, name: string, match = ''): Promise<number> {
+  const text = await (await fetch(`${replicaUrl}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) && line.includes(match))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
+async function metricOnAll(name: string, match = ''): Promise<number> {
+  const live = replicas.filter((r) => r.process.exitCode === null && r.process.signalCode === null);
+  const values = await Promise.all(live.map((r) => metric(r.url, name, match)));
+  return values.reduce((a, b) => a + b, 0);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('two gateway replicas behind nginx, on Redis and PostgreSQL', () => {
+  it('serves one session from both replicas', async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('manager@demo.example');
+    const before = await Promise.all(replicas.map((r) => metric(r.url, 'bff_http_requests_total', 'auth/me')));
+    for (let i = 0; i < 10; i++) {
+      const me = await client.call('GET', '/bff/auth/me');
+      expect(me.status).toBe(200);
+      expect(me.body.user.email).toBe('manager@demo.example');
+    }
+    const after = await Promise.all(replicas.map((r) => metric(r.url, 'bff_http_requests_total', 'auth/me')));
+    expect(after[0]! - before[0]!).toBeGreaterThan(0);
+    expect(after[1]! - before[1]!).toBeGreaterThan(0);
+  });
+
+  it('refreshes an expired session exactly once for 50 concurrent requests', async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('manager@demo.example');
+    await sleep((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    const refreshesBefore = await metricOnAll('bff_token_refresh_total');
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => client.call('GET', '/bff/api/overview/total-count')),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    expect(answers.every((a) => a.body.result.projects === 3)).toBe(true);
+
+    expect((await metricOnAll('bff_token_refresh_total')) - refreshesBefore).toBe(1);
+  });
+
+  it('uses a company switch made through one replica on the other', async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('super@demo.example');
+    const customers = await client.call('GET', '/bff/api/service/super/customer/list');
+    const nordic = customers.body.result.find((c: { serviceName: string }) => c.serviceName === 'nordic');
+
+    const direct = new Client(() => replicas[0]!.url);
+    direct.cookie = client.cookie;
+    const switched = await direct.call('POST', '/bff/auth/switch', { customerId: nordic.customerId });
+    expect(switched.status).toBe(200);
+
+    const other = new Client(() => replicas[1]!.url);
+    other.cookie = client.cookie;
+    const counts = await other.call('GET', '/bff/api/overview/total-count');
+    expect(counts.status).toBe(200);
+    expect(counts.body.result.projects).toBe(2);
+    const me = await other.call('GET', '/bff/auth/me');
+    expect(me.body).toMatchObject({ switchedCustomerId: nordic.customerId, user: { serviceName: 'nordic' } });
+  });
+
+  it('keeps answering through the other replica when one stops', async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('manager@nordic.example');
+    await group.stop(replicas[1]!.process);
+    for (let i = 0; i < 10; i++) {
+      const res = await client.call('GET', '/bff/api/project/all');
+      expect(res.status).toBe(200);
+      expect(res.body.result).toHaveLength(2);
+    }
+  });
+});
