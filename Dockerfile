@@ -5,14 +5,17 @@ FROM node:22-bookworm-slim AS base
 WORKDIR /app
 ENV NODE_ENV=production
 
-# --- all dependencies, for building -------------------------------------------------------------
-FROM base AS deps
+# --- the workspace manifests, shared by every install below ---------------------------------------
+FROM base AS manifests
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY services/api/package.json services/api/
 COPY services/gateway/package.json services/gateway/
 COPY services/web/package.json services/web/
 COPY tests/package.json tests/
+
+# --- all dependencies, for building -------------------------------------------------------------
+FROM manifests AS deps
 RUN npm ci --include=dev --no-audit --no-fund
 
 FROM deps AS build
@@ -22,27 +25,18 @@ COPY services services
 RUN npm run build
 
 # --- production dependencies of one service -----------------------------------------------------
-FROM base AS api-deps
-COPY package.json package-lock.json ./
-COPY packages/shared/package.json packages/shared/
-COPY services/api/package.json services/api/
-COPY services/gateway/package.json services/gateway/
-COPY services/web/package.json services/web/
-COPY tests/package.json tests/
-RUN npm ci --omit=dev --no-audit --no-fund --workspace services/api --include-workspace-root=false
+FROM manifests AS api-deps
+RUN npm ci --omit=dev --no-audit --no-fund --workspace services/api --include-workspace-root=false \
+ && mkdir -p services/api/node_modules
 
-FROM base AS gateway-deps
-COPY package.json package-lock.json ./
-COPY packages/shared/package.json packages/shared/
-COPY services/api/package.json services/api/
-COPY services/gateway/package.json services/gateway/
-COPY services/web/package.json services/web/
-COPY tests/package.json tests/
-RUN npm ci --omit=dev --no-audit --no-fund --workspace services/gateway --include-workspace-root=false
+FROM manifests AS gateway-deps
+RUN npm ci --omit=dev --no-audit --no-fund --workspace services/gateway --include-workspace-root=false \
+ && mkdir -p services/gateway/node_modules
 
 # --- runtime images -------------------------------------------------------------------------------
 FROM base AS api
 COPY --from=api-deps /app/node_modules node_modules
+COPY --from=api-deps /app/services/api/node_modules services/api/node_modules
 COPY --from=build /app/packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist
 COPY --from=build /app/services/api/package.json services/api/
@@ -57,6 +51,7 @@ CMD ["node", "services/api/dist/server.js"]
 
 FROM base AS gateway
 COPY --from=gateway-deps /app/node_modules node_modules
+COPY --from=gateway-deps /app/services/gateway/node_modules services/gateway/node_modules
 COPY --from=build /app/packages/shared/package.json packages/shared/
 COPY --from=build /app/packages/shared/dist packages/shared/dist
 COPY --from=build /app/services/gateway/package.json services/gateway/

@@ -32,6 +32,7 @@ ${gatewayPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_time
     listen 127.0.0.1:${listenPort};
     client_max_body_size 25m;
     proxy_read_timeout 75s;
+    location = /metrics { return 404; }
     location / {
       proxy_pass http://gateway;
       proxy_http_version 1.1;
