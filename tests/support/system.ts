@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
     PORT: String(gatewayPort),
     UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
     REDIS_URL: process.env.REDIS_URL ?? '',
+    // Every browser test signs in from 127.0.0.1; the per-address sign-in limit is tested in the gateway.
+    SIGN_IN_RATE_LIMIT: '1000',
   });
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, 60_000, gateway);
 

@@ -50,6 +50,7 @@ beforeAll(async () => {
       PORT: String(port),
       UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
       REDIS_URL: redisUrl,
+      SIGN_IN_RATE_LIMIT: '1000',
       TRUST_PROXY: '127.0.0.1',
       COOKIE_SECURE: 'false',
       SHUTDOWN_DELAY_MS: '500',

@@ -3,19 +3,16 @@ import type { z } from 'zod';
 
 type FieldError = NonNullable<ErrorBody['details']>[number];
 
-/**
- * Codes only the gateway answers, beside the shared catalogue (ERROR_CODES). Until the shared
- * catalogue carries them the console shows their message as sent.
- */
+/** Codes of the shared catalogue that only the gateway answers. */
 export const GATEWAY_ERROR_CODES = {
   /** The API answered something unusable or dropped the connection. */
-  UPSTREAM_BAD_GATEWAY: 'E502001',
+  UPSTREAM_BAD_GATEWAY: ERROR_CODES.UPSTREAM_BAD_GATEWAY,
   /** The session store (Redis) does not answer. */
-  STORE_UNAVAILABLE: 'E503002',
+  STORE_UNAVAILABLE: ERROR_CODES.STORE_UNAVAILABLE,
 } as const;
 
 export const GATEWAY_MESSAGES = {
-  storeUnavailable: 'The session service is unavailable. Please try again later',
+  storeUnavailable: MESSAGES.sessionServiceUnavailable,
 } as const;
 
 /**

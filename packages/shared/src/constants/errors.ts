@@ -16,8 +16,18 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'E413001',
   RATE_LIMITED: 'E429001',
   INTERNAL: 'E500001',
+  UPSTREAM_BAD_GATEWAY: 'E502001',
   UPSTREAM_UNAVAILABLE: 'E503001',
+  STORE_UNAVAILABLE: 'E503002',
   UPSTREAM_TIMEOUT: 'E504001',
+  PLAN_LIMIT_REACHED: 'E403003',
+  DUPLICATE_GTIN: 'E409002',
+  LINK_INVALID: 'E400002',
+  WRONG_PASSWORD: 'E400003',
+  SERVICE_NAME_TAKEN: 'E409003',
+  EMAIL_TAKEN: 'E409004',
+  ALREADY_JOINED: 'E409005',
+  SERVICE_NOT_IN_PLAN: 'E403004',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -34,6 +44,7 @@ export const MESSAGES = {
   notFound: 'The requested item was not found.',
   validation: 'Some fields are missing or invalid.',
   unableToConnect: 'Unable to connect to the service',
+  sessionServiceUnavailable: 'The session service is unavailable. Please try again later',
   tryAgainLater: 'Please try again later',
   internal: 'Something went wrong. Please try again later',
   rateLimited: 'Too many requests. Please try again later',
@@ -45,6 +56,19 @@ export const MESSAGES = {
   accessDeniedBody: 'You do not have permission to perform this action.',
   goBackToPrevious: 'Go Back to Previous Page',
   resultFalse: 'result: false',
+  planLimitReached: 'The scope of the plan has been exceeded!',
+  duplicateGtin: 'This GTIN is already registered.',
+  invalidGtinCheckDigit: 'The GTIN check digit is wrong.',
+  invalidGtinPrefix: 'The GTIN does not start with one of your company prefixes.',
+  invalidImage: 'Only JPEG, PNG, WebP or GIF images are accepted.',
+  fileTooLarge: 'The file is too large.',
+  malformedMultipart: 'The upload could not be read.',
+  linkInvalid: 'This link is invalid or has expired.',
+  wrongPassword: 'The current password is incorrect.',
+  serviceNameTaken: 'This service name is already taken.',
+  emailTaken: 'An account with this email address already exists.',
+  alreadyJoined: 'This member has already joined.',
+  serviceNotInPlan: 'Your plan does not include this service.',
 } as const;
 
 /** Messages shown for route errors (spec point 8). */

@@ -13,7 +13,7 @@ export interface RateLimitPluginOptions {
   redisUrl?: string;
   /** Namespace of the counters in Redis. */
   keyPrefix: string;
-  /** Connect timeout of the dedicated Redis client. */
+  /** Connect and command timeout of the dedicated Redis client (at most 500 ms is used). */
   timeoutMs: number;
   windowMs: number;
   /** Sign-in attempts per window, per client address and per email. */
@@ -57,14 +57,16 @@ const isSignIn = (url: string) => url === '/bff/auth/sign-in' || url.startsWith(
  */
 export default fp<RateLimitPluginOptions>(
   async (app, options) => {
+    // Counting must never hold a request up for long: a slow counter is skipped like a dead one.
+    const counterTimeoutMs = Math.min(options.timeoutMs, 500);
     const redis = options.redisUrl
-      ? new Redis(options.redisUrl, { ...failFastRedisOptions(options.timeoutMs), commandTimeout: options.timeoutMs })
+      ? new Redis(options.redisUrl, { ...failFastRedisOptions(counterTimeoutMs), maxRetriesPerRequest: 0 })
       : undefined;
     if (redis) {
       redis.on('error', () => {});
       // Commands are not queued while connecting: give the first connection its chance at boot.
       app.addHook('onReady', async () => {
-        await untilReady(redis, options.timeoutMs).catch((err: unknown) =>
+        await untilReady(redis, counterTimeoutMs).catch((err: unknown) =>
           app.log.warn({ err }, 'rate-limit store unavailable; requests are not counted until it is back'),
         );
       });

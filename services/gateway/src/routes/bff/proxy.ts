@@ -65,7 +65,7 @@ function errorCodeOf(raw: Buffer): string | undefined {
 
 /** Drops the headers reply-from copied from an upstream answer we are not going to send. */
 function forgetUpstreamHeaders(reply: FastifyReply, headers: IncomingHttpHeaders) {
-  for (const name of Object.keys(headers)) reply.removeHeader(name);
+  for (const name of Object.keys(headers)) if (name !== 'x-request-id') reply.removeHeader(name);
 }
 
 /**
