@@ -8,57 +8,9 @@
 // proxy costs here) each run in their own process; the load generator runs in this one.
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_SAMPLES (3000), BENCH_REDIS_URL
 // (gateway store; in-process when unset), BENCH_STRICT=1 to exit 1 when a target is missed.
-import { fork } from 'node:child_process';
-import http from 'node:http';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 3000);
-const TARGET_ADDED_MEDIAN_MS = 1;
-const TARGET_THROUGHPUT_RATIO = 0.6;
-
-const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-
-/** Starts a child process and waits for the first message it sends (its port). */
-function start(script, args, execArgv = []) {
-  const child = fork(here(script), args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
-  });
-  return { child, ready };
-}
-
-/** Latency of `count` sequential GETs on one kept-alive connection, in ms, sorted. */
-async function sequentialLatencies(url, headers, count) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const started = process.hrtime.bigint();
-      http
-        .get(url, { agent, headers }, (res) => {
-          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-          res.resume();
-          res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
-        })
-        .on('error', reject);
-    });
-  for (let i = 0; i < 200; i += 1) await once(); // warm-up: JIT, pools, caches
-  const samples = [];
-  for (let i = 0; i < count; i += 1) samples.push(await once());
-  agent.destroy();
-  return samples.sort((a, b) => a - b);
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function load(url, headers) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
+// This stand-in answers in microseconds, so the ratio here is the worst case: pure proxy cost.
+// api-through-gateway.mjs measures the same targets on the real API.
+import { CONNECTIONS, SAMPLES, SECONDS, TARGET_ADDED_MEDIAN_MS, TARGET_THROUGHPUT_RATIO, load, percentile, sequentialLatencies, start } from './support/measure.mjs';
 
 const upstream = start('./support/stand-in-upstream.mjs', []);
 const children = [upstream.child];

@@ -1,0 +1,53 @@
+// Measuring helpers shared by the benchmarks: child processes, sequential latency, load.
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+export const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 3000);
+export const TARGET_ADDED_MEDIAN_MS = 1;
+export const TARGET_THROUGHPUT_RATIO = 0.6;
+
+const here = (file) => fileURLToPath(new URL(`../${file}`, import.meta.url));
+
+/** Starts a child process and waits for the first message it sends (its port). */
+export function start(script, args, execArgv = []) {
+  const child = fork(here(script), args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+  return { child, ready };
+}
+
+/** Latency of `count` sequential GETs on one kept-alive connection, in ms, sorted. */
+export async function sequentialLatencies(url, headers, count) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      http
+        .get(url, { agent, headers }, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+          res.resume();
+          res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
+        })
+        .on('error', reject);
+    });
+  for (let i = 0; i < 200; i += 1) await once(); // warm-up: JIT, pools, caches
+  const samples = [];
+  for (let i = 0; i < count; i += 1) samples.push(await once());
+  agent.destroy();
+  return samples.sort((a, b) => a - b);
+}
+
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export async function load(url, headers) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
