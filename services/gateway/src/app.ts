@@ -64,6 +64,11 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   });
   app.server.headersTimeout = config.HEADERS_TIMEOUT_MS;
   app.decorate('draining', false);
+  // While draining, every answer closes its connection: a kept-alive socket would otherwise hold
+  // the shutdown open until its keep-alive timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.draining) reply.header('connection', 'close');
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
