@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // The production topology as processes: API on PostgreSQL, two gateways on Redis, nginx in front.
 export default defineConfig({
+  resolve: { conditions: ['source'] },
   test: {
     name: 'topology',
     include: ['topology/**/*.test.ts'],

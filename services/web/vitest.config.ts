@@ -10,5 +10,6 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
+    testTimeout: 20_000,
   },
 });

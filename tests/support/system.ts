@@ -8,6 +8,8 @@ import { createDatabase, freePort, ProcessGroup, waitForHttp } from './processes
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the API writes the e-mail it sends (no SMTP in the browser tests). */
+    mailOutbox: string;
   }
 }
 
@@ -28,6 +30,9 @@ export default async function setup(project: TestProject) {
     JWT_SECRET: randomBytes(32).toString('hex'),
     SEED_DEMO: 'true',
     DATABASE_URL: database?.url ?? '',
+    // Mailed links lead to the gateway under test; the messages land in a folder the tests read.
+    PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
   });
   await waitForHttp(`http://127.0.0.1:${apiPort}/api/healthz`, 120_000, api);
 
@@ -44,6 +49,7 @@ export default async function setup(project: TestProject) {
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, 60_000, gateway);
 
   project.provide('baseURL', `http://127.0.0.1:${gatewayPort}`);
+  project.provide('mailOutbox', path.join(dataDir, 'outbox'));
 
   return async () => {
     await group.stopAll();

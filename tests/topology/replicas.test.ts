@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gtin14 } from '@product-console/shared';
 import { createDatabase, freePort, ProcessGroup, waitForHttp } from '../support/processes.js';
 import { writeNginxConfig } from '../support/nginx.js';
 
@@ -165,6 +166,40 @@ describe('two gateway replicas behind nginx, on Redis and PostgreSQL', () => {
     expect(counts.body.result.projects).toBe(2);
     const me = await other.call('GET', '/bff/auth/me');
     expect(me.body).toMatchObject({ switchedCustomerId: nordic.customerId, user: { serviceName: 'nordic' } });
+  });
+
+  it('makes the next plan check on one replica fresh after a product is created through the other', async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('manager@nordic.example');
+    const [first, second] = replicas.map((replica) => {
+      const direct = new Client(() => replica.url);
+      direct.cookie = client.cookie;
+      return direct;
+    });
+
+    expect((await second!.call('GET', '/bff/plan/check/product')).body).toEqual({ isLimit: false });
+    const missesBefore = await metric(replicas[1]!.url, 'bff_plan_cache_misses_total');
+    const hitsBefore = await metric(replicas[1]!.url, 'bff_plan_cache_hits_total');
+    await second!.call('GET', '/bff/plan/check/product');
+    expect(await metric(replicas[1]!.url, 'bff_plan_cache_hits_total')).toBe(hitsBefore + 1);
+
+    const projects = await first!.call('GET', '/bff/api/project/all');
+    const form = new FormData();
+    const product = {
+      project_id: projects.body.result[0].project_id,
+      product_name: 'Topology Rye Crispbread',
+      gtin: gtin14(0, '7350053', 90_000 + Math.floor(Math.random() * 9_000)),
+    };
+    form.set('product', JSON.stringify([product]));
+    const created = await fetch(`${replicas[0]!.url}/bff/api/product/?service=DL`, {
+      method: 'POST',
+      headers: { cookie: client.cookie, 'x-csrf': '1' },
+      body: form,
+    });
+    expect(created.status).toBe(201);
+
+    await second!.call('GET', '/bff/plan/check/product');
+    expect(await metric(replicas[1]!.url, 'bff_plan_cache_misses_total')).toBe(missesBefore + 1);
   });
 
   it('keeps answering through the other replica when one stops', async () => {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { accountRoutes } from './modules/auth/account-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -12,13 +14,22 @@ import { notificationRoutes } from './modules/notifications/routes.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { projectRoutes } from './modules/projects/routes.js';
+import { subAdminRoutes } from './modules/sub-admins/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { validatorCompiler } from './plugins/errors.js';
+import mailerPlugin, { type Mailer } from './plugins/mailer.js';
+import storagePlugin, { type FileStorage } from './plugins/storage.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { productRoutes } from './modules/products/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
   database?: Database;
+  /** A ready file storage (tests); otherwise the local folder `${DATA_DIR}/files`. */
+  storage?: FileStorage;
+  /** A ready mailer (tests); otherwise SMTP or the outbox folder, from the config. */
+  mailer?: Mailer;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -55,6 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestTimeout: 30_000,
     http: { headersTimeout: 10_000, requestTimeout: 30_000 },
     return503OnClosing: true,
+    // Start-up migrates and seeds under a database lock; on a busy machine that outlasts Fastify's 10 s default.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,20 +83,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Multipart bodies (file uploads): each file at most UPLOAD_MAX_BYTES; routes read parts themselves.
+  await app.register(multipart, {
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 50, fields: 50, fieldSize: BODY_LIMIT_BYTES, parts: 100 },
+  });
 
-  // App plugins.
+  // App plugins (storage first: the demo seed stores product images).
+  await app.register(storagePlugin, { config, storage: deps.storage });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(mailerPlugin, { config, mailer: deps.mailer });
 
   // Routes.
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes, { config });
+  await app.register(subAdminRoutes, { config });
   await app.register(companyRoutes);
   await app.register(planRoutes);
   await app.register(notificationRoutes);
   await app.register(overviewRoutes);
   await app.register(projectRoutes);
+  await app.register(fileRoutes);
+  await app.register(productRoutes(config));
 
   return app;
 }

@@ -23,10 +23,33 @@ const envSchema = z
         .describe('PostgreSQL server; unset = embedded PGlite under DATA_DIR'),
     ),
     DATA_DIR: z.string().min(1).default('./data'),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024)
+      .describe('largest accepted uploaded file, in bytes'),
+    DIGITAL_LINK_DOMAIN: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name')
+      .default('id.product-console.example')
+      .describe('template domain of Digital Link URIs, for users without a custom domain'),
     JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(1_209_600),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanString.optional()),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000').describe('Console address used in e-mailed links'),
+    SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional().describe('smtp(s)://user:pass@host:port; wins over SMTP_HOST')),
+    SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: z.preprocess(emptyAsUndefined, booleanString.optional()).describe('TLS from the start (port 465); default: STARTTLS when offered'),
+    SMTP_USER: z.preprocess(emptyAsUndefined, z.string().optional()),
+    SMTP_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+    MAIL_FROM: z.string().min(3).default('Product Console <no-reply@localhost>'),
+    MAIL_OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().optional()).describe('Without SMTP: where messages are written; default ${DATA_DIR}/outbox'),
+    RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+    INVITATION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+    SIGN_UP_PLAN: z.string().min(1).default('Starter').describe('Plan a new company subscribes to (when it exists)'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],

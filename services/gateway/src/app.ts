@@ -16,6 +16,7 @@ import upstreamPlugin from './plugins/upstream.js';
 import authRoutes from './routes/bff/auth.js';
 import planRoutes from './routes/bff/plan.js';
 import proxyRoutes from './routes/bff/proxy.js';
+import publicRoutes from './routes/bff/public.js';
 import healthRoutes from './routes/health.js';
 import metricsRoutes from './routes/metrics.js';
 
@@ -100,6 +101,12 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(metricsRoutes);
   await app.register(authRoutes, { prefix: '/bff/auth' });
   await app.register(planRoutes, { prefix: '/bff/plan' });
+  await app.register(publicRoutes, {
+    prefix: '/bff/public',
+    upstream: config.UPSTREAM_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+  });
   await app.register(proxyRoutes, {
     prefix: '/bff/api',
     upstream: config.UPSTREAM_URL,

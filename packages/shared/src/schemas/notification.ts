@@ -9,6 +9,12 @@ export const notificationSchema = z.object({
   message: z.string(),
   isRead: z.boolean(),
   createTime: z.string(),
+  type: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Event kind (company.registered, company.approved, subAdmin.joined, plan.usage); the console translates known kinds'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Values of the event text'),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

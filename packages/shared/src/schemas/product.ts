@@ -14,6 +14,7 @@ export const productSummarySchema = z.object({
   service: serviceCodeSchema,
   isNFC: z.union([z.literal(0), z.literal(1)]),
   image: z.string().nullable().describe('First product image path'),
+  thumbnail: z.string().nullable().describe('Thumbnail of the first product image'),
   gtin: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -5,5 +5,7 @@ export * from '../modules/plans/tables.js';
 export * from '../modules/projects/tables.js';
 export * from '../modules/sub-admins/tables.js';
 export * from '../modules/products/tables.js';
+export * from '../modules/entries/tables.js';
+export * from '../modules/certifications/tables.js';
 export * from '../modules/links/tables.js';
 export * from '../modules/notifications/tables.js';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ACCESS_RESOURCES, LINK_TYPE_DEFAULT_TITLES, ROLE, type LinkType, type ServiceCode } from '@product-console/shared';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { users } from '../modules/auth/tables.js';
@@ -10,7 +10,9 @@ import { gtin14 } from '../modules/products/gtin.js';
 import { products } from '../modules/products/tables.js';
 import { projects } from '../modules/projects/tables.js';
 import { subAdminAccess, type AccessInfo } from '../modules/sub-admins/tables.js';
+import type { FileStorage } from '../plugins/storage.js';
 import type { Db } from './client.js';
+import { demoDynamicInfo, seedEntry, seedProductImages } from './seed-products.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -74,6 +76,7 @@ async function seedCompanyCatalogue(
   company: { id: number; prefix: string; website: string },
   catalogue: Record<string, DemoProduct[]>,
   descriptions: Record<string, string>,
+  storage?: FileStorage,
 ): Promise<Record<string, number>> {
   const projectIds: Record<string, number> = {};
   let itemReference = 1;
@@ -87,22 +90,31 @@ async function seedCompanyCatalogue(
 
     for (const item of items) {
       age -= 24;
+      const gtin = gtin14(0, company.prefix, itemReference++);
       const [product] = await tx
         .insert(products)
         .values({
           companyId: company.id,
           projectId: project.id,
+          entryId: await seedEntry(tx, company.id, company.prefix, gtin, item.name),
           productName: item.name,
           productNumber: item.number,
           categoryId: item.categoryId ?? 1,
           service: item.service,
           isNfc: item.isNfc,
-          images: [`/files/demo/${slug(item.name)}.webp`],
-          gtin: gtin14(0, company.prefix, itemReference++),
+          productWebsite: `${company.website}/products/${slug(item.name)}`,
+          features: `${item.name}: durable, repairable, made to last.`,
+          description: `The ${item.name} from our ${projectName} range.`,
+          details: `Product number ${item.number}.`,
+          dynamicInfo: demoDynamicInfo(item.number),
+          careInfoText: (item.categoryId ?? 1) === 1 ? 'Clean with a damp cloth. Do not tumble dry.' : '',
+          gtin,
           createdAt: hoursAgo(age),
           updatedAt: hoursAgo(age),
         })
         .returning({ id: products.id });
+      const images = await seedProductImages(storage, product.id, 2);
+      if (images.length > 0) await tx.update(products).set({ images }).where(eq(products.id, product.id));
 
       const linkTypes: LinkType[] = ['gs1:pip', 'gs1:homepage'];
       if (item.service === 'DPP') linkTypes.unshift('gs1:dpp');
@@ -125,7 +137,7 @@ async function seedCompanyCatalogue(
  * Seeds the demo companies, users, plans, projects, products, links and notifications.
  * Idempotent: does nothing once any user exists. Returns whether it seeded.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, { storage }: { storage?: FileStorage } = {}): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -138,6 +150,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .values([
         { name: 'Starter', services: ['DL'], productLimit: 20, linkLimit: 5, subAdminLimit: 2 },
         { name: 'Business', services: ['DL', 'DPP'], productLimit: 100, linkLimit: 10, subAdminLimit: 5 },
+        { name: 'Enterprise', services: ['DL', 'DPP'], productLimit: 10_000, linkLimit: 20, subAdminLimit: 50 },
       ])
       .returning({ id: plans.id });
 
@@ -213,11 +226,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       'Trail Gear': 'Backpacks, poles and boots for the trail.',
       Camping: 'Tents, stoves and sleeping bags.',
       'Winter Collection': 'Jackets and accessories for the cold season.',
-    });
+    }, storage);
     await seedCompanyCatalogue(tx, { id: nordic.id, prefix: '7350053', website: 'https://nordic.example' }, NORDIC_PRODUCTS, {
       Dairy: 'Milk, skyr and cheese.',
       Bakery: 'Breads and pastries.',
-    });
+    }, storage);
 
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 

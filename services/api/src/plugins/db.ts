@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { seedDemo } from '../db/seed.js';
+import { seedCertifications } from '../db/seed-products.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,8 +30,10 @@ export default fp<DbPluginOptions>(
 
     await database.withStartupLock(async () => {
       await database.migrate();
+      await seedCertifications(database.db);
       if (config.SEED_DEMO) {
-        const seeded = await seedDemo(database.db);
+        // Demo product images go to the file storage when it is registered before this plugin.
+        const seeded = await seedDemo(database.db, { storage: app.hasDecorator('storage') ? app.storage : undefined });
         if (seeded) app.log.info('demo data seeded');
       }
     });

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -53,6 +56,24 @@ async function createDatabaseOn(serverUrl: string): Promise<{ url: string; drop(
  * start); else an in-memory PGlite.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // Stored files (uploads, seeded images) go to a throw-away folder per app.
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const app = await createTestAppIn({ DATA_DIR: dataDir, ...env });
+  const close = app.close;
+  return {
+    ...app,
+    async close() {
+      try {
+        await close();
+      } finally {
+        removeDataDir();
+      }
+    },
+  };
+}
+
+async function createTestAppIn(env: Record<string, string>): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const database = await createDatabaseOn(serverUrl);

@@ -324,6 +324,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   app.all('/api/echo', echo);
   app.all('/api/echo/*', echo);
 
+  // A call a visitor makes before signing in: answers with the headers it received.
+  app.post('/api/auth/password/forgot', async (request, reply) => {
+    reply.header('set-cookie', 'upstream=1; Path=/');
+    return { result: true, headers: request.headers };
+  });
+
   await app.listen({ host: '127.0.0.1', port: 0 });
   fake.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return fake;

@@ -109,10 +109,10 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
-  it('shows a coming-soon page for registration', async () => {
+  it('shows the registration form at /auth/register', async () => {
     signedOut();
     renderRoute('/auth/register');
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('Register your company');
-    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('heading', { name: 'Register your company' })).toBeInTheDocument();
+    expect(screen.getByTestId('register-form')).toBeInTheDocument();
   });
 });

@@ -29,11 +29,16 @@ function page(path: string, crumb: RouteHandle['crumb'], lazy = underConstructio
   return { path, handle: { crumb } satisfies RouteHandle, lazy };
 }
 
-const login = lazyRoute(() => import('@/features/auth/routes/login'), (m) => m.LoginRoute);
-const comingSoon = lazyRoute(() => import('@/features/auth/routes/coming-soon'), (m) => m.ComingSoonRoute);
+const entryList = lazyRoute(() => import('@/features/products/routes/entry-list'), (m) => m.EntryListRoute);
+const productDetails = lazyRoute(() => import('@/features/products/routes/product-details'), (m) => m.ProductDetailsRoute);
+const editProduct = lazyRoute(() => import('@/features/products/routes/edit-product'), (m) => m.EditProductRoute);
+const addProduct = lazyRoute(() => import('@/features/products/routes/add-product'), (m) => m.AddProductRoute);
 
-function comingSoonPages(paths: string[], titleId: RouteHandle['titleId']): RouteObject[] {
-  return paths.map((path) => ({ path, handle: { titleId } satisfies RouteHandle, lazy: comingSoon }));
+const login = lazyRoute(() => import('@/features/auth/routes/login'), (m) => m.LoginRoute);
+
+/** Account pages reachable without a session, each under its spec path and its /auth/ twin. */
+function accountPages(paths: string[], lazy: RouteObject['lazy']): RouteObject[] {
+  return paths.map((path) => ({ path, lazy }));
 }
 
 /** The console's routes (spec point 2); shared by the browser router and the tests. */
@@ -48,12 +53,21 @@ export function createAppRoutes(): RouteObject[] {
         { index: true, element: <RootRedirect /> },
         { path: 'login', lazy: login },
         { path: 'auth/login', lazy: login },
-        ...comingSoonPages(['register', 'auth/register'], 'comingSoon.register'),
-        ...comingSoonPages(['forgot-password', 'auth/forgot-password'], 'comingSoon.forgotPassword'),
-        ...comingSoonPages(['check-mail', 'auth/check-mail'], 'comingSoon.checkMail'),
-        ...comingSoonPages(['code-verification', 'auth/code-verification'], 'comingSoon.codeVerification'),
-        ...comingSoonPages(['reset-password/:userId/:token', 'auth/reset-password/:userId/:token'], 'comingSoon.resetPassword'),
-        ...comingSoonPages(['new-member/:userId'], 'comingSoon.newMember'),
+        ...accountPages(['register', 'auth/register'], lazyRoute(() => import('@/features/auth/routes/register'), (m) => m.RegisterRoute)),
+        ...accountPages(
+          ['forgot-password', 'auth/forgot-password'],
+          lazyRoute(() => import('@/features/auth/routes/forgot-password'), (m) => m.ForgotPasswordRoute),
+        ),
+        ...accountPages(['check-mail', 'auth/check-mail'], lazyRoute(() => import('@/features/auth/routes/check-mail'), (m) => m.CheckMailRoute)),
+        ...accountPages(
+          ['code-verification', 'auth/code-verification'],
+          lazyRoute(() => import('@/features/auth/routes/code-verification'), (m) => m.CodeVerificationRoute),
+        ),
+        ...accountPages(
+          ['reset-password/:userId/:token', 'auth/reset-password/:userId/:token'],
+          lazyRoute(() => import('@/features/auth/routes/reset-password'), (m) => m.ResetPasswordRoute),
+        ),
+        ...accountPages(['new-member/:userId'], lazyRoute(() => import('@/features/auth/routes/new-member'), (m) => m.NewMemberRoute)),
         // Without its user and token a reset link means nothing (spec point 2).
         { ...standaloneNotFound, path: 'reset-password' },
         { ...standaloneNotFound, path: 'auth/reset-password' },
@@ -105,7 +119,7 @@ export function createAppRoutes(): RouteObject[] {
             {
               lazy: lazyRoute(() => import('@/app/guards/require-role'), (m) => m.AdminOnly),
               children: [
-                page('sub-admin', 'nav.userRoles'),
+                page('sub-admin', 'nav.userRoles', lazyRoute(() => import('@/features/sub-admins/routes/sub-admin-list'), (m) => m.SubAdminListRoute)),
                 {
                   path: 'epcis',
                   handle: { crumb: 'nav.traceability' } satisfies RouteHandle,
@@ -119,23 +133,32 @@ export function createAppRoutes(): RouteObject[] {
                 },
               ],
             },
-            page('entry-list', 'nav.products'),
-            page('entry-list/:projectId', 'nav.products'),
-            page('product-details/:productId', 'crumb.productDetails'),
+            page('entry-list', 'nav.products', entryList),
+            page('entry-list/:projectId', 'nav.products', entryList),
+            page('product-details/:productId', 'crumb.productDetails', productDetails),
             page('product-details/:productId/new-link', 'crumb.newLink'),
-            page('product-details/:productId/edit/:step', 'crumb.editProduct'),
-            page('project/:projectId/add-product', 'nav.addProducts'),
-            page('notifications', 'nav.notifications'),
-            page('settings/pricing', 'crumb.pricing'),
+            page('product-details/:productId/edit/:step', 'crumb.editProduct', editProduct),
+            page('project/:projectId/add-product', 'nav.addProducts', addProduct),
+            page('notifications', 'nav.notifications', lazyRoute(() => import('@/features/notifications/routes/notifications'), (m) => m.NotificationsRoute)),
+            page('settings/pricing', 'crumb.pricing', lazyRoute(() => import('@/features/plans/routes/pricing'), (m) => m.PricingRoute)),
             {
               path: 'profiles',
               handle: { crumb: 'crumb.profile' } satisfies RouteHandle,
               children: [
                 { index: true, handle: notFound.handle, lazy: notFound.lazy },
-                page('basic', 'crumb.profileBasic'),
-                page('company', 'crumb.profileCompany'),
-                page('password', 'crumb.profilePassword'),
-                page('subscription', 'crumb.profileSubscription'),
+                {
+                  lazy: lazyRoute(() => import('@/features/profile/components/profile-layout'), (m) => m.ProfileLayout),
+                  children: [
+                    page('basic', 'crumb.profileBasic', lazyRoute(() => import('@/features/profile/routes/profile-basic'), (m) => m.ProfileBasicRoute)),
+                    page('company', 'crumb.profileCompany', lazyRoute(() => import('@/features/profile/routes/profile-company'), (m) => m.ProfileCompanyRoute)),
+                    page('password', 'crumb.profilePassword', lazyRoute(() => import('@/features/profile/routes/profile-password'), (m) => m.ProfilePasswordRoute)),
+                    page(
+                      'subscription',
+                      'crumb.profileSubscription',
+                      lazyRoute(() => import('@/features/profile/routes/profile-subscription'), (m) => m.ProfileSubscriptionRoute),
+                    ),
+                  ],
+                },
                 notFound,
               ],
             },

@@ -85,6 +85,7 @@ function toErrorBody(body: unknown, status: number): Partial<ErrorBody> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a FormData sent as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -92,7 +93,8 @@ export interface RequestOptions {
 /** The one way the console talks to the gateway: same-origin cookie, `X-CSRF: 1`, JSON. */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF': '1' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -100,7 +102,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
       method,
       credentials: 'same-origin',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

@@ -70,6 +70,7 @@ export const products: ProductSummary[] = [
     service: 'DPP',
     isNFC: 1,
     image: null,
+    thumbnail: null,
     gtin: '08801234000017',
     createdAt: '2025-03-01T00:00:00.000Z',
     updatedAt: '2025-03-02T00:00:00.000Z',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { ROLE, type RoleId, type SignInBody, type User } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import {
@@ -23,6 +23,8 @@ export interface AuthContext {
   companyId: number | null;
   ownCompanyId: number | null;
   isSwitched: boolean;
+  /** The session (refresh-token family) of the access token; null for tokens issued without one. */
+  familyId: string | null;
 }
 
 export interface TokenPair {
@@ -47,25 +49,30 @@ export function normalizeEmail(email: string): string {
  * still exist and, unless a super-admin, belong to a company that is still approved.
  */
 export async function loadAuthContext(db: Db, claims: AccessClaims): Promise<AuthContext> {
+  const familyId = claims.familyId ?? null;
+  // A session ended elsewhere (sign-out, password change) has no live refresh token left.
+  const sessionLive = familyId
+    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null and ${refreshTokens.userId} = ${users.id})`
+    : sql<boolean>`true`;
   const [row] = await db
-    .select({ id: users.id, roleId: users.roleId, companyId: users.companyId, permission: companies.permission })
+    .select({ id: users.id, roleId: users.roleId, companyId: users.companyId, permission: companies.permission, sessionLive })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, claims.userId));
-  if (!row) throw unauthenticated();
+  if (!row || !row.sessionLive) throw unauthenticated();
   const roleId = row.roleId as RoleId;
 
   if (roleId !== ROLE.SUPER_ADMIN) {
     if (!row.permission) throw companyNotAuthorized();
-    return { userId: row.id, roleId, companyId: row.companyId, ownCompanyId: row.companyId, isSwitched: false };
+    return { userId: row.id, roleId, companyId: row.companyId, ownCompanyId: row.companyId, isSwitched: false, familyId };
   }
 
   if (claims.actingCompanyId === null) {
-    return { userId: row.id, roleId, companyId: null, ownCompanyId: null, isSwitched: false };
+    return { userId: row.id, roleId, companyId: null, ownCompanyId: null, isSwitched: false, familyId };
   }
   const [acting] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, claims.actingCompanyId));
   if (!acting) throw unauthenticated();
-  return { userId: row.id, roleId, companyId: acting.id, ownCompanyId: null, isSwitched: true };
+  return { userId: row.id, roleId, companyId: acting.id, ownCompanyId: null, isSwitched: true, familyId };
 }
 
 /** The user as the console sees it while acting for `companyId` (null: no company). */
@@ -121,6 +128,7 @@ async function issueTokenPair(db: Db, tokens: TokenService, request: IssueReques
     roleId: request.roleId,
     companyId: request.ownCompanyId,
     actingCompanyId: request.actingCompanyId,
+    familyId: request.familyId,
   });
   return { Authorization: `Bearer ${accessToken}`, authToken: refresh.token, refreshTokenId: row.id };
 }
@@ -155,6 +163,13 @@ export async function signIn(db: Db, tokens: TokenService, body: SignInBody): Pr
     authToken: pair.authToken,
     user: toUser(user, company ?? undefined),
   };
+}
+
+/** Ends every session of a user except `keepFamilyId` (the caller's own), e.g. after a password change. */
+export async function revokeOtherSessions(db: Db, userId: number, keepFamilyId: string | null): Promise<void> {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (keepFamilyId) conditions.push(ne(refreshTokens.familyId, keepFamilyId));
+  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(...conditions));
 }
 
 async function revokeFamily(db: Db, familyId: string): Promise<void> {

@@ -21,6 +21,9 @@ export const users = pgTable(
     showDefaultPage: boolean('show_default_page').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the user first had a password of its own; null for an invited member who has not joined yet. */
+    joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
@@ -54,4 +57,33 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('refresh_tokens_family_id_idx').on(table.familyId), index('refresh_tokens_user_id_idx').on(table.userId)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ['password-reset', 'invitation'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use, expiring secrets sent by e-mail: password-reset links (with a 6-digit code for
+ * /code-verification) and sub-admin invitations. Only sha256 hashes are stored; a token is
+ * spent by setting used_at, and issuing a new one spends the user's earlier ones.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    codeHash: text('code_hash'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('account_tokens_purpose_known', sql`${table.purpose} in ('password-reset', 'invitation')`),
+    index('account_tokens_user_purpose_idx').on(table.userId, table.purpose),
+  ],
 );

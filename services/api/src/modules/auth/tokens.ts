@@ -11,6 +11,8 @@ export interface AccessClaims {
   companyId: number | null;
   /** Switched company of a super-admin. */
   actingCompanyId: number | null;
+  /** Refresh-token family (session) the token was issued for; revoking the family ends it at once. */
+  familyId?: string | null;
 }
 
 export interface TokenServiceOptions {
@@ -40,6 +42,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       const payload: Record<string, unknown> = { role: claims.roleId };
       if (claims.companyId !== null) payload.cid = claims.companyId;
       if (claims.actingCompanyId !== null) payload.act = claims.actingCompanyId;
+      if (claims.familyId) payload.fam = claims.familyId;
       return new SignJWT(payload)
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(String(claims.userId))
@@ -66,6 +69,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
         roleId: roleId as RoleId,
         companyId: typeof payload.cid === 'number' ? payload.cid : null,
         actingCompanyId: typeof payload.act === 'number' ? payload.act : null,
+        familyId: typeof payload.fam === 'string' ? payload.fam : null,
       };
     },
 

@@ -1,8 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { companyInfoResponseSchema, customerListResponseSchema, ROLE } from '@product-console/shared';
+import {
+  companyInfoResponseSchema,
+  companyInfoUpdateResponseSchema,
+  companyInfoUpdateSchema,
+  customerListResponseSchema,
+  customerPermissionBodySchema,
+  primaryLogoResponseSchema,
+  resultTrueSchema,
+  ROLE,
+} from '@product-console/shared';
 import { bearerAuth, errorResponses } from '../../http.js';
-import { companyIdOf, requireCompany, requireRole } from '../../plugins/auth.js';
-import { getCompanyInfo, listCustomers } from './service.js';
+import { readAccountForm } from '../../multipart-form.js';
+import { companyIdOf, requireAdmin, requireCompany, requireRole } from '../../plugins/auth.js';
+import { getCompanyInfo, listCustomers, setCustomerPermission, updateCompanyInfo } from './service.js';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,5 +41,57 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ result: await listCustomers(app.db) }),
+  );
+
+  app.put(
+    '/api/service/super/customer/permission',
+    {
+      onRequest: [app.authenticate, requireRole(ROLE.SUPER_ADMIN)],
+      schema: {
+        tags: ['super-admin'],
+        summary: "Grant (true) or revoke (false) a company's approval; granting notifies the company",
+        security: bearerAuth,
+        body: customerPermissionBodySchema,
+        response: { 200: resultTrueSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await setCustomerPermission(app.db, request.body.customerId, request.body.permission);
+      return { result: true as const };
+    },
+  );
+
+  app.put(
+    '/api/auth/me/company-info',
+    {
+      onRequest: [app.authenticate, requireCompany, requireAdmin],
+      schema: {
+        tags: ['companies'],
+        summary: 'Update the company profile (admins): multipart `updateInfo` JSON and optional `primaryLogo` image',
+        security: bearerAuth,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: companyInfoUpdateResponseSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const form = await readAccountForm(request, { jsonField: 'updateInfo', fileFields: ['primaryLogo'], schema: companyInfoUpdateSchema });
+      return {
+        result: await updateCompanyInfo(app.db, app.storage, companyIdOf(request.auth), form.value, form.files.get('primaryLogo')),
+      };
+    },
+  );
+
+  app.get(
+    '/api/auth/me/primary-logo',
+    {
+      onRequest: [app.authenticate, requireCompany],
+      schema: {
+        tags: ['companies'],
+        summary: "Path of the company's primary logo (`/files/...`, served at `/api/files/...`), or null",
+        security: bearerAuth,
+        response: { 200: primaryLogoResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ result: { primaryLogo: (await getCompanyInfo(app.db, companyIdOf(request.auth))).primaryLogo } }),
   );
 };

@@ -1,7 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Company, CustomerListItem } from '@product-console/shared';
+import type { Company, CompanyInfoUpdate, CustomerListItem } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import { removeStoredImage, storeImage, type UploadedFile } from '../../multipart-form.js';
+import type { FileStorage } from '../../plugins/storage.js';
+import { companyApprovedEvent, notifyCompany } from '../notifications/events.js';
 import { plans, subscriptions } from '../plans/tables.js';
 import { companies } from './tables.js';
 
@@ -52,4 +55,46 @@ export async function listCustomers(db: Db): Promise<CustomerListItem[]> {
       createdAt: company.createdAt.toISOString(),
     };
   });
+}
+
+/**
+ * Grants or revokes a company's approval. Revoking takes effect on the next request of its
+ * users (E401004); granting notifies the company once per change.
+ */
+export async function setCustomerPermission(db: Db, customerId: number, permission: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [company] = await tx.select({ permission: companies.permission, companyName: companies.companyName }).from(companies).where(eq(companies.id, customerId)).for('update');
+    if (!company) throw notFound();
+    if (company.permission === permission) return;
+    await tx.update(companies).set({ permission }).where(eq(companies.id, customerId));
+    if (permission) await notifyCompany(tx, customerId, companyApprovedEvent(company.companyName));
+  });
+}
+
+/** Updates the company profile; a new primary logo replaces (and removes) the previous one. */
+export async function updateCompanyInfo(
+  db: Db,
+  storage: FileStorage,
+  companyId: number,
+  update: CompanyInfoUpdate,
+  logo: UploadedFile | undefined,
+): Promise<Company> {
+  const [current] = await db.select({ primaryLogo: companies.primaryLogo }).from(companies).where(eq(companies.id, companyId));
+  if (!current) throw notFound();
+  const newLogo = logo ? await storeImage(storage, `companies/${companyId}`, logo) : undefined;
+  const primaryLogo = newLogo ?? (update.removePrimaryLogo ? null : current.primaryLogo);
+  const { removePrimaryLogo: _remove, ...fields } = update;
+  await db
+    .update(companies)
+    .set({ ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), primaryLogo })
+    .where(eq(companies.id, companyId));
+  if (primaryLogo !== current.primaryLogo) await removeStoredImage(storage, current.primaryLogo);
+  return getCompanyInfo(db, companyId);
+}
+
+/** Stores a new company's logo given at sign-up. */
+export async function setPrimaryLogo(db: Db, storage: FileStorage, companyId: number, logo: UploadedFile): Promise<string> {
+  const path = await storeImage(storage, `companies/${companyId}`, logo);
+  await db.update(companies).set({ primaryLogo: path }).where(eq(companies.id, companyId));
+  return path;
 }

@@ -85,3 +85,71 @@ describe('calls without a body', () => {
     expect(await unread(authorization)).toBe(0);
   });
 });
+
+describe('notification events', () => {
+  it('pages through many notifications 10 at a time and marks them all read', async () => {
+    const { notifyCompany } = await import('./events.js');
+    const manager = await signIn(t.app, DEMO_USERS.nordicManager);
+    const superAdmin = await signIn(t.app, DEMO_USERS.superAdmin);
+    const companyId = (await call(t.app, superAdmin.authorization, { method: 'GET', url: '/api/service/super/customer/list' }))
+      .json()
+      .result.find((c: { serviceName: string }) => c.serviceName === 'nordic').customerId as number;
+    for (let index = 1; index <= 12; index += 1) {
+      await notifyCompany(t.app.db, companyId, { type: 'test', title: `Event ${index}`, message: '' });
+    }
+    const page = async (n: number) =>
+      (await call(t.app, manager.authorization, { method: 'GET', url: `/api/service/notifications?page=${n}&pageSize=10` })).json();
+    const first = await page(1);
+    expect(first.result).toHaveLength(10);
+    expect(first.result[0].title).toBe('Event 12');
+    const second = await page(2);
+    expect(second.pageInfo).toEqual({ total: first.pageInfo.total, page: 2, size: 10 });
+    expect(first.result.length + second.result.length).toBe(Math.min(20, first.pageInfo.total));
+
+    const unreadOnly = (await call(t.app, manager.authorization, { method: 'GET', url: '/api/service/notifications?unreadOnly=true' })).json();
+    expect(unreadOnly.result.every((n: { isRead: boolean }) => !n.isRead)).toBe(true);
+
+    await call(t.app, manager.authorization, { method: 'PATCH', url: '/api/service/notifications/read-all' });
+    expect(await unread(manager.authorization)).toBe(0);
+    expect((await call(t.app, manager.authorization, { method: 'GET', url: '/api/service/notifications?unreadOnly=true' })).json().pageInfo.total).toBe(0);
+
+    // Another company's notifications are untouched and unseen.
+    const acme = await signIn(t.app, DEMO_USERS.acmeManager);
+    const acmeTitles = (await call(t.app, acme.authorization, { method: 'GET', url: '/api/service/notifications?pageSize=100' })).json().result.map((n: { title: string }) => n.title);
+    expect(acmeTitles).not.toContain('Event 1');
+  });
+
+  it('notifies the managers once when product usage reaches 80 % and 100 % of the plan', async () => {
+    const { notifyPlanUsage } = await import('./events.js');
+    const { products } = await import('../products/tables.js');
+    const { eq } = await import('drizzle-orm');
+    const manager = await signIn(t.app, DEMO_USERS.nordicManager); // Starter: 20 products, 4 seeded
+    const superAdmin = await signIn(t.app, DEMO_USERS.superAdmin);
+    const nordic = (await call(t.app, superAdmin.authorization, { method: 'GET', url: '/api/service/super/customer/list' }))
+      .json()
+      .result.find((c: { serviceName: string }) => c.serviceName === 'nordic').customerId as number;
+    const [template] = await t.app.db.select().from(products).where(eq(products.companyId, nordic)).limit(1);
+    const addProducts = async (n: number, from: number) => {
+      for (let index = 0; index < n; index += 1) {
+        const { id: _id, ...copy } = template;
+        await t.app.db.insert(products).values({ ...copy, productName: `Extra ${from + index}`, gtin: `0${String(7350053900000 + from + index)}` } as typeof products.$inferInsert);
+      }
+      await notifyPlanUsage(t.app.db, nordic);
+    };
+    const usageNotices = async () =>
+      (await call(t.app, manager.authorization, { method: 'GET', url: '/api/service/notifications?pageSize=100' }))
+        .json()
+        .result.filter((n: { type: string | null; params?: { resource?: string } }) => n.type === 'plan.usage' && n.params?.resource === 'product');
+
+    await addProducts(11, 0); // 15 of 20
+    expect(await usageNotices()).toHaveLength(0);
+    await addProducts(1, 11); // 16 of 20 = 80 %
+    expect((await usageNotices()).map((n: { params: { threshold: number } }) => n.params.threshold)).toEqual([80]);
+    await addProducts(1, 12); // 17: nothing new
+    expect(await usageNotices()).toHaveLength(1);
+    await addProducts(3, 13); // 20 of 20
+    const notices = await usageNotices();
+    expect(notices.map((n: { params: { threshold: number } }) => n.params.threshold)).toEqual([100, 80]);
+    expect(notices[0].message).toBe('You have used 20 of 20 products of your Starter plan.');
+  });
+});

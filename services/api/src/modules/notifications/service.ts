@@ -46,6 +46,8 @@ export async function listNotifications(
       message: row.message,
       isRead: row.isRead,
       createTime: row.createdAt.toISOString(),
+      type: row.type,
+      ...(row.params ? { params: row.params } : {}),
     })),
     pageInfo: { total, page: query.page, size: query.pageSize },
   };

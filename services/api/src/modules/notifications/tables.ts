@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../auth/tables.js';
 import { companies } from '../companies/tables.js';
 
@@ -15,7 +15,27 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     isRead: boolean('is_read').notNull().default(false),
+    /** Event kind, so that the console can show the text in the user's language. */
+    type: text('type'),
+    params: jsonb('params').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('notifications_company_user_idx').on(table.companyId, table.userId, table.createdAt)],
+);
+
+/**
+ * Plan-usage thresholds (80, 100 percent) a company was already told about, per resource, so
+ * that each crossing notifies once; a threshold is forgotten when usage falls below it again.
+ */
+export const planUsageNotices = pgTable(
+  'plan_usage_notices',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.resource, table.threshold] })],
 );

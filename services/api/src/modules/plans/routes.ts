@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkLinkQuerySchema, isLimitSchema, planInfoResponseSchema } from '@product-console/shared';
+import { checkLinkQuerySchema, isLimitSchema, planInfoResponseSchema, planListResponseSchema } from '@product-console/shared';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { isLinkLimitReached, isProductLimitReached, planInfo } from './service.js';
+import { isLinkLimitReached, isProductLimitReached, listPlans, planInfo } from './service.js';
 
 const tags = ['plan'];
 
@@ -52,5 +52,19 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       isLimit: await isLinkLimitReached(app.db, companyIdOf(request.auth), request.query.productId),
     }),
+  );
+
+  app.get(
+    '/api/service/plan/list',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Every plan with its services and limits, marking the company\'s current one (pricing page)',
+        security: bearerAuth,
+        response: { 200: planListResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ result: await listPlans(app.db, companyIdOf(request.auth)) }),
   );
 };

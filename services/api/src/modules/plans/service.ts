@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { ROLE, type Plan } from '@product-console/shared';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { ROLE, type Plan, type PricingPlan } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { users } from '../auth/tables.js';
@@ -56,4 +56,17 @@ export async function isLinkLimitReached(db: Db, companyId: number, productId: n
     .from(links)
     .where(and(eq(links.productId, productId), eq(links.display, true)));
   return displayed >= current.plan.linkLimit;
+}
+
+/** Every plan, cheapest first (by product limit), with the company's current one marked. */
+export async function listPlans(db: Db, companyId: number): Promise<PricingPlan[]> {
+  const current = await currentSubscription(db, companyId);
+  const rows = await db.select().from(plans).orderBy(asc(plans.productLimit), asc(plans.id));
+  return rows.map((plan) => ({
+    planId: plan.id,
+    planName: plan.name,
+    services: plan.services,
+    limits: { product: plan.productLimit, link: plan.linkLimit, subAdmin: plan.subAdminLimit },
+    current: current?.plan.id === plan.id,
+  }));
 }

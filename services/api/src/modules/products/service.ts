@@ -1,8 +1,23 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ProductSummary } from '@product-console/shared';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ROLE,
+  gtinDigitalLink,
+  thumbnailPath,
+  type Certification,
+  type Entry,
+  type ProductDetail,
+  type ProductSummary,
+  type PRODUCT_SORTS,
+} from '@product-console/shared';
 import type { Db } from '../../db/client.js';
+import { forbidden, notFound } from '../../errors.js';
+import type { AuthContext } from '../auth/service.js';
+import { users } from '../auth/tables.js';
+import { certifications } from '../certifications/tables.js';
+import { entries, type EntryRow } from '../entries/tables.js';
 import { projects } from '../projects/tables.js';
-import { products } from './tables.js';
+import { projectAccess } from '../sub-admins/service.js';
+import { products, type ProductRow } from './tables.js';
 
 /** Which products a caller may see: one company, optionally only some of its projects. */
 export interface ProductScope {
@@ -49,21 +64,42 @@ export interface ProductPage {
   total: number;
 }
 
-/** A page of products, newest first. */
-export async function listProducts(
-  db: Db,
-  scope: ProductScope,
-  query: { page: number; size: number; projectId?: number },
-): Promise<ProductPage> {
+export interface ProductListQuery {
+  page: number;
+  size: number;
+  projectId?: number;
+  search?: string;
+  sort?: (typeof PRODUCT_SORTS)[number];
+  order?: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = {
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  product_name: products.productName,
+  product_number: products.productNumber,
+} as const;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** A page of products, newest first unless sorted otherwise; `search` matches name, number or GTIN. */
+export async function listProducts(db: Db, scope: ProductScope, query: ProductListQuery): Promise<ProductPage> {
   if (scope.projectIds?.length === 0) return { result: [], total: 0 };
-  const where = visibleProducts(scope, query.projectId);
+  const conditions = [visibleProducts(scope, query.projectId)];
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    conditions.push(or(ilike(products.productName, pattern), ilike(products.productNumber, pattern), ilike(products.gtin, pattern)));
+  }
+  const where = and(...conditions);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
+  const direction = query.order === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[query.sort ?? 'createdAt'];
   const rows = await db
     .select({ product: products, projectName: projects.name })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
     .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(direction(column), direction(products.id))
     .limit(query.size)
     .offset((query.page - 1) * query.size);
 
@@ -80,6 +116,7 @@ export async function listProducts(
       service: product.service,
       isNFC: product.isNfc === 1 ? 1 : 0,
       image: product.images[0] ?? null,
+      thumbnail: product.images[0] ? thumbnailPath(product.images[0]) : null,
       gtin: product.gtin,
       createdAt: product.createdAt.toISOString(),
       updatedAt: product.updatedAt.toISOString(),
@@ -94,4 +131,95 @@ export async function findProduct(db: Db, companyId: number, productId: number) 
     .from(products)
     .where(and(eq(products.id, productId), eq(products.companyId, companyId), isNull(products.deletedAt)));
   return row;
+}
+
+/**
+ * The caller's product: another company's (or a deleted) product is 404; a sub-admin needs
+ * `product` read (r) or write (w) access on the product's project, else 403.
+ */
+export async function authorizeProduct(db: Db, auth: AuthContext, companyId: number, productId: number, action: 'read' | 'write'): Promise<ProductRow> {
+  const product = await findProduct(db, companyId, productId);
+  if (!product) throw notFound();
+  await authorizeProductProject(db, auth, product.projectId, action);
+  return product;
+}
+
+/** A sub-admin's `product` access on a project of its company (the project's tenancy is checked by the caller). */
+export async function authorizeProductProject(db: Db, auth: AuthContext, projectId: number, action: 'read' | 'write'): Promise<void> {
+  if (auth.roleId !== ROLE.SUB_ADMIN) return;
+  const access = await projectAccess(db, auth.userId, projectId);
+  const flags = access?.product;
+  if (!flags || (action === 'read' ? !(flags.r || flags.w) : !flags.w)) throw forbidden();
+}
+
+/** The Digital Link domain of the caller: its custom domain, else the template domain. */
+export async function digitalLinkDomain(db: Db, userId: number, templateDomain: string): Promise<string> {
+  const [row] = await db.select({ customDomain: users.customDomain }).from(users).where(eq(users.id, userId));
+  const custom = row?.customDomain?.trim().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  return custom || templateDomain;
+}
+
+export function toEntry(row: EntryRow, domain: string): Entry {
+  return {
+    entry_id: row.id,
+    entryPath: row.entryPath,
+    aiString: row.aiString,
+    aiValue: row.aiValue,
+    gcp: row.gcp,
+    isActive: row.isActive,
+    isDeleted: row.isDeleted,
+    title: row.title,
+    title_eng: row.titleEng,
+    isAtq: row.isAtq,
+    digitalLink: row.aiString === '01' ? gtinDigitalLink(domain, row.aiValue) : `https://${domain}${row.entryPath}`,
+  };
+}
+
+export function toProductDetail(product: ProductRow, projectName: string): ProductDetail {
+  return {
+    productId: product.id,
+    entry_id: product.entryId,
+    project_id: product.projectId,
+    project_name: projectName,
+    category_id: product.categoryId,
+    subcategoryId: product.subcategoryId,
+    product_name: product.productName,
+    product_number: product.productNumber,
+    product_website: product.productWebsite,
+    features: product.features,
+    description: product.description,
+    certification: product.certification,
+    isNFC: product.isNfc === 1 ? 1 : 0,
+    details: product.details,
+    dynamicInfo: product.dynamicInfo,
+    options: product.options,
+    image: product.images,
+    thumbnails: product.images.map(thumbnailPath),
+    careInfo: { type: product.careInfoImage ? 'image' : 'text', text: product.careInfoText, image: product.careInfoImage },
+    qrContent: product.qrContent ?? null,
+    service: product.service,
+    gtin: product.gtin,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}
+
+/** `GET /api/product/?productId`: `{entry, product}`. */
+export async function getProductWithEntry(db: Db, auth: AuthContext, companyId: number, productId: number, templateDomain: string) {
+  const product = await authorizeProduct(db, auth, companyId, productId, 'read');
+  const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, product.projectId));
+  const [entry] = product.entryId ? await db.select().from(entries).where(eq(entries.id, product.entryId)) : [];
+  const domain = await digitalLinkDomain(db, auth.userId, templateDomain);
+  return { entry: entry ? toEntry(entry, domain) : null, product: toProductDetail(product, project.name) };
+}
+
+export async function listCertifications(db: Db): Promise<Certification[]> {
+  return db.select().from(certifications).orderBy(asc(certifications.name));
+}
+
+/** The certifications a product carries. */
+export async function certificationsOf(db: Db, ids: number[]): Promise<Certification[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(certifications).where(inArray(certifications.id, ids));
+  return ids.map((id) => rows.find((row) => row.id === id)).filter((row): row is Certification => row !== undefined);
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ServiceCode } from '@product-console/shared';
+import type { DynamicInfoItem, ProductOption, QrContent, ServiceCode } from '@product-console/shared';
 import { companies } from '../companies/tables.js';
+import { entries } from '../entries/tables.js';
 import { projects } from '../projects/tables.js';
 
 export const products = pgTable(
@@ -15,13 +16,26 @@ export const products = pgTable(
       .notNull()
       .references(() => projects.id),
     /** The GS1 entry of the product, once entries exist. */
-    entryId: integer('entry_id'),
+    entryId: integer('entry_id').references(() => entries.id),
     productName: text('product_name').notNull(),
     productNumber: text('product_number').notNull().default(''),
     categoryId: integer('category_id').notNull().default(1),
     subcategoryId: integer('subcategory_id'),
+    productWebsite: text('product_website').notNull().default(''),
+    features: text('features').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** Ids of `certifications` rows. */
+    certification: jsonb('certification').$type<number[]>().notNull().default([]),
+    details: text('details').notNull().default(''),
+    dynamicInfo: jsonb('dynamic_info').$type<DynamicInfoItem[]>().notNull().default([]),
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    /** Category 1 care info: a text, an image path, or both empty. */
+    careInfoText: text('care_info_text').notNull().default(''),
+    careInfoImage: text('care_info_image'),
+    qrContent: jsonb('qr_content').$type<QrContent>(),
     service: text('service').$type<ServiceCode>().notNull().default('DL'),
     isNfc: smallint('is_nfc').notNull().default(0),
+    /** Image paths (`/files/{storage key}`), first one shown in lists (as its thumbnail). */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     gtin: text('gtin'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router-dom';
 import { useIntl } from 'react-intl';
-import type { SessionInfo } from '@product-console/shared';
+import { ROLE, type SessionInfo } from '@product-console/shared';
+import { NoProjectAccessDialog } from '@/components/no-project-access-dialog';
 import { PlanExceededDialog } from '@/components/plan-exceeded-dialog';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
@@ -110,6 +111,7 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
   const [changingCompany, setChangingCompany] = useState(false);
   const [checkingLimit, setCheckingLimit] = useState(false);
   const [planDialogOpen, setPlanDialogOpen] = useState(false);
+  const [noAccessDismissed, setNoAccessDismissed] = useState(false);
 
   const projects = useProjects();
   const plan = usePlanInfo();
@@ -218,6 +220,10 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
         </Content>
         <Footer homeTo={homeTo} />
       </Column>
+      <NoProjectAccessDialog
+        open={!noAccessDismissed && session.user.roleId === ROLE.SUB_ADMIN && projects.data?.result.length === 0}
+        onClose={() => setNoAccessDismissed(true)}
+      />
       <PlanExceededDialog
         open={planDialogOpen}
         onOpenChange={setPlanDialogOpen}

@@ -19,7 +19,7 @@ const List = styled.ul`
 
 const Row = styled.li`
   display: grid;
-  grid-template-columns: 48px minmax(0, 1fr) auto auto;
+  grid-template-columns: 48px minmax(0, 1fr) auto auto auto;
   align-items: center;
   gap: 18px;
   padding: 16px 20px;
@@ -32,7 +32,7 @@ const Row = styled.li`
 
   ${down('sm')} {
     grid-template-columns: 40px minmax(0, 1fr);
-    & > :nth-child(3), & > :nth-child(4) { grid-column: 1 / -1; }
+    & > :nth-child(n + 3) { grid-column: 1 / -1; }
   }
 `;
 
@@ -79,9 +79,12 @@ interface CustomerListProps {
   customers: CustomerListItem[];
   switchingId: number | null;
   onOpen: (customer: CustomerListItem) => void;
+  /** Grants or revokes a company's approval; the row shows progress while it runs. */
+  onSetPermission?: (customer: CustomerListItem, permission: boolean) => void;
+  permissionBusyId?: number | null;
 }
 
-export function CustomerList({ customers, switchingId, onOpen }: CustomerListProps) {
+export function CustomerList({ customers, switchingId, onOpen, onSetPermission, permissionBusyId = null }: CustomerListProps) {
   const intl = useIntl();
   return (
     <List aria-label={intl.formatMessage({ id: 'switch.listLabel' })}>
@@ -126,6 +129,20 @@ export function CustomerList({ customers, switchingId, onOpen }: CustomerListPro
             <FormattedMessage id="switch.open" />
             <ChevronRightIcon size={16} />
           </Button>
+          {onSetPermission ? (
+            <Button
+              $variant={customer.permission ? 'ghost' : 'secondary'}
+              $size="sm"
+              disabled={permissionBusyId === customer.customerId}
+              aria-busy={permissionBusyId === customer.customerId}
+              aria-label={intl.formatMessage({ id: customer.permission ? 'switch.revokeOf' : 'switch.approveOf' }, { name: customer.companyName })}
+              onClick={() => onSetPermission(customer, !customer.permission)}
+              data-testid="approval-toggle"
+            >
+              {permissionBusyId === customer.customerId ? <Spinner size={14} /> : null}
+              <FormattedMessage id={customer.permission ? 'switch.revoke' : 'switch.approve'} />
+            </Button>
+          ) : null}
         </Row>
       ))}
     </List>

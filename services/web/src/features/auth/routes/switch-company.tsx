@@ -7,6 +7,7 @@ import { BrandLogo } from '@/components/brand-logo';
 import { AlertIcon, BuildingIcon, LogoutIcon, SearchIcon } from '@/components/icons';
 import { LanguageSelect } from '@/components/language-select';
 import { Button } from '@/components/ui/button';
+import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert, Input } from '@/components/ui/field';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -15,6 +16,7 @@ import { down } from '@/theme/media';
 import { useCustomerList } from '@/features/auth/api/get-customer-list';
 import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { setCustomerPermission } from '@/features/auth/api/set-customer-permission';
 import { useSwitchCompany } from '@/features/auth/api/switch-company';
 import { CustomerList, CustomerListSkeleton } from '@/features/auth/components/customer-list';
 
@@ -118,6 +120,8 @@ export function SwitchCompanyRoute() {
   const [query, setQuery] = useState('');
   const [switchingId, setSwitchingId] = useState<number | null>(null);
   const [switchError, setSwitchError] = useState<string | null>(null);
+  const [permissionBusyId, setPermissionBusyId] = useState<number | null>(null);
+  const [revoking, setRevoking] = useState<CustomerListItem | null>(null);
 
   const visible = useMemo(() => {
     const list = customers.data?.result ?? [];
@@ -145,6 +149,19 @@ export function SwitchCompanyRoute() {
     } catch (cause) {
       setSwitchError(apiErrorMessage(intl, cause));
       setSwitchingId(null);
+    }
+  }
+
+  async function setPermission(customer: CustomerListItem, permission: boolean) {
+    setPermissionBusyId(customer.customerId);
+    setSwitchError(null);
+    try {
+      await setCustomerPermission(customer.customerId, permission);
+      await customers.mutate();
+    } catch (cause) {
+      setSwitchError(apiErrorMessage(intl, cause));
+    } finally {
+      setPermissionBusyId(null);
     }
   }
 
@@ -213,9 +230,42 @@ export function SwitchCompanyRoute() {
             </p>
           </Empty>
         ) : (
-          <CustomerList customers={visible} switchingId={switchingId} onOpen={(customer) => void open(customer)} />
+          <CustomerList
+            customers={visible}
+            switchingId={switchingId}
+            onOpen={(customer) => void open(customer)}
+            onSetPermission={(customer, permission) => (permission ? void setPermission(customer, true) : setRevoking(customer))}
+            permissionBusyId={permissionBusyId}
+          />
         )}
       </Main>
+      <DialogRoot open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
+        <DialogPortal>
+          <DialogOverlay />
+          <DialogContent role="alertdialog" data-testid="revoke-dialog">
+            <DialogTitle>
+              <FormattedMessage id="switch.revokeTitle" values={{ name: revoking?.companyName ?? '' }} />
+            </DialogTitle>
+            <DialogDescription>
+              <FormattedMessage id="switch.revokeBody" />
+            </DialogDescription>
+            <DialogActions>
+              <Button $variant="outline" onClick={() => setRevoking(null)}>
+                <FormattedMessage id="common.cancel" />
+              </Button>
+              <Button
+                $variant="danger"
+                onClick={() => {
+                  if (revoking) void setPermission(revoking, false);
+                  setRevoking(null);
+                }}
+              >
+                <FormattedMessage id="switch.revoke" />
+              </Button>
+            </DialogActions>
+          </DialogContent>
+        </DialogPortal>
+      </DialogRoot>
     </>
   );
 }

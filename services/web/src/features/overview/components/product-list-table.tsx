@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageInfo, ProductSummary } from '@product-console/shared';
 import { AlertIcon, BoxIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/icons';
@@ -9,38 +8,7 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableScroll } from '@/components/ui/table';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
-
-const ProductCell = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  min-width: 200px;
-
-  a { font-weight: 600; color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
-  a:hover { color: ${({ theme }) => theme.colors.primary}; text-decoration: underline; }
-`;
-
-const Thumb = styled.span`
-  display: grid;
-  place-items: center;
-  width: 38px;
-  height: 38px;
-  flex: none;
-  border-radius: 10px;
-  background: ${({ theme }) => theme.colors.surfaceHover};
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Sub = styled.span`
-  display: block;
-  font-size: 12px;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Mono = styled.span`
-  font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-  font-size: 13px;
-`;
+import { Mono, ProductCell } from '@/components/product-cell';
 
 const Footer = styled.div`
   display: flex;
@@ -162,15 +130,7 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
             {products.map((product) => (
               <tr key={product.productId}>
                 <td>
-                  <ProductCell>
-                    <Thumb aria-hidden="true">
-                      <BoxIcon size={18} />
-                    </Thumb>
-                    <span>
-                      <Link to={`${base}/product-details/${product.productId}`}>{product.product_name}</Link>
-                      <Sub>{product.product_number}</Sub>
-                    </span>
-                  </ProductCell>
+                  <ProductCell product={product} base={base} />
                 </td>
                 <td>{product.project_name}</td>
                 <td>

@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
-import { BoxIcon, ChevronRightIcon, FolderIcon, LinkIcon, QrIcon } from '@/components/icons';
+import { BoxIcon, CheckIcon, ChevronRightIcon, FolderIcon, LinkIcon, QrIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import type { MessageId } from '@/lib/i18n';
+import { useFirstStepsProgress } from '@/features/quick-start/api/get-progress';
 
 const Steps = styled.ol`
   list-style: none;
@@ -63,7 +65,9 @@ const Body = styled.p`
 
 const Actions = styled.div`
   display: flex;
-  justify-content: flex-end;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
 `;
 
 interface StepItem {
@@ -72,15 +76,17 @@ interface StepItem {
   bodyId: MessageId;
   actionId: MessageId;
   to: string;
+  done?: boolean;
 }
 
 /** /{serviceName}/quick-start: the four steps from an empty company to a printed QR code. */
 export function QuickStartRoute() {
   const { serviceName = '' } = useParams();
   const base = `/${encodeURIComponent(serviceName)}`;
+  const progress = useFirstStepsProgress();
   const steps: StepItem[] = [
-    { icon: <FolderIcon />, titleId: 'quickStart.step1.title', bodyId: 'quickStart.step1.body', actionId: 'quickStart.step1.action', to: `${base}/entry-list` },
-    { icon: <BoxIcon />, titleId: 'quickStart.step2.title', bodyId: 'quickStart.step2.body', actionId: 'quickStart.step2.action', to: `${base}/project/none/add-product` },
+    { icon: <FolderIcon />, titleId: 'quickStart.step1.title', bodyId: 'quickStart.step1.body', actionId: 'quickStart.step1.action', to: `${base}/entry-list`, done: progress?.hasProject },
+    { icon: <BoxIcon />, titleId: 'quickStart.step2.title', bodyId: 'quickStart.step2.body', actionId: 'quickStart.step2.action', to: `${base}/project/none/add-product`, done: progress?.hasProduct },
     { icon: <LinkIcon />, titleId: 'quickStart.step3.title', bodyId: 'quickStart.step3.body', actionId: 'quickStart.step3.action', to: `${base}/entry-list` },
     { icon: <QrIcon />, titleId: 'quickStart.step4.title', bodyId: 'quickStart.step4.body', actionId: 'quickStart.step4.action', to: `${base}/entry-list` },
   ];
@@ -97,7 +103,7 @@ export function QuickStartRoute() {
       />
       <Steps>
         {steps.map((step) => (
-          <Step key={step.titleId}>
+          <Step key={step.titleId} data-testid="quick-start-step" data-done={step.done ?? false}>
             <Icon aria-hidden="true">{step.icon}</Icon>
             <Title>
               <FormattedMessage id={step.titleId} />
@@ -106,6 +112,14 @@ export function QuickStartRoute() {
               <FormattedMessage id={step.bodyId} />
             </Body>
             <Actions>
+              {step.done ? (
+                <Badge $tone="success">
+                  <CheckIcon size={14} />
+                  <FormattedMessage id="quickStart.done" />
+                </Badge>
+              ) : (
+                <span />
+              )}
               <ButtonLink to={step.to} $variant="secondary" $size="sm">
                 <FormattedMessage id={step.actionId} />
                 <ChevronRightIcon size={16} />

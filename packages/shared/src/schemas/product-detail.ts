@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants/limits.js';
+import { SERVICES } from '../constants/services.js';
+import { entrySchema, gtinInputSchema } from './gs1.js';
+
+const text = (max: number) => z.string().trim().max(max);
+const LONG_TEXT = 5000;
+
+/** Multipart field names of `POST /api/product/` and `PUT /api/product/` (spec point 7). */
+export const PRODUCT_FILE_FIELDS = ['productImg', 'careInfoImg', 'logoImg', 'designImg'] as const;
+export type ProductFileField = (typeof PRODUCT_FILE_FIELDS)[number];
+/** How many images a product may have, and how many design images a QR code. */
+export const PRODUCT_IMAGE_MAX = 10;
+export const DESIGN_IMAGE_MAX = 5;
+/** Image types accepted by content (never by name or declared type). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+export const serviceQuerySchema = z.object({ service: z.enum(SERVICES).default('DL') });
+
+export const dynamicInfoItemSchema = z.object({
+  label: text(NAME_MAX_LENGTH).min(1),
+  value: text(DESCRIPTION_MAX_LENGTH),
+});
+export type DynamicInfoItem = z.infer<typeof dynamicInfoItemSchema>;
+
+/**
+ * A variant (e.g. colour: red). `image` is a stored image path, or on upload `productImg:{n}`
+ * naming the n-th (0-based) `productImg` file of the same request.
+ */
+export const productOptionSchema = z.object({
+  name: text(NAME_MAX_LENGTH).min(1),
+  value: text(NAME_MAX_LENGTH).min(1),
+  image: z.string().max(300).nullable().default(null),
+});
+export type ProductOption = z.infer<typeof productOptionSchema>;
+
+export const logoTypeSchema = z.enum(['text', 'image']);
+
+/** QR content of spec point 3 (`qrContent` multipart field); stored paths are filled in by the API. */
+export const qrContentSchema = z.object({
+  data: z.enum(['digitalLink', 'website']).default('digitalLink'),
+  websiteUrl: z.union([z.url({ protocol: /^https?$/ }).max(500), z.literal('')]).default(''),
+  customDesign: z
+    .object({
+      logoType: logoTypeSchema.default('text'),
+      logoText: text(NAME_MAX_LENGTH).default(''),
+      logoImage: z.string().nullable().default(null),
+    })
+    .default({ logoType: 'text', logoText: '', logoImage: null }),
+  designImages: z.array(z.string()).default([]),
+});
+export type QrContent = z.infer<typeof qrContentSchema>;
+export type QrContentInput = z.input<typeof qrContentSchema>;
+
+export const careInfoTypeSchema = z.enum(['text', 'image']);
+
+/** One element of the `product` JSON array of `POST /api/product/` (one product per request). */
+export const productInputSchema = z.object({
+  project_id: z.number().int().positive(),
+  category_id: z.number().int().min(1).max(3).default(1),
+  subcategoryId: z.number().int().positive().nullable().default(null),
+  product_name: text(NAME_MAX_LENGTH).min(1),
+  product_number: text(NAME_MAX_LENGTH).default(''),
+  product_website: z.union([z.url({ protocol: /^https?$/ }).max(500), z.literal('')]).default(''),
+  features: text(DESCRIPTION_MAX_LENGTH).default(''),
+  description: text(DESCRIPTION_MAX_LENGTH).default(''),
+  certification: z.array(z.number().int().positive()).max(20).default([]),
+  isNFC: z.union([z.literal(0), z.literal(1)]).default(0),
+  details: text(LONG_TEXT).default(''),
+  dynamicInfo: z.array(dynamicInfoItemSchema).max(50).default([]),
+  options: z.array(productOptionSchema).max(50).default([]),
+  careInfoType: careInfoTypeSchema.default('text'),
+  careInfoText: text(DESCRIPTION_MAX_LENGTH).default(''),
+  /** The GTIN (AI 01) as typed; the API pads it to 14 digits. */
+  gtin: gtinInputSchema,
+});
+export type ProductInput = z.infer<typeof productInputSchema>;
+export type ProductInputValues = z.input<typeof productInputSchema>;
+
+export const productArraySchema = z.array(productInputSchema).length(1, 'Send exactly one product');
+
+/** One element of the `product` JSON array of `PUT /api/product/`: the GTIN cannot change. */
+export const productUpdateInputSchema = productInputSchema.omit({ gtin: true, project_id: true }).extend({
+  /** Existing image paths to keep, in order; new `productImg` files are appended. */
+  retainedImages: z.array(z.string().max(300)).max(PRODUCT_IMAGE_MAX).default([]),
+  /** Keep the stored care-info image when no new `careInfoImg` is sent. */
+  retainCareInfoImage: z.boolean().default(true),
+});
+export type ProductUpdateInput = z.infer<typeof productUpdateInputSchema>;
+export const productUpdateArraySchema = z.array(productUpdateInputSchema).length(1, 'Send exactly one product');
+
+export const productIdQuerySchema = z.object({ productId: z.coerce.number().int().positive() });
+export const productUpdateQuerySchema = productIdQuerySchema.extend(serviceQuerySchema.shape);
+
+/** A product with every field of spec point 3, as `GET /api/product/?productId` answers it. */
+export const productDetailSchema = z.object({
+  productId: z.number().int(),
+  entry_id: z.number().int().nullable(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  category_id: z.number().int(),
+  subcategoryId: z.number().int().nullable(),
+  product_name: z.string(),
+  product_number: z.string(),
+  product_website: z.string(),
+  features: z.string(),
+  description: z.string(),
+  certification: z.array(z.number().int()),
+  isNFC: z.union([z.literal(0), z.literal(1)]),
+  details: z.string(),
+  dynamicInfo: z.array(dynamicInfoItemSchema),
+  options: z.array(productOptionSchema),
+  image: z.array(z.string()).describe('Image paths; GET /api{path} serves each one'),
+  thumbnails: z.array(z.string()).describe('Thumbnail path of each image, same order'),
+  careInfo: z.object({ type: careInfoTypeSchema, text: z.string(), image: z.string().nullable() }),
+  qrContent: qrContentSchema.nullable(),
+  service: z.enum(SERVICES),
+  gtin: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productResponseSchema = z.object({ entry: entrySchema.nullable(), product: productDetailSchema });
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+export const createProductResponseSchema = z.object({
+  result: z.literal(true),
+  productId: z.number().int(),
+  entryId: z.number().int(),
+});
+export type CreateProductResponse = z.infer<typeof createProductResponseSchema>;
+/** Failures of `POST /api/product/` carry `result: false` beside the usual error fields. */
+export const createProductFailureSchema = z.object({
+  result: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** `PUT /api/product/` and `PUT /api/product/details`: 'success', or 'fail' (with an error body). */
+export const updateResultSchema = z.object({ result: z.literal('success') });
+export const updateFailureSchema = createProductFailureSchema.extend({ result: z.literal('fail') });
+
+export const productDetailsBodySchema = z.object({
+  productId: z.number().int().positive(),
+  details: text(LONG_TEXT).optional(),
+  dynamicInfo: z.array(dynamicInfoItemSchema).max(50).optional(),
+});
+
+export const nfcBodySchema = z.object({ productId: z.number().int().positive(), isNFC: z.union([z.literal(0), z.literal(1)]) });
+
+export const productIdsBodySchema = z.object({ productIds: z.array(z.number().int().positive()).min(1).max(100) });
+export const moveBodySchema = z.object({ targetProjectId: z.number().int().positive() });
+export const moveBulkBodySchema = productIdsBodySchema.extend(moveBodySchema.shape);
+
+export const certificationSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  description: z.string(),
+  website: z.string(),
+});
+export type Certification = z.infer<typeof certificationSchema>;
+export const certificationListResponseSchema = z.object({ result: z.array(certificationSchema) });
+
+export const productServiceResponseSchema = z.object({
+  result: z.object({ productId: z.number().int(), service: z.enum(SERVICES), services: z.array(z.enum(SERVICES)) }),
+});
+
+/** `GET /api/product/all`: the product list query with search and sort. */
+export const PRODUCT_SORTS = ['createdAt', 'product_name', 'product_number', 'updatedAt'] as const;
+export const productListSearchQuerySchema = z.object({
+  search: z.string().trim().max(NAME_MAX_LENGTH).optional().describe('Part of the name, number or GTIN'),
+  sort: z.enum(PRODUCT_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const bulkResultSchema = z.object({ result: z.literal(true), count: z.number().int() });
+
+/** The thumbnail path of a stored image path (`/files/products/1/ab.png` → `/files/products/1/ab.thumb.webp`). */
+export function thumbnailPath(imagePath: string): string {
+  return imagePath.replace(/(\.[A-Za-z0-9]+)?$/, '.thumb.webp');
+}

@@ -1,0 +1,114 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { ROLE } from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { users } from '../auth/tables.js';
+import { countLiveProducts } from '../products/service.js';
+import { currentSubscription } from '../plans/service.js';
+import { notifications, planUsageNotices } from './tables.js';
+
+/**
+ * Notifications produced by events. Each carries its English text (title, message) and a
+ * `type` with `params`, from which the console shows it in the user's language.
+ */
+export interface NotificationEvent {
+  type: string;
+  title: string;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+const row = (event: NotificationEvent) => ({ type: event.type, title: event.title, message: event.message, params: event.params ?? {} });
+
+/** To every super-admin (notifications of no company). */
+export async function notifySuperAdmins(db: Db, event: NotificationEvent): Promise<void> {
+  await db.insert(notifications).values({ companyId: null, userId: null, ...row(event) });
+}
+
+/** To every user of a company, sub-admins included (one shared read flag). */
+export async function notifyCompany(db: Db, companyId: number, event: NotificationEvent): Promise<void> {
+  await db.insert(notifications).values({ companyId, userId: null, ...row(event) });
+}
+
+/** To each manager of a company, with a read flag of their own. */
+export async function notifyCompanyAdmins(db: Db, companyId: number, event: NotificationEvent): Promise<void> {
+  const managers = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE.MANAGER)));
+  if (managers.length === 0) return;
+  await db.insert(notifications).values(managers.map((manager) => ({ companyId, userId: manager.id, ...row(event) })));
+}
+
+export const companyRegisteredEvent = (companyName: string): NotificationEvent => ({
+  type: 'company.registered',
+  title: `New company registered: ${companyName}`,
+  message: `${companyName} is waiting for approval.`,
+  params: { companyName },
+});
+
+export const companyApprovedEvent = (companyName: string): NotificationEvent => ({
+  type: 'company.approved',
+  title: 'Your company has been approved',
+  message: `${companyName} can now use the console.`,
+  params: { companyName },
+});
+
+export const subAdminJoinedEvent = (name: string): NotificationEvent => ({
+  type: 'subAdmin.joined',
+  title: 'New sub-admin',
+  message: `${name} joined your company.`,
+  params: { name },
+});
+
+/** Usage thresholds, in percent of the plan limit, that produce a notification. */
+export const PLAN_USAGE_THRESHOLDS = [80, 100] as const;
+export type PlanUsageResource = 'product' | 'subAdmin';
+
+const RESOURCE_WORDS: Record<PlanUsageResource, string> = { product: 'products', subAdmin: 'sub-admins' };
+
+async function usageOf(db: Db, companyId: number): Promise<{ resource: PlanUsageResource; used: number; limit: number; planName: string }[]> {
+  const current = await currentSubscription(db, companyId);
+  if (!current) return [];
+  const [{ subAdmins }] = await db
+    .select({ subAdmins: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE.SUB_ADMIN)));
+  return [
+    { resource: 'product', used: await countLiveProducts(db, companyId), limit: current.plan.productLimit, planName: current.plan.name },
+    { resource: 'subAdmin', used: subAdmins, limit: current.plan.subAdminLimit, planName: current.plan.name },
+  ];
+}
+
+/**
+ * Tells a company's managers when its usage of a plan limit (products, sub-admins) reaches
+ * 80 % and 100 %, once per crossing. Call it after anything that adds or removes products or
+ * sub-admins; it is cheap when nothing changed. A threshold falls back below when usage drops,
+ * so crossing it again notifies again.
+ */
+export async function notifyPlanUsage(db: Db, companyId: number): Promise<void> {
+  for (const { resource, used, limit, planName } of await usageOf(db, companyId)) {
+    if (limit <= 0) continue;
+    const percent = (used / limit) * 100;
+    await db
+      .delete(planUsageNotices)
+      .where(and(eq(planUsageNotices.companyId, companyId), eq(planUsageNotices.resource, resource), gt(planUsageNotices.threshold, Math.floor(percent))));
+    const reached = PLAN_USAGE_THRESHOLDS.filter((threshold) => percent >= threshold);
+    const highest = reached[reached.length - 1];
+    if (highest === undefined) continue;
+    // Claim every reached threshold; notify only about the highest newly claimed one.
+    const claimed = await db
+      .insert(planUsageNotices)
+      .values(reached.map((threshold) => ({ companyId, resource, threshold })))
+      .onConflictDoNothing()
+      .returning({ threshold: planUsageNotices.threshold });
+    if (claimed.length === 0) continue;
+    const threshold = Math.max(...claimed.map((notice) => notice.threshold));
+    const words = RESOURCE_WORDS[resource];
+    await notifyCompanyAdmins(db, companyId, {
+      type: 'plan.usage',
+      title: threshold >= 100 ? `Plan limit reached: ${words}` : `Plan limit almost reached: ${words}`,
+      message: `You have used ${used} of ${limit} ${words} of your ${planName} plan.`,
+      params: { resource, threshold, used, limit, planName },
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { thumbnailPath } from '@product-console/shared';
+import type { FileStorage } from '../../plugins/storage.js';
+import type { UploadedImage } from './uploads.js';
+
+/** Stored paths look like `/files/{key}`; `GET /api{path}` serves them. */
+export const FILES_PATH_PREFIX = '/files/';
+
+export const productFolder = (productId: number) => `products/${productId}`;
+
+export function keyOfPath(path: string): string | null {
+  return path.startsWith(FILES_PATH_PREFIX) ? path.slice(FILES_PATH_PREFIX.length) : null;
+}
+
+const THUMBNAIL_SIZE = 320;
+
+export async function makeThumbnail(data: Buffer): Promise<Buffer> {
+  return sharp(data, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
+/** Stores an image and its thumbnail under a random key in `folder`; returns the image path. */
+export async function storeImage(storage: FileStorage, folder: string, image: Pick<UploadedImage, 'data' | 'mime' | 'extension'>): Promise<string> {
+  const key = `${folder}/${randomBytes(12).toString('hex')}.${image.extension}`;
+  const path = `${FILES_PATH_PREFIX}${key}`;
+  const thumbnail = await makeThumbnail(image.data);
+  await storage.put(key, image.data, image.mime);
+  await storage.put(keyOfPath(thumbnailPath(path))!, thumbnail, 'image/webp');
+  return path;
+}
+
+/** Removes stored images (and their thumbnails); paths outside the storage are ignored. */
+export async function deleteImages(storage: FileStorage, paths: Iterable<string>): Promise<void> {
+  const keys: string[] = [];
+  for (const path of paths) {
+    const key = keyOfPath(path);
+    if (key) keys.push(key, keyOfPath(thumbnailPath(path))!);
+  }
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}

@@ -1,0 +1,25 @@
+import { ROLE, type AccessInfoBody, type IsLimit, type User } from '@product-console/shared';
+import { api } from '@/lib/api-client';
+
+/** Whether the plan's product limit is reached; a failed check counts as reached (spec point 8). */
+export async function isProductLimitReached(): Promise<boolean> {
+  try {
+    const { isLimit } = await api.get<IsLimit>('/bff/plan/check/product');
+    return isLimit;
+  } catch {
+    return true;
+  }
+}
+
+/** Admins may always write products; a sub-admin needs `product.w` on the project (a failed check denies). */
+export async function canWriteProducts(user: User, projectId: number | null): Promise<boolean> {
+  if (user.roleId !== ROLE.SUB_ADMIN) return true;
+  if (projectId === null) return false;
+  try {
+    const query = new URLSearchParams({ projectId: String(projectId), subAdminId: String(user.userId) });
+    const { accessInfo } = await api.get<{ accessInfo: AccessInfoBody }>(`/bff/api/auth/sub-admin/access?${query}`);
+    return accessInfo.product?.w === true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  PRODUCT_IMAGE_MAX,
+  SERVICES,
+  gtinInputSchema,
+  productInputSchema,
+  qrContentSchema,
+  type ProductDetail,
+  type ServiceCode,
+} from '@product-console/shared';
+
+/** The steps of the add and edit wizards, in order; the edit route names them in its path. */
+export const WIZARD_STEPS = ['basic', 'details', 'images', 'qr'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+export const isWizardStep = (value: string | undefined): value is WizardStep => (WIZARD_STEPS as readonly string[]).includes(value ?? '');
+
+/** Categories of spec point 9 with their subcategories (ids are stored, names translated). */
+export const CATEGORIES = [
+  { id: 1, subcategories: [1, 2, 3, 4] },
+  { id: 2, subcategories: [5, 6, 7] },
+  { id: 3, subcategories: [8, 9, 10] },
+] as const;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/webp,image/gif';
+
+/** The wizard's values: the shared product input plus the service and the QR content. */
+export const productFormSchema = productInputSchema.extend({
+  service: z.enum(SERVICES),
+  gtin: gtinInputSchema,
+  qrContent: qrContentSchema,
+});
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type ProductFormValues = z.output<typeof productFormSchema>;
+
+/** Which fields each step shows (validated before moving on). */
+export const STEP_FIELDS: Record<WizardStep, (keyof ProductFormInput)[]> = {
+  basic: ['service', 'project_id', 'category_id', 'subcategoryId', 'product_name', 'product_number', 'gtin', 'product_website'],
+  details: ['features', 'description', 'certification', 'isNFC', 'details', 'dynamicInfo', 'options', 'careInfoType', 'careInfoText'],
+  images: [],
+  qr: ['qrContent'],
+};
+
+export function emptyProductForm(projectId: number | undefined, service: ServiceCode): ProductFormInput {
+  return {
+    service,
+    project_id: projectId ?? (Number.NaN as number),
+    category_id: 1,
+    subcategoryId: null,
+    product_name: '',
+    product_number: '',
+    product_website: '',
+    features: '',
+    description: '',
+    certification: [],
+    isNFC: 0,
+    details: '',
+    dynamicInfo: [],
+    options: [],
+    careInfoType: 'text',
+    careInfoText: '',
+    gtin: '',
+    qrContent: { data: 'digitalLink', websiteUrl: '', customDesign: { logoType: 'text', logoText: '', logoImage: null }, designImages: [] },
+  };
+}
+
+export function productToForm(product: ProductDetail): ProductFormInput {
+  return {
+    service: product.service,
+    project_id: product.project_id,
+    category_id: product.category_id,
+    subcategoryId: product.subcategoryId,
+    product_name: product.product_name,
+    product_number: product.product_number,
+    product_website: product.product_website,
+    features: product.features,
+    description: product.description,
+    certification: product.certification,
+    isNFC: product.isNFC,
+    details: product.details,
+    dynamicInfo: product.dynamicInfo,
+    options: product.options,
+    careInfoType: product.careInfo.type,
+    careInfoText: product.careInfo.text,
+    gtin: product.gtin ?? '',
+    qrContent: product.qrContent ?? emptyProductForm(product.project_id, product.service).qrContent,
+  };
+}
+
+/** Images of the form: stored ones kept (edit) and new files, in display order. */
+export interface WizardFiles {
+  retainedImages: string[];
+  productImages: File[];
+  careInfoImage: File | null;
+  logoImage: File | null;
+  designImages: File[];
+}
+
+export const noFiles = (retainedImages: string[] = []): WizardFiles => ({
+  retainedImages,
+  productImages: [],
+  careInfoImage: null,
+  logoImage: null,
+  designImages: [],
+});
+
+export const imageCount = (files: WizardFiles) => files.retainedImages.length + files.productImages.length;
+export { PRODUCT_IMAGE_MAX };
+
+/** The multipart body of spec point 7: `product` (JSON array), `qrContent` (JSON) and the files. */
+export function toFormData(values: ProductFormValues, files: WizardFiles, mode: 'create' | 'edit'): FormData {
+  const { service: _service, qrContent, gtin, project_id, ...rest } = values;
+  const product = mode === 'create' ? { ...rest, gtin, project_id } : { ...rest, retainedImages: files.retainedImages, retainCareInfoImage: true };
+  const body = new FormData();
+  body.append('product', JSON.stringify([product]));
+  body.append('qrContent', JSON.stringify(qrContent));
+  for (const file of files.productImages) body.append('productImg', file, file.name);
+  if (files.careInfoImage) body.append('careInfoImg', files.careInfoImage, files.careInfoImage.name);
+  if (files.logoImage) body.append('logoImg', files.logoImage, files.logoImage.name);
+  for (const file of files.designImages) body.append('designImg', file, file.name);
+  return body;
+}

@@ -1,0 +1,117 @@
+import styled from 'styled-components';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import type { ProductSummary } from '@product-console/shared';
+import { NfcIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableScroll } from '@/components/ui/table';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { Mono, ProductCell } from '@/components/product-cell';
+
+const Actions = styled.div`
+  display: flex;
+  gap: 6px;
+  justify-content: flex-end;
+`;
+
+interface ProductTableProps {
+  serviceName: string;
+  products: ProductSummary[];
+  selected: ReadonlySet<number>;
+  onToggle: (productId: number) => void;
+  onToggleAll: () => void;
+  onMove: (product: ProductSummary) => void;
+  onDelete: (product: ProductSummary) => void;
+  canWrite: boolean;
+}
+
+/** The entry list: one row per product, each selectable for bulk actions. */
+export function ProductTable({ serviceName, products, selected, onToggle, onToggleAll, onMove, onDelete, canWrite }: ProductTableProps) {
+  const intl = useIntl();
+  const allSelected = products.length > 0 && products.every((product) => selected.has(product.productId));
+  const base = `/${encodeURIComponent(serviceName)}`;
+  return (
+    <TableScroll>
+      <Table data-testid="product-list">
+        <thead>
+          <tr>
+            <th scope="col" style={{ width: 40 }}>
+              <input
+                type="checkbox"
+                checked={allSelected}
+                onChange={onToggleAll}
+                aria-label={intl.formatMessage({ id: 'products.selectAll' })}
+                data-testid="product-select-all"
+              />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="products.column.product" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="products.column.gtin" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="products.column.project" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="products.column.service" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="products.column.updated" />
+            </th>
+            <th scope="col">
+              <VisuallyHidden>
+                <FormattedMessage id="products.column.actions" />
+              </VisuallyHidden>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.productId} data-testid={`product-row-${product.productId}`}>
+              <td>
+                <input
+                  type="checkbox"
+                  checked={selected.has(product.productId)}
+                  onChange={() => onToggle(product.productId)}
+                  aria-label={intl.formatMessage({ id: 'products.select' }, { name: product.product_name })}
+                  data-testid={`product-select-${product.productId}`}
+                />
+              </td>
+              <td>
+                <ProductCell product={product} base={base} />
+              </td>
+              <td>
+                <Mono>{product.gtin ?? '—'}</Mono>
+              </td>
+              <td>{product.project_name}</td>
+              <td>
+                <Badge $tone={product.service === 'DPP' ? 'primary' : 'neutral'}>{product.service}</Badge>{' '}
+                {product.isNFC === 1 ? (
+                  <Badge $tone="success" title="NFC">
+                    <NfcIcon size={14} />
+                  </Badge>
+                ) : null}
+              </td>
+              <td>
+                <FormattedDate value={product.updatedAt} dateStyle="medium" />
+              </td>
+              <td>
+                {canWrite ? (
+                  <Actions>
+                    <Button $size="sm" $variant="outline" onClick={() => onMove(product)} data-testid={`product-move-${product.productId}`}>
+                      <FormattedMessage id="products.move" />
+                    </Button>
+                    <Button $size="sm" $variant="danger" onClick={() => onDelete(product)} data-testid={`product-delete-${product.productId}`}>
+                      <FormattedMessage id="products.delete" />
+                    </Button>
+                  </Actions>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+}

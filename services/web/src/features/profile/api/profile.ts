@@ -1,0 +1,51 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { Company, CompanyInfoUpdate, Plan, Profile, ProfileUpdate } from '@product-console/shared';
+import { api, apiFetcher, SESSION_PROBE_PATH } from '@/lib/api-client';
+
+export const PROFILE_KEY = '/bff/api/auth/me/profile';
+/** The spec's 'companyInfo' cache: one key for the whole console. */
+export const COMPANY_INFO_KEY = '/bff/api/auth/me/company-info';
+export const PLAN_INFO_KEY = '/bff/api/service/plan/info';
+
+export function useProfile() {
+  return useSWR<{ result: Profile }>(PROFILE_KEY, apiFetcher);
+}
+
+export function useCompanyInfo() {
+  return useSWR<{ result: Company }>(COMPANY_INFO_KEY, apiFetcher);
+}
+
+export function usePlanInfo() {
+  return useSWR<{ result: Plan }>(PLAN_INFO_KEY, apiFetcher);
+}
+
+function form(updateInfo: object, file: { field: string; value: File | null }) {
+  const body = new FormData();
+  body.append('updateInfo', JSON.stringify(updateInfo));
+  if (file.value) body.append(file.field, file.value);
+  return body;
+}
+
+/** PUT /api/auth/me/profile (multipart updateInfo + profileImage); the session's user changes too. */
+export function useUpdateProfile() {
+  const { mutate } = useSWRConfig();
+  return async (update: ProfileUpdate, image: File | null) => {
+    const answer = await api.put<{ result: Profile }>(PROFILE_KEY, form(update, { field: 'profileImage', value: image }));
+    await Promise.all([mutate(PROFILE_KEY, answer, { revalidate: false }), mutate(SESSION_PROBE_PATH)]);
+    return answer.result;
+  };
+}
+
+/** PUT /api/auth/me/company-info (multipart updateInfo + primaryLogo). */
+export function useUpdateCompanyInfo() {
+  const { mutate } = useSWRConfig();
+  return async (update: CompanyInfoUpdate, logo: File | null) => {
+    const answer = await api.put<{ result: Company }>(COMPANY_INFO_KEY, form(update, { field: 'primaryLogo', value: logo }));
+    await mutate(COMPANY_INFO_KEY, answer, { revalidate: false });
+    return answer.result;
+  };
+}
+
+export function changePassword(oldPassword: string, password: string) {
+  return api.put<{ result: true }>('/bff/api/auth/me/password', { oldPassword, password });
+}

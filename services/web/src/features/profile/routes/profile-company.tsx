@@ -1,0 +1,124 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isAdminRole } from '@product-console/shared';
+import { AlertIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Label } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { fileUrl } from '@/lib/files';
+import { showSnackbar } from '@/lib/snackbar';
+import { useCompanyInfo, useProfile, useUpdateCompanyInfo } from '@/features/profile/api/profile';
+import { Avatar, FormCard, Grid, Muted } from '@/features/profile/components/form-card';
+
+/** /profiles/company: the company profile; admins edit it, sub-admins read it. */
+export function ProfileCompanyRoute() {
+  const intl = useIntl();
+  const profile = useProfile();
+  const company = useCompanyInfo();
+  const update = useUpdateCompanyInfo();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), logo: useId() };
+  const readOnly = !profile.data || !isAdminRole(profile.data.result.roleId);
+
+  if (company.error) {
+    return (
+      <div role="alert" style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+        <AlertIcon size={20} />
+        <FormattedMessage id="profile.loadError" />
+        <Button $variant="outline" onClick={() => void company.mutate()}>
+          <FormattedMessage id="common.retry" />
+        </Button>
+      </div>
+    );
+  }
+  if (!company.data) return <Skeleton $width="100%" $height="420px" />;
+  const current = company.data.result;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const logo = data.get('primaryLogo');
+    setSaving(true);
+    setError(null);
+    try {
+      await update(
+        {
+          companyName: text('companyName'),
+          description: text('description'),
+          country: text('country'),
+          contactPhone: text('contactPhone'),
+          contactHour: text('contactHour'),
+          contactEmail: text('contactEmail'),
+          website: text('website'),
+        },
+        logo instanceof File && logo.size > 0 ? logo : null,
+      );
+      showSnackbar(intl.formatMessage({ id: 'profile.saved' }), 'success');
+    } catch (cause) {
+      setError(apiErrorMessage(intl, cause));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const logo = current.primaryLogo ? fileUrl(current.primaryLogo) : null;
+  return (
+    <FormCard onSubmit={(event) => void onSubmit(event)} saving={saving} error={error} testId="profile-company-form" readOnly={readOnly}>
+      <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+        {logo ? <Avatar src={logo} alt={intl.formatMessage({ id: 'profile.logoAlt' })} /> : null}
+        <div>
+          <strong>{current.serviceName}</strong>
+          <Muted>
+            <FormattedMessage id="profile.companyPrefixes" values={{ gcps: current.gcps.join(', ') }} />
+          </Muted>
+        </div>
+      </div>
+      {readOnly ? (
+        <Muted>
+          <FormattedMessage id="profile.companyReadOnly" />
+        </Muted>
+      ) : null}
+      <fieldset disabled={readOnly} style={{ border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <Grid>
+          <Field>
+            <Label htmlFor={ids.name}><FormattedMessage id="register.companyName" /></Label>
+            <Input id={ids.name} name="companyName" required maxLength={100} defaultValue={current.companyName} />
+          </Field>
+          <Field>
+            <Label htmlFor={ids.country}><FormattedMessage id="profile.country" /></Label>
+            <Input id={ids.country} name="country" maxLength={60} defaultValue={current.country} />
+          </Field>
+          <Field>
+            <Label htmlFor={ids.phone}><FormattedMessage id="profile.contactPhone" /></Label>
+            <Input id={ids.phone} name="contactPhone" type="tel" maxLength={40} defaultValue={current.contactPhone} />
+          </Field>
+          <Field>
+            <Label htmlFor={ids.hour}><FormattedMessage id="profile.contactHour" /></Label>
+            <Input id={ids.hour} name="contactHour" maxLength={100} defaultValue={current.contactHour} />
+          </Field>
+          <Field>
+            <Label htmlFor={ids.email}><FormattedMessage id="profile.contactEmail" /></Label>
+            <Input id={ids.email} name="contactEmail" type="email" defaultValue={current.contactEmail} />
+          </Field>
+          <Field>
+            <Label htmlFor={ids.website}><FormattedMessage id="profile.website" /></Label>
+            <Input id={ids.website} name="website" type="url" placeholder="https://" defaultValue={current.website} />
+          </Field>
+        </Grid>
+        <Field>
+          <Label htmlFor={ids.description}><FormattedMessage id="profile.description" /></Label>
+          <Input as="textarea" id={ids.description} name="description" maxLength={2000} defaultValue={current.description} style={{ height: 96, paddingTop: 10 }} />
+        </Field>
+        {readOnly ? null : (
+          <Field>
+            <Label htmlFor={ids.logo}><FormattedMessage id="register.primaryLogo" /></Label>
+            <Input id={ids.logo} name="primaryLogo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" style={{ paddingTop: 10 }} />
+          </Field>
+        )}
+      </fieldset>
+    </FormCard>
+  );
+}

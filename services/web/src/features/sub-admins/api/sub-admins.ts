@@ -1,0 +1,54 @@
+import useSWR from 'swr';
+import type { AccessInfoBody, Plan, Project, SubAdmin, SubAdminListResponse } from '@product-console/shared';
+import { api, apiFetcher } from '@/lib/api-client';
+
+export const SUB_ADMIN_PAGE_SIZE = 10;
+const BASE = '/bff/api/auth/sub-admin';
+
+export function subAdminsKey(page: number): string {
+  return `${BASE}?page=${page}&size=${SUB_ADMIN_PAGE_SIZE}`;
+}
+
+export function useSubAdmins(page: number) {
+  return useSWR<SubAdminListResponse>(subAdminsKey(page), apiFetcher);
+}
+
+/** The company's projects (the same cache as the sidebar's). */
+export function useCompanyProjects() {
+  return useSWR<{ result: Project[] }>('/bff/api/project/all', apiFetcher);
+}
+
+export function usePlanName() {
+  return useSWR<{ result: Plan }>('/bff/api/service/plan/info', apiFetcher).data?.result.planName ?? '';
+}
+
+export interface NewSubAdmin {
+  first_name: string;
+  last_name: string;
+  department: string;
+  email: string;
+  password?: string;
+}
+
+/** POST /api/auth/sub-admin/up: multipart `newUser`. */
+export function createSubAdmin(newUser: NewSubAdmin) {
+  const form = new FormData();
+  form.append('newUser', JSON.stringify(newUser));
+  return api.post<{ result: SubAdmin }>(`${BASE}/up`, form);
+}
+
+export function inviteSubAdmin(subAdminId: number) {
+  return api.post<{ result: true }>(`${BASE}/invitation`, { subAdminId });
+}
+
+export function getSubAdminAccess(subAdminId: number, projectId: number) {
+  return api.get<{ accessInfo: AccessInfoBody }>(`${BASE}/access?projectId=${projectId}&subAdminId=${subAdminId}`);
+}
+
+export function setSubAdminAccess(subAdminId: number, projectIds: number[], accessInfo: AccessInfoBody) {
+  return api.post<{ result: true }>(`${BASE}/access`, { subAdminId, projectIds, accessInfo });
+}
+
+export function deleteSubAdmin(subAdminId: number) {
+  return api.put<{ result: true }>(`${BASE}/del?subAdminId=${subAdminId}`);
+}

@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PASSWORD_MIN_LENGTH } from '@product-console/shared';
+import { AlertIcon } from '@/components/icons';
+import { PasswordInput } from '@/components/password-input';
+import { Button } from '@/components/ui/button';
+import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
+import { Field, FormAlert, Input, Label } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { createSubAdmin, inviteSubAdmin } from '@/features/sub-admins/api/sub-admins';
+
+interface CreateSubAdminDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (invited: boolean) => void;
+}
+
+/** New sub-admin: with a password it can sign in at once; without one an invitation is mailed. */
+export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSubAdminDialogProps) {
+  const intl = useIntl();
+  const ids = { first: useId(), last: useId(), department: useId(), email: useId(), password: useId() };
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    setSaving(true);
+    setError(null);
+    try {
+      const { result } = await createSubAdmin({
+        first_name: text('firstName'),
+        last_name: text('lastName'),
+        department: text('department'),
+        email: text('email'),
+        ...(password ? { password } : {}),
+      });
+      if (!password) await inviteSubAdmin(result.user_id);
+      onCreated(!password);
+      onOpenChange(false);
+    } catch (cause) {
+      setError(apiErrorMessage(intl, cause));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <DialogRoot open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogPortal>
+        <DialogOverlay />
+        <DialogContent data-testid="create-sub-admin-dialog" style={{ width: 'min(520px, calc(100vw - 32px))' }}>
+          <DialogTitle>
+            <FormattedMessage id="subAdmins.createTitle" />
+          </DialogTitle>
+          <DialogDescription>
+            <FormattedMessage id="subAdmins.createHint" />
+          </DialogDescription>
+          <form onSubmit={(event) => void onSubmit(event)} style={{ display: 'flex', flexDirection: 'column', gap: 14, marginTop: 16 }}>
+            {error ? (
+              <FormAlert role="alert">
+                <AlertIcon size={18} />
+                <span>{error}</span>
+              </FormAlert>
+            ) : null}
+            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+              <Field>
+                <Label htmlFor={ids.first}><FormattedMessage id="account.firstName" /></Label>
+                <Input id={ids.first} name="firstName" required maxLength={100} />
+              </Field>
+              <Field>
+                <Label htmlFor={ids.last}><FormattedMessage id="account.lastName" /></Label>
+                <Input id={ids.last} name="lastName" required maxLength={100} />
+              </Field>
+            </div>
+            <Field>
+              <Label htmlFor={ids.email}><FormattedMessage id="login.email" /></Label>
+              <Input id={ids.email} name="email" type="email" required />
+            </Field>
+            <Field>
+              <Label htmlFor={ids.department}><FormattedMessage id="account.department" /></Label>
+              <Input id={ids.department} name="department" maxLength={100} />
+            </Field>
+            <Field>
+              <Label htmlFor={ids.password}><FormattedMessage id="subAdmins.passwordOptional" /></Label>
+              <PasswordInput id={ids.password} name="password" minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+            </Field>
+            <DialogActions>
+              <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
+                <FormattedMessage id="common.cancel" />
+              </Button>
+              <Button type="submit" disabled={saving} aria-busy={saving}>
+                {saving ? <Spinner size={16} /> : null}
+                <FormattedMessage id="subAdmins.create" />
+              </Button>
+            </DialogActions>
+          </form>
+        </DialogContent>
+      </DialogPortal>
+    </DialogRoot>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { SubAdmin, SubAdminListResponse } from '@product-console/shared';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { AlertIcon, MailIcon, PlusIcon, UsersIcon } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { PlanExceededDialog } from '@/components/plan-exceeded-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableScroll } from '@/components/ui/table';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { showSnackbar } from '@/lib/snackbar';
+import { deleteSubAdmin, inviteSubAdmin, SUB_ADMIN_PAGE_SIZE, usePlanName, useSubAdmins } from '@/features/sub-admins/api/sub-admins';
+import { AccessDialog } from '@/features/sub-admins/components/access-dialog';
+import { CreateSubAdminDialog } from '@/features/sub-admins/components/create-sub-admin-dialog';
+
+const Actions = styled.div`
+  display: flex;
+  gap: 6px;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 12px;
+  padding: 12px 16px;
+`;
+
+const Empty = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding: 48px 24px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+function Status({ active }: { active: SubAdmin['active'] }) {
+  if (active.joined) return <Badge $tone="success"><FormattedMessage id="subAdmins.status.joined" /></Badge>;
+  if (active.expired) return <Badge $tone="warning"><FormattedMessage id={active.invitedAt ? 'subAdmins.status.expired' : 'subAdmins.status.notInvited'} /></Badge>;
+  return <Badge $tone="primary"><FormattedMessage id="subAdmins.status.invited" /></Badge>;
+}
+
+/** /{serviceName}/sub-admin (roles 1 and 2): the company's sub-admins, their invitations and project access. */
+export function SubAdminListRoute() {
+  const intl = useIntl();
+  const [page, setPage] = useState(1);
+  const list = useSubAdmins(page);
+  const planName = usePlanName();
+  const [creating, setCreating] = useState(false);
+  const [limitOpen, setLimitOpen] = useState(false);
+  const [accessFor, setAccessFor] = useState<SubAdmin | null>(null);
+  const [deleting, setDeleting] = useState<SubAdmin | null>(null);
+  const [inviting, setInviting] = useState<number | null>(null);
+
+  const canAdd = list.data?.canAdd ?? false;
+  const total = list.data?.pageInfo.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SUB_ADMIN_PAGE_SIZE));
+
+  function openCreate() {
+    if (canAdd) setCreating(true);
+    else setLimitOpen(true);
+  }
+
+  async function invite(subAdmin: SubAdmin) {
+    setInviting(subAdmin.user_id);
+    try {
+      await inviteSubAdmin(subAdmin.user_id);
+      // The invitation is live again: show it before the list reloads (spec point 4).
+      await list.mutate(
+        (current: SubAdminListResponse | undefined) =>
+          current && {
+            ...current,
+            result: current.result.map((item) =>
+              item.user_id === subAdmin.user_id ? { ...item, active: { ...item.active, expired: false, invitedAt: new Date().toISOString() } } : item,
+            ),
+          },
+        { revalidate: true },
+      );
+      showSnackbar(intl.formatMessage({ id: 'subAdmins.invited' }, { email: subAdmin.email }), 'success');
+    } catch (error) {
+      showSnackbar(apiErrorMessage(intl, error), 'error');
+    } finally {
+      setInviting(null);
+    }
+  }
+
+  async function remove(subAdmin: SubAdmin) {
+    await deleteSubAdmin(subAdmin.user_id);
+    if (list.data && list.data.result.length === 1 && page > 1) setPage(page - 1);
+    await list.mutate();
+  }
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+      <PageHeader
+        title={<FormattedMessage id="nav.userRoles" />}
+        description={<FormattedMessage id="subAdmins.subtitle" />}
+        actions={
+          <Button onClick={openCreate} disabled={!list.data} aria-describedby={!canAdd && list.data ? 'sub-admin-limit' : undefined} data-testid="add-sub-admin">
+            <PlusIcon size={16} />
+            <FormattedMessage id="subAdmins.add" />
+          </Button>
+        }
+      />
+      {list.data && !canAdd ? (
+        <p id="sub-admin-limit" role="status" style={{ marginTop: -12 }}>
+          <FormattedMessage id="subAdmins.limitReached" />
+        </p>
+      ) : null}
+      <Card style={{ padding: 0, overflow: 'hidden' }}>
+        {list.error ? (
+          <Empty role="alert">
+            <AlertIcon size={32} />
+            <FormattedMessage id="subAdmins.loadError" />
+            <Button $variant="outline" onClick={() => void list.mutate()}>
+              <FormattedMessage id="common.retry" />
+            </Button>
+          </Empty>
+        ) : !list.data ? (
+          <div style={{ padding: 20, display: 'flex', flexDirection: 'column', gap: 12 }} aria-hidden="true">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} $width="100%" $height="36px" />
+            ))}
+          </div>
+        ) : list.data.result.length === 0 ? (
+          <Empty data-testid="sub-admins-empty">
+            <UsersIcon size={32} />
+            <FormattedMessage id="subAdmins.empty" />
+          </Empty>
+        ) : (
+          <>
+            <TableScroll>
+              <Table data-testid="sub-admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col"><FormattedMessage id="subAdmins.name" /></th>
+                    <th scope="col"><FormattedMessage id="login.email" /></th>
+                    <th scope="col"><FormattedMessage id="account.department" /></th>
+                    <th scope="col"><FormattedMessage id="subAdmins.status" /></th>
+                    <th scope="col"><FormattedMessage id="subAdmins.projects" /></th>
+                    <th scope="col"><FormattedMessage id="subAdmins.lastUpdated" /></th>
+                    <th scope="col"><span style={{ position: 'absolute', left: -9999 }}><FormattedMessage id="subAdmins.actions" /></span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.result.map((subAdmin) => {
+                    const name = `${subAdmin.first_name} ${subAdmin.last_name}`.trim();
+                    return (
+                      <tr key={subAdmin.user_id} data-testid={`sub-admin-${subAdmin.email}`}>
+                        <td>{name}</td>
+                        <td>{subAdmin.email}</td>
+                        <td>{subAdmin.department || '—'}</td>
+                        <td data-testid="sub-admin-status"><Status active={subAdmin.active} /></td>
+                        <td>{intl.formatNumber(subAdmin.projectIds.length)}</td>
+                        <td>{intl.formatDate(subAdmin.lastUpdated, { dateStyle: 'medium' })}</td>
+                        <td>
+                          <Actions>
+                            {!subAdmin.active.joined ? (
+                              <Button
+                                $variant="outline"
+                                $size="sm"
+                                onClick={() => void invite(subAdmin)}
+                                disabled={inviting === subAdmin.user_id}
+                                aria-label={intl.formatMessage({ id: subAdmin.active.invitedAt ? 'subAdmins.reinviteOf' : 'subAdmins.inviteOf' }, { name })}
+                                data-testid="invite-sub-admin"
+                              >
+                                <MailIcon size={14} />
+                                <FormattedMessage id={subAdmin.active.invitedAt ? 'subAdmins.reinvite' : 'subAdmins.invite'} />
+                              </Button>
+                            ) : null}
+                            <Button $variant="secondary" $size="sm" onClick={() => setAccessFor(subAdmin)} aria-label={intl.formatMessage({ id: 'subAdmins.accessOf' }, { name })} data-testid="edit-access">
+                              <FormattedMessage id="subAdmins.access" />
+                            </Button>
+                            <Button $variant="ghost" $size="sm" onClick={() => setDeleting(subAdmin)} aria-label={intl.formatMessage({ id: 'subAdmins.deleteOf' }, { name })} data-testid="delete-sub-admin">
+                              <FormattedMessage id="confirm.delete" />
+                            </Button>
+                          </Actions>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </Table>
+            </TableScroll>
+            {pages > 1 ? (
+              <Pager aria-label={intl.formatMessage({ id: 'subAdmins.paging' })}>
+                <Button $variant="outline" $size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  <FormattedMessage id="subAdmins.previous" />
+                </Button>
+                <span aria-live="polite">
+                  <FormattedMessage id="subAdmins.pageOf" values={{ page, pages }} />
+                </span>
+                <Button $variant="outline" $size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  <FormattedMessage id="subAdmins.next" />
+                </Button>
+              </Pager>
+            ) : null}
+          </>
+        )}
+      </Card>
+      <CreateSubAdminDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(invited) => {
+          showSnackbar(intl.formatMessage({ id: invited ? 'subAdmins.createdInvited' : 'subAdmins.created' }), 'success');
+          setPage(1);
+          void list.mutate();
+        }}
+      />
+      <AccessDialog subAdmin={accessFor} onClose={() => setAccessFor(null)} onSaved={() => void list.mutate()} />
+      <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
+      <PlanExceededDialog open={limitOpen} onOpenChange={setLimitOpen} planName={planName} field="subAdmin" />
+    </div>
+  );
+}
