@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Browser tests against the built system, started once as real processes.
 export default defineConfig({
+  resolve: { conditions: ['source'] },
   test: {
     name: 'e2e',
     include: ['e2e/**/*.test.ts'],

@@ -1,25 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launchBrowser, signIn } from '../support/browser.js';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, browserPerTest, signIn } from '../support/browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const ui = browserPerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  page = ui.page();
 });
 
 /** Steps that go through the gateway and the API get more than expect.poll's default second. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { gs1CheckDigit } from '@product-console/shared';
 import { baseURL, launchBrowser, signIn } from '../support/browser.js';
 
 const fixture = (name: string) => ({
@@ -13,9 +14,7 @@ const fixture = (name: string) => ({
 /** A GTIN-13 on Acme's second company prefix, unique per run, with its GS1 check digit. */
 function uniqueGtin13(): string {
   const body = `0614142${String(Date.now() % 100_000).padStart(5, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i += 1) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return `${body}${gs1CheckDigit(body)}`;
 }
 
 let browser: Browser;

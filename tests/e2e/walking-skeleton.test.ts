@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launchBrowser, signIn } from '../support/browser.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseURL, browserPerTest, signIn } from '../support/browser.js';
 
-let browser: Browser;
-let context: BrowserContext;
+const ui = browserPerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
+beforeEach(() => {
+  page = ui.page();
 });
 
 async function countOf(testId: string): Promise<number> {

@@ -1,5 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 /** Debian's Chromium, driven headless; no browser is ever downloaded. */
 export async function launchBrowser(): Promise<Browser> {
@@ -28,4 +28,33 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
+}
+
+/**
+ * One browser for the file and a fresh context (no cookies, no storage) for every test, at a
+ * desktop size in English. Call at the top of a test file; `page()` is the current test's page.
+ */
+export function browserPerTest(): { page: () => Page } {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let current: Page | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    current = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return {
+    page: () => {
+      if (!current) throw new Error('no page outside a test');
+      return current;
+    },
+  };
 }
