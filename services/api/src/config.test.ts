@@ -42,4 +42,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) }).JWT_SECRET).toBe('p'.repeat(40));
   });
+
+  it('stores files locally unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ STORAGE_DRIVER: 'local', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+  });
+
+  it('fails at boot when STORAGE_DRIVER=s3 has no bucket', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: '' })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+  });
+
+  it('lists S3 problems together with the others', () => {
+    let error: unknown;
+    try {
+      loadConfig({ STORAGE_DRIVER: 's3', PORT: 'eighty', S3_ENDPOINT: 'minio:9000', S3_ACCESS_KEY_ID: 'only-the-id' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/S3_ENDPOINT/);
+    expect(problems).toMatch(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+    expect(problems).toMatch(/S3_SECRET_ACCESS_KEY: set both/);
+  });
+
+  it('uses path-style addressing for a custom endpoint unless told otherwise', () => {
+    const minio = { STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'http://minio:9000' };
+    expect(loadConfig(minio).S3_FORCE_PATH_STYLE).toBe(true);
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files' }).S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it('reads S3_PREFIX as a folder', () => {
+    expect(loadConfig({ S3_PREFIX: 'app/files/' }).S3_PREFIX).toBe('app/files');
+    expect(() => loadConfig({ S3_PREFIX: '../up' })).toThrow(/S3_PREFIX/);
+  });
 });

@@ -50,6 +50,22 @@ const envSchema = z
     RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
     INVITATION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
     SIGN_UP_PLAN: z.string().min(1).default('Starter').describe('Plan a new company subscribes to (when it exists)'),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local').describe('where stored files go: ${DATA_DIR}/files or an S3 bucket'),
+    S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional().describe('S3-compatible server (MinIO…); unset = AWS')),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a bucket name').optional()),
+    S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, booleanString.optional()).describe('default: on when S3_ENDPOINT is set'),
+    S3_PREFIX: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\/?$/, 'must be a folder such as app/files')
+        .transform((prefix) => prefix.replace(/\/+$/, ''))
+        .optional()
+        .describe('folder inside the bucket that holds every key'),
+    ),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
@@ -57,11 +73,23 @@ const envSchema = z
     // Report it together with the other problems, not only once they are fixed.
     when: () => true,
   })
+  .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'is required when STORAGE_DRIVER=s3',
+    when: () => true,
+  })
+  .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default credential chain)',
+    when: () => true,
+  })
   .transform((env) => ({
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     // The embedded database is the demo setup; a real server gets demo data only on request.
     SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    // MinIO and most S3-compatible servers have no per-bucket host names.
+    S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
   }));
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { createS3FileStorage, type S3FileStorageOptions } from './storage-s3.js';
 
 /**
  * One interface for stored files (product images, logos, profile images…).
@@ -14,9 +15,8 @@ import type { Config } from '../config.js';
  * (see `GET /api/files/*`). Put files only after validation has succeeded, and remove them
  * when the owning row goes (or when the transaction that would have referenced them fails).
  *
- * Driver: the local data folder (`${DATA_DIR}/files`). TODO: an S3-compatible driver
- * (`STORAGE_DRIVER=s3`, `S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, `S3_ACCESS_KEY_ID`,
- * `S3_SECRET_ACCESS_KEY`) implementing the same interface.
+ * Drivers, picked by `STORAGE_DRIVER`: `local`, the data folder (`${DATA_DIR}/files`, below), and
+ * `s3`, a bucket on AWS S3 or an S3-compatible server such as MinIO (`storage-s3.ts`).
  */
 export interface StoredFile {
   stream: Readable;
@@ -28,8 +28,10 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
-  /** Removes every file whose key starts with `prefix` (a folder such as `products/12/`). */
+  /** Removes the folder `prefix` names and everything in it (`products/12` leaves `products/120` alone). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Releases connections (called when the app closes). */
+  close?(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -56,8 +58,33 @@ export function randomKey(prefix: string, extension: string): string {
 
 const META_SUFFIX = '.meta.json';
 
+export type FileStorageOptions = { driver?: 'local'; dir: string } | ({ driver: 's3' } & S3FileStorageOptions);
+
+/** The storage driver the options name; `{ dir }` alone is the local folder. */
+export function createFileStorage(options: FileStorageOptions): FileStorage {
+  return options.driver === 's3' ? createS3FileStorage(options) : createLocalFileStorage(options.dir);
+}
+
+/** The storage options the settings describe. */
+export function fileStorageOptionsFrom(config: Config): FileStorageOptions {
+  if (config.STORAGE_DRIVER === 'local') return { driver: 'local', dir: join(config.DATA_DIR, 'files') };
+  if (config.S3_BUCKET === undefined) throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  return {
+    driver: 's3',
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials:
+      config.S3_ACCESS_KEY_ID !== undefined && config.S3_SECRET_ACCESS_KEY !== undefined
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: config.S3_PREFIX,
+  };
+}
+
 /** The local-folder driver: each file is stored with a small `.meta.json` holding its content type. */
-export function createFileStorage({ dir }: { dir: string }): FileStorage {
+function createLocalFileStorage(dir: string): FileStorage {
   const root = resolve(dir);
   const pathOf = (key: string) => {
     assertKey(key);
@@ -104,45 +131,32 @@ export function createFileStorage({ dir }: { dir: string }): FileStorage {
     },
 
     async deletePrefix(prefix) {
-      const trimmed = prefix.replace(/\/+$/, '');
-      if (trimmed === '') throw new Error('refusing to delete the whole storage');
-      const path = pathOf(trimmed);
-      // A folder prefix removes the folder; otherwise remove the matching files beside it.
-      try {
-        const info = await stat(path);
-        if (info.isDirectory()) {
-          await rm(path, { recursive: true, force: true });
-          return;
-        }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
-      const parent = dirname(path);
-      const base = path.slice(parent.length + 1);
-      let names: string[];
-      try {
-        names = await readdir(parent);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw error;
-      }
-      await Promise.all(
-        names.filter((name) => name.startsWith(base)).map((name) => rm(join(parent, name), { recursive: true, force: true })),
-      );
+      const folder = prefix.replace(/\/+$/, '');
+      if (folder === '') throw new Error('refusing to delete the whole storage');
+      // The prefix names a folder: `products/12` never touches `products/120`.
+      await rm(pathOf(folder), { recursive: true, force: true });
     },
   };
 }
 
 export interface StoragePluginOptions {
   config: Config;
-  /** A ready storage (tests); otherwise the local folder `${DATA_DIR}/files`. */
+  /** A ready storage (tests); otherwise the driver `STORAGE_DRIVER` names. */
   storage?: FileStorage;
 }
 
 /** Decorates `app.storage`. */
 export default fp<StoragePluginOptions>(
   async (app, { config, storage }) => {
-    app.decorate('storage', storage ?? createFileStorage({ dir: join(config.DATA_DIR, 'files') }));
+    if (storage) {
+      app.decorate('storage', storage);
+      return;
+    }
+    const created = createFileStorage(fileStorageOptionsFrom(config));
+    app.decorate('storage', created);
+    app.addHook('onClose', async () => {
+      await created.close?.();
+    });
   },
   { name: 'storage' },
 );
