@@ -207,7 +207,7 @@ export async function callWithSession(
   if (!tokens) throw gatewayErrors.unauthenticated();
   const first = await call(tokens.accessToken);
   if (!isTokenExpired(first)) return { response: first, handle };
-  const renewed = await request.server.tokens.refreshOnce(handle, pair, request.id);
+  const renewed = await request.server.tokenRefresher.refreshOnce(handle, pair, request.id);
   const renewedTokens = tokensOf(renewed.data, pair);
   if (!renewedTokens) throw gatewayErrors.refreshFailed();
   return { response: await call(renewedTokens.accessToken), handle: renewed };
@@ -216,7 +216,7 @@ export async function callWithSession(
 declare module 'fastify' {
   interface FastifyInstance {
     upstream: UpstreamClient;
-    tokens: TokenRefresher;
+    tokenRefresher: TokenRefresher;
   }
 }
 
@@ -231,7 +231,7 @@ export default fp<UpstreamPluginOptions>(
     const client = createUpstreamClient({ ...options, onError: (kind) => app.metrics.upstreamError(kind) });
     app.decorate('upstream', client);
     app.decorate(
-      'tokens',
+      'tokenRefresher',
       createTokenRefresher({
         client,
         sessions: app.sessions,

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styled from 'styled-components';
 import { useIntl } from 'react-intl';
 import { THEME_MODES, THEME_PRESETS, type ThemeMode, type ThemePreset } from '@product-console/shared';
@@ -15,7 +16,7 @@ import {
   MenuTrigger,
 } from '@/components/ui/menu';
 import { PRESET_COLOURS } from '@/theme/presets';
-import { useThemeSettings } from '@/theme/theme-settings';
+import { MENU_ORIENTATIONS, useThemeSettings, type MenuOrientation } from '@/theme/theme-settings';
 
 const Swatch = styled.span<{ $primary: string; $secondary: string }>`
   width: 18px;
@@ -37,11 +38,16 @@ const PresetGrid = styled.div`
 `;
 
 const MODE_MESSAGE_IDS = { light: 'theme.mode.light', dark: 'theme.mode.dark', auto: 'theme.mode.auto' } as const;
+const ORIENTATION_MESSAGE_IDS = {
+  vertical: 'theme.menuOrientation.vertical',
+  horizontal: 'theme.menuOrientation.horizontal',
+} as const;
 
-/** Picks the colour preset and light/dark/auto mode; both are remembered in localStorage. */
+/** Picks the colour preset, light/dark/auto mode and menu orientation; all are remembered in localStorage. */
 export function ThemeControl() {
   const intl = useIntl();
-  const { preset, mode, setPreset, setMode } = useThemeSettings();
+  const orientationLabelId = useId();
+  const { preset, mode, menuOrientation, setPreset, setMode, setMenuOrientation } = useThemeSettings();
   return (
     <MenuRoot modal={false}>
       <MenuTrigger asChild>
@@ -56,6 +62,23 @@ export function ThemeControl() {
             {THEME_MODES.map((item) => (
               <MenuRadioItem key={item} value={item}>
                 {intl.formatMessage({ id: MODE_MESSAGE_IDS[item] })}
+                <Indicator>
+                  <CheckIcon size={16} />
+                </Indicator>
+              </MenuRadioItem>
+            ))}
+          </MenuRadioGroup>
+          <MenuSeparator />
+          <MenuLabel id={orientationLabelId}>{intl.formatMessage({ id: 'theme.menuOrientation' })}</MenuLabel>
+          <MenuRadioGroup
+            value={menuOrientation}
+            onValueChange={(value) => setMenuOrientation(value as MenuOrientation)}
+            aria-labelledby={orientationLabelId}
+            data-testid="menu-orientation"
+          >
+            {MENU_ORIENTATIONS.map((item) => (
+              <MenuRadioItem key={item} value={item} data-testid={`menu-orientation-${item}`}>
+                {intl.formatMessage({ id: ORIENTATION_MESSAGE_IDS[item] })}
                 <Indicator>
                   <CheckIcon size={16} />
                 </Indicator>

@@ -5,12 +5,21 @@ import { createTheme, type ResolvedMode } from '@/theme/create-theme';
 import { GlobalStyle } from '@/theme/global-style';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
+/** Where the console's main menu sits: the left sidebar (default) or a bar under the top bar. */
+export const MENU_ORIENTATIONS = ['vertical', 'horizontal'] as const;
+export type MenuOrientation = (typeof MENU_ORIENTATIONS)[number];
+
+/** localStorage key of the menu orientation, beside the preset and mode keys. */
+export const MENU_ORIENTATION_STORAGE_KEY = 'console.theme.menuOrientation';
+
 interface ThemeSettings {
   preset: ThemePreset;
   mode: ThemeMode;
   resolvedMode: ResolvedMode;
+  menuOrientation: MenuOrientation;
   setPreset: (preset: ThemePreset) => void;
   setMode: (mode: ThemeMode) => void;
+  setMenuOrientation: (orientation: MenuOrientation) => void;
 }
 
 const ThemeSettingsContext = createContext<ThemeSettings | null>(null);
@@ -31,6 +40,13 @@ function readMode(): ThemeMode {
   return (THEME_MODES as readonly string[]).includes(stored ?? '') ? (stored as ThemeMode) : THEME_DEFAULTS.mode;
 }
 
+function readMenuOrientation(): MenuOrientation {
+  const stored = readStorage('local', MENU_ORIENTATION_STORAGE_KEY);
+  return (MENU_ORIENTATIONS as readonly string[]).includes(stored ?? '')
+    ? (stored as MenuOrientation)
+    : THEME_DEFAULTS.menuOrientation;
+}
+
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 /** 'auto' follows the operating system and keeps following it while the page is open. */
@@ -49,6 +65,7 @@ function useSystemPrefersDark(): boolean {
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [preset, setPresetState] = useState<ThemePreset>(readPreset);
   const [mode, setModeState] = useState<ThemeMode>(readMode);
+  const [menuOrientation, setMenuOrientationState] = useState<MenuOrientation>(readMenuOrientation);
   const systemDark = useSystemPrefersDark();
   const resolvedMode: ResolvedMode = mode === 'auto' ? (systemDark ? 'dark' : 'light') : mode;
 
@@ -60,6 +77,10 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     writeStorage('local', STORAGE_KEYS.themeMode, next);
     setModeState(next);
   }, []);
+  const setMenuOrientation = useCallback((next: MenuOrientation) => {
+    writeStorage('local', MENU_ORIENTATION_STORAGE_KEY, next);
+    setMenuOrientationState(next);
+  }, []);
 
   useEffect(() => {
     document.documentElement.dir = THEME_DEFAULTS.direction;
@@ -68,8 +89,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   const theme = useMemo(() => createTheme(preset, resolvedMode), [preset, resolvedMode]);
   const settings = useMemo(
-    () => ({ preset, mode, resolvedMode, setPreset, setMode }),
-    [preset, mode, resolvedMode, setPreset, setMode],
+    () => ({ preset, mode, resolvedMode, menuOrientation, setPreset, setMode, setMenuOrientation }),
+    [preset, mode, resolvedMode, menuOrientation, setPreset, setMode, setMenuOrientation],
   );
 
   return (

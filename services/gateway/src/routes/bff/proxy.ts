@@ -163,7 +163,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
     if (state.replayable) return;
     const left = secondsUntilExpiry(tokensOf(state.handle.data, state.pair)?.accessToken ?? '');
     if (left !== null && left < PROACTIVE_REFRESH_SECONDS) {
-      state.handle = await app.tokens.refreshOnce(state.handle, state.pair, request.id);
+      state.handle = await app.tokenRefresher.refreshOnce(state.handle, state.pair, request.id);
     }
   });
 
@@ -171,7 +171,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
     const state = stateOf(request);
     if (errorCodeOf(raw) !== ERROR_CODES.TOKEN_EXPIRED) return reply.send(raw);
     try {
-      state.handle = await app.tokens.refreshOnce(state.handle, state.pair, request.id);
+      state.handle = await app.tokenRefresher.refreshOnce(state.handle, state.pair, request.id);
     } catch (err) {
       forgetUpstreamHeaders(reply, headers);
       return reply.send(err);

@@ -12,6 +12,7 @@ import { LOGIN_PATH, needsCompanySwitch, overviewPath, SWITCH_PATH } from '@/lib
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { down, downQuery } from '@/theme/media';
+import { useThemeSettings } from '@/theme/theme-settings';
 import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { useSwitchCompany } from '@/features/auth/api/switch-company';
@@ -21,6 +22,7 @@ import { usePlanInfo } from '@/features/plans/api/get-plan-info';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { Breadcrumbs } from '@/app/layouts/console/breadcrumbs';
 import { Footer } from '@/app/layouts/console/footer';
+import { HorizontalMenu } from '@/app/layouts/console/horizontal-menu';
 import { buildMenu } from '@/app/layouts/console/menu';
 import { Sidebar } from '@/app/layouts/console/sidebar';
 import { TopBar } from '@/app/layouts/console/top-bar';
@@ -106,6 +108,10 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
   const { pathname } = useLocation();
   const sidebarId = useId();
   const isMobile = useMediaQuery(downQuery('sm'));
+  const belowMd = useMediaQuery(downQuery('md'));
+  const { menuOrientation } = useThemeSettings();
+  /** The horizontal bar replaces the sidebar from `md` up; narrower screens keep the vertical layout and drawer. */
+  const horizontal = menuOrientation === 'horizontal' && !belowMd;
   const [collapsed, setCollapsed] = useState(() => readStorage('local', STORAGE_KEYS.sidebarCollapsed) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [changingCompany, setChangingCompany] = useState(false);
@@ -197,7 +203,7 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
             </DrawerContent>
           </RadixDialog.Portal>
         </RadixDialog.Root>
-      ) : (
+      ) : horizontal ? null : (
         <Aside id={sidebarId} $collapsed={collapsed} data-testid="sidebar" data-collapsed={collapsed}>
           {sidebar(collapsed)}
         </Aside>
@@ -213,7 +219,11 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
           changingCompany={changingCompany}
           onChangeCompany={() => void changeCompany()}
           onSignOut={() => void signOut()}
+          brandTo={horizontal ? homeTo : undefined}
         />
+        {horizontal ? (
+          <HorizontalMenu menu={menu} addingProduct={checkingLimit} onAddProduct={(event, to) => void addProduct(event, to)} />
+        ) : null}
         <Content id="main-content" tabIndex={-1}>
           <Breadcrumbs homeTo={homeTo} />
           <Outlet />

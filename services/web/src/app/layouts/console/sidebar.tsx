@@ -18,7 +18,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import type { Menu, MenuIcon, MenuLink, ProjectMenu } from '@/app/layouts/console/menu';
 
-const ICONS: Record<MenuIcon, ReactNode> = {
+/** Menu icons, shared with the horizontal menu. */
+export const ICONS: Record<MenuIcon, ReactNode> = {
   dashboard: <DashboardIcon />,
   analytics: <AnalyticsIcon />,
   quickStart: <RocketIcon />,
@@ -106,16 +107,16 @@ const itemStyles = css<{ $collapsed: boolean }>`
   }
 `;
 
-const ItemLink = styled(NavLink)<{ $collapsed: boolean }>`
+export const ItemLink = styled(NavLink)<{ $collapsed: boolean }>`
   ${itemStyles}
 `;
 
-const ItemButton = styled.button<{ $collapsed: boolean; $active?: boolean }>`
+export const ItemButton = styled.button<{ $collapsed: boolean; $active?: boolean }>`
   ${itemStyles}
   ${({ $active, theme }) => $active && css`color: ${theme.colors.primary};`}
 `;
 
-const Label = styled.span`
+export const Label = styled.span`
   flex: 1;
   overflow: hidden;
   text-overflow: ellipsis;

@@ -1,6 +1,8 @@
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink } from 'react-router-dom';
 import { ROLE, type User } from '@product-console/shared';
+import { BrandLogo } from '@/components/brand-logo';
 import { MenuIcon, SwitchIcon } from '@/components/icons';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeControl } from '@/components/theme-control';
@@ -29,6 +31,14 @@ const Bar = styled.header`
   }
 `;
 
+const Brand = styled(NavLink)`
+  display: inline-flex;
+  align-items: center;
+  padding: 0 8px;
+  border-radius: 10px;
+  text-decoration: none;
+`;
+
 const Spacer = styled.div`
   flex: 1;
 `;
@@ -52,23 +62,31 @@ interface TopBarProps {
   changingCompany: boolean;
   onChangeCompany: () => void;
   onSignOut: () => void;
+  /** With the horizontal menu there is no sidebar to toggle: the bar shows the brand, linking here. */
+  brandTo?: string;
 }
 
 export function TopBar(props: TopBarProps) {
-  const { user, serviceName, unreadCount, sidebarExpanded, sidebarId, onToggleSidebar, changingCompany, onChangeCompany, onSignOut } = props;
+  const { user, serviceName, unreadCount, sidebarExpanded, sidebarId, onToggleSidebar, changingCompany, onChangeCompany, onSignOut, brandTo } = props;
   const intl = useIntl();
   const changeLabel = intl.formatMessage({ id: 'topbar.changeCompany' });
   return (
     <Bar>
-      <IconButton
-        aria-label={intl.formatMessage({ id: 'topbar.toggleMenu' })}
-        aria-expanded={sidebarExpanded}
-        aria-controls={sidebarId}
-        onClick={onToggleSidebar}
-        data-testid="sidebar-toggle"
-      >
-        <MenuIcon />
-      </IconButton>
+      {brandTo ? (
+        <Brand to={brandTo} aria-label={intl.formatMessage({ id: 'nav.home' })}>
+          <BrandLogo />
+        </Brand>
+      ) : (
+        <IconButton
+          aria-label={intl.formatMessage({ id: 'topbar.toggleMenu' })}
+          aria-expanded={sidebarExpanded}
+          aria-controls={sidebarId}
+          onClick={onToggleSidebar}
+          data-testid="sidebar-toggle"
+        >
+          <MenuIcon />
+        </IconButton>
+      )}
       <Spacer />
       {user.roleId === ROLE.SUPER_ADMIN ? (
         <Button
