@@ -32,6 +32,14 @@ describe('/bff/api/* proxy', () => {
     expect(h.upstream.calls.length).toBe(callsBefore);
   });
 
+  it("does not pass on the API's connection headers or cookies", async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    // The fake API, like any Fastify server, answers `keep-alive: timeout=72` and sets a cookie.
+    const res = await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie).set('Connection', 'keep-alive').expect(200);
+    expect(String(res.headers['keep-alive'] ?? '')).not.toContain('timeout=72');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('forwards with the bearer and a request id, and without cookie or x-csrf', async () => {
     const cookie = await signIn(h.app, 'manager@demo.example');
     const session = await sessionOf(h, cookie);

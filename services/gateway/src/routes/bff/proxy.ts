@@ -8,6 +8,7 @@ import { secondsUntilExpiry } from '../../lib/access-token.js';
 import type { UpstreamErrorKind } from '../../plugins/metrics.js';
 import { changesPlanUsage } from '../../plugins/plan-cache.js';
 import { actingCompanyKey, activePair, tokensOf, type SessionHandle, type TokenPairName } from '../../plugins/session.js';
+import { headersForClient } from '../../lib/upstream-headers.js';
 
 /*
  * /bff/api/* -> upstream /api/* with the session's bearer, through @fastify/http-proxy (undici
@@ -232,8 +233,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
         return headers;
       },
       rewriteHeaders(headers) {
-        const { 'set-cookie': _setCookie, ...kept } = headers as IncomingHttpHeaders;
-        return kept;
+        return headersForClient(headers as IncomingHttpHeaders);
       },
       onResponse(request, reply, res) {
         const state = stateOf(request);

@@ -1,6 +1,8 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync } from 'fastify';
 import { gatewayErrors } from '../../errors.js';
+import { headersForClient } from '../../lib/upstream-headers.js';
 
 /*
  * /bff/public/* -> upstream /api/*, without a session and without a bearer token: the account
@@ -54,8 +56,7 @@ const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { upst
         return headers;
       },
       rewriteHeaders(headers) {
-        const { 'set-cookie': _setCookie, ...kept } = headers as Record<string, unknown>;
-        return kept as typeof headers;
+        return headersForClient(headers as IncomingHttpHeaders) as typeof headers;
       },
       onError(reply, { error }) {
         reply.send(gatewayErrors.upstreamUnavailable(error));

@@ -1,0 +1,17 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * The API's answer headers a browser may see: no cookies of the API's, and none of the
+ * connection-level headers, which describe the gateway-to-API connection, not the browser's
+ * (a copied `keep-alive: timeout=72` would promise the browser longer than the gateway keeps it).
+ */
+export function headersForClient(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const {
+    'set-cookie': _setCookie,
+    connection: _connection,
+    'keep-alive': _keepAlive,
+    'transfer-encoding': _transferEncoding,
+    ...kept
+  } = headers;
+  return kept;
+}
