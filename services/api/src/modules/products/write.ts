@@ -14,6 +14,7 @@ import {
   productUpdateArraySchema,
   qrContentSchema,
   toFieldErrors,
+  type ProductInput,
   type ProductOption,
   type QrContent,
   type ServiceCode,
@@ -112,6 +113,25 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The columns a product's form fills, the same on create and update. */
+function describedBy(input: Omit<ProductInput, 'gtin' | 'project_id'>) {
+  return {
+    productName: input.product_name,
+    productNumber: input.product_number,
+    categoryId: input.category_id,
+    subcategoryId: input.subcategoryId,
+    productWebsite: input.product_website,
+    features: input.features,
+    description: input.description,
+    certification: input.certification,
+    details: input.details,
+    dynamicInfo: input.dynamicInfo,
+    isNfc: input.isNFC,
+    // Care information as text belongs to category 1 only.
+    careInfoText: input.category_id === 1 && input.careInfoType === 'text' ? input.careInfoText : '',
+  };
+}
+
 export interface ProductWriteContext {
   db: Db;
   storage: FileStorage;
@@ -180,19 +200,8 @@ export async function createProduct(ctx: ProductWriteContext, service: ServiceCo
           companyId,
           projectId: project.id,
           entryId: entry.id,
-          productName: input.product_name,
-          productNumber: input.product_number,
-          categoryId: input.category_id,
-          subcategoryId: input.subcategoryId,
-          productWebsite: input.product_website,
-          features: input.features,
-          description: input.description,
-          certification: input.certification,
-          details: input.details,
-          dynamicInfo: input.dynamicInfo,
+          ...describedBy(input),
           service,
-          isNfc: input.isNFC,
-          careInfoText: input.category_id === 1 && input.careInfoType === 'text' ? input.careInfoText : '',
           gtin,
         })
         .returning({ id: products.id });
@@ -254,20 +263,9 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
       await tx
         .update(products)
         .set({
-          productName: input.product_name,
-          productNumber: input.product_number,
-          categoryId: input.category_id,
-          subcategoryId: input.subcategoryId,
-          productWebsite: input.product_website,
-          features: input.features,
-          description: input.description,
-          certification: input.certification,
-          details: input.details,
-          dynamicInfo: input.dynamicInfo,
+          ...describedBy(input),
           options: resolveOptions(input.options, stored.images, input.retainedImages),
           service,
-          isNfc: input.isNFC,
-          careInfoText: input.category_id === 1 && input.careInfoType === 'text' ? input.careInfoText : '',
           careInfoImage,
           qrContent: nextQr,
           images,
