@@ -12,12 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
 mkdirSync(dataDir, { recursive: true });
 
-// A stable signing secret for the embedded setup, kept beside the data it protects.
-function embeddedJwtSecret() {
-  const file = path.join(dataDir, '.jwt-secret');
+// Stable secrets for the embedded setup, kept beside the data they protect.
+function embeddedSecret(name) {
+  const file = path.join(dataDir, name);
   if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
+const internalToken = process.env.INTERNAL_TOKEN ?? embeddedSecret('.internal-token');
 
 const apiPort = process.env.API_PORT ?? '4000';
 const gatewayPort = process.env.PORT ?? '3000';
@@ -30,12 +31,14 @@ const apiEnv = {
   ...shared,
   HOST: process.env.API_HOST ?? '127.0.0.1',
   PORT: apiPort,
-  JWT_SECRET: process.env.JWT_SECRET ?? embeddedJwtSecret(),
+  JWT_SECRET: process.env.JWT_SECRET ?? embeddedSecret('.jwt-secret'),
+  INTERNAL_TOKEN: internalToken,
 };
 const gatewayEnv = {
   ...shared,
   PORT: gatewayPort,
   UPSTREAM_URL: process.env.UPSTREAM_URL ?? `http://127.0.0.1:${apiPort}`,
+  INTERNAL_TOKEN: internalToken,
 };
 
 const children = [];

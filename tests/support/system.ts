@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
   const gatewayPort = await freePort();
   const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL, 'e2e') : null;
   const group = new ProcessGroup();
+  const internalToken = randomBytes(32).toString('hex');
 
   const api = group.node('services/api/dist/server.js', {
     NODE_ENV: 'production',
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
     PORT: String(apiPort),
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    INTERNAL_TOKEN: internalToken,
     SEED_DEMO: 'true',
     DATABASE_URL: database?.url ?? '',
     // Mailed links lead to the gateway under test; the messages land in a folder the tests read.
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     PORT: String(gatewayPort),
     UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
+    INTERNAL_TOKEN: internalToken,
     REDIS_URL: process.env.REDIS_URL ?? '',
     // Every browser test signs in from 127.0.0.1; the per-address sign-in limit is tested in the gateway.
     SIGN_IN_RATE_LIMIT: '1000',

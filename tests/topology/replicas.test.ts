@@ -29,6 +29,7 @@ beforeAll(async () => {
   dropDatabase = database.drop;
 
   const apiPort = await freePort();
+  const internalToken = randomBytes(32).toString('hex');
   const api = group.node('services/api/dist/server.js', {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -37,6 +38,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     DATA_DIR: path.join(prefix, 'data'),
     JWT_SECRET: randomBytes(32).toString('hex'),
+    INTERNAL_TOKEN: internalToken,
     SEED_DEMO: 'true',
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
   });
@@ -50,6 +52,7 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
+      INTERNAL_TOKEN: internalToken,
       REDIS_URL: redisUrl,
       SIGN_IN_RATE_LIMIT: '1000',
       TRUST_PROXY: '127.0.0.1',

@@ -20,3 +20,6 @@ export * from './schemas/sub-admin.js';
 export * from './schemas/pricing.js';
 export * from './i18n/message-ids.js';
 export * from './zod-errors.js';
+export * from './schemas/link.js';
+export * from './schemas/qualifier.js';
+export * from './schemas/resolver.js';

@@ -22,6 +22,12 @@ import mailerPlugin, { type Mailer } from './plugins/mailer.js';
 import storagePlugin, { type FileStorage } from './plugins/storage.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
+import { entryRoutes } from './modules/entries/routes.js';
+import { qualifierRoutes } from './modules/qualifiers/routes.js';
+import { dataRoutes } from './modules/data/routes.js';
+import { linkRoutes } from './modules/links/routes.js';
+import { resolverRoutes } from './modules/resolver/routes.js';
+import { qrRoutes } from './modules/qr/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -107,6 +113,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(projectRoutes);
   await app.register(fileRoutes);
   await app.register(productRoutes(config));
+  await app.register(entryRoutes(config));
+  await app.register(qualifierRoutes(config));
+  await app.register(dataRoutes(config));
+  await app.register(linkRoutes(config));
+  await app.register(qrRoutes(config));
+  await app.register(resolverRoutes(config));
 
   return app;
 }

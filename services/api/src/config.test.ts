@@ -40,7 +40,12 @@ describe('loadConfig', () => {
 
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) }).JWT_SECRET).toBe('p'.repeat(40));
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), INTERNAL_TOKEN: 'i'.repeat(32) }).JWT_SECRET).toBe('p'.repeat(40));
+  });
+
+  it('requires an internal token in production and has a development one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) })).toThrow(/INTERNAL_TOKEN: is required/);
+    expect(loadConfig({ NODE_ENV: 'development' }).INTERNAL_TOKEN.length).toBeGreaterThanOrEqual(32);
   });
 
   it('stores files locally unless told otherwise', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Used only outside production, so that `npm start` works with no settings. */
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
+/** Shared with the gateway's development default, so that the resolver works with no settings. */
+export const DEVELOPMENT_INTERNAL_TOKEN = 'development-only-internal-token-0123456789';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
@@ -35,6 +37,9 @@ const envSchema = z
       .default('id.product-console.example')
       .describe('template domain of Digital Link URIs, for users without a custom domain'),
     JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    INTERNAL_TOKEN: z
+      .preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional())
+      .describe('secret the gateway sends on its internal calls (resolver data, scan records); same value on both'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(1_209_600),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanString.optional()),
@@ -73,6 +78,11 @@ const envSchema = z
     // Report it together with the other problems, not only once they are fixed.
     when: () => true,
   })
+  .refine((env) => env.NODE_ENV !== 'production' || env.INTERNAL_TOKEN !== undefined, {
+    path: ['INTERNAL_TOKEN'],
+    message: 'is required when NODE_ENV=production',
+    when: () => true,
+  })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
     message: 'is required when STORAGE_DRIVER=s3',
@@ -86,6 +96,7 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    INTERNAL_TOKEN: env.INTERNAL_TOKEN ?? DEVELOPMENT_INTERNAL_TOKEN,
     // The embedded database is the demo setup; a real server gets demo data only on request.
     SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     // MinIO and most S3-compatible servers have no per-bucket host names.

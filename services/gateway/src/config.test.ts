@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
-  it('has a default for everything', () => {
-    const config = loadConfig({});
+  it('has a default for everything but the internal token, which production requires', () => {
+    expect(() => loadConfig({})).toThrow(/INTERNAL_TOKEN: is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'development' }).INTERNAL_TOKEN).toHaveLength(42);
+    const config = loadConfig({ INTERNAL_TOKEN: 't'.repeat(32) });
     expect(config).toMatchObject({
       HOST: '0.0.0.0',
       PORT: 3000,
@@ -36,7 +38,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).COOKIE_SECURE).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).COOKIE_SECURE).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', COOKIE_SECURE: 'true' }).COOKIE_SECURE).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', INTERNAL_TOKEN: 't'.repeat(32) }).COOKIE_SECURE).toBe(false);
   });
 
   it('treats empty variables as unset', () => {

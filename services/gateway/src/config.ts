@@ -21,6 +21,9 @@ const trustProxy = z.string().transform((value): boolean | number | string => {
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 const redisUrl = z.url({ protocol: /^rediss?$/ });
 
+/** The API's development default (services/api/src/config.ts), so `npm run dev` needs no settings. */
+const DEVELOPMENT_INTERNAL_TOKEN = 'development-only-internal-token-0123456789';
+
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const envSchema = z
@@ -71,6 +74,14 @@ const envSchema = z
     /** Other /bff calls per window, counted per session (per address without one). */
     BFF_RATE_LIMIT: optional(positiveInt).default(600),
     RATE_LIMIT_WINDOW_MS: optional(positiveInt).default(60_000),
+
+    /** Secret sent on internal API calls (resolver data, scan records); the API's INTERNAL_TOKEN. */
+    INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.INTERNAL_TOKEN !== undefined, {
+    path: ['INTERNAL_TOKEN'],
+    message: 'is required when NODE_ENV=production (the API has the same value)',
+    when: () => true,
   })
   .refine((env) => env.HEADERS_TIMEOUT_MS <= env.REQUEST_TIMEOUT_MS, {
     path: ['HEADERS_TIMEOUT_MS'],
@@ -82,6 +93,7 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
+    INTERNAL_TOKEN: env.INTERNAL_TOKEN ?? DEVELOPMENT_INTERNAL_TOKEN,
     // Browsers accept Secure cookies on http://localhost, but not on a LAN address in development.
     COOKIE_SECURE: env.COOKIE_SECURE ?? !(env.NODE_ENV === 'development' || env.NODE_ENV === 'test'),
     // Time for a load balancer to see readyz turn 503 before the listener closes.

@@ -9,6 +9,7 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: '0',
   JWT_SECRET: 'bench-secret-of-at-least-32-characters!!',
+  INTERNAL_TOKEN: 'bench-internal-token-of-at-least-32-chars',
   SEED_DEMO: 'true',
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   DATA_DIR: process.argv[2],

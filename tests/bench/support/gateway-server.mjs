@@ -10,6 +10,7 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: '0',
   UPSTREAM_URL: process.argv[2],
+  INTERNAL_TOKEN: 'bench-internal-token-of-at-least-32-chars',
   REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
   COOKIE_SECURE: 'false',
   WEB_DIST_DIR: '/nonexistent',

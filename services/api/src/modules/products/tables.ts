@@ -32,6 +32,8 @@ export const products = pgTable(
     /** Category 1 care info: a text, an image path, or both empty. */
     careInfoText: text('care_info_text').notNull().default(''),
     careInfoImage: text('care_info_image'),
+    /** Smart-label setting (spec point 4): 1 on a category 2 product removes its smart-label links. */
+    smartLabelSetting: smallint('smart_label_setting').notNull().default(0),
     qrContent: jsonb('qr_content').$type<QrContent>(),
     service: text('service').$type<ServiceCode>().notNull().default('DL'),
     isNfc: smallint('is_nfc').notNull().default(0),

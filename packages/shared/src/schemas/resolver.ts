@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/*
+ * The contract between the gateway's GS1 resolver and the API's internal resolver routes
+ * (`/api/internal/resolver/...`, called with the `X-Internal-Token` header). The data is what the
+ * resolver publishes anyway (a product's public link set); the token keeps scan records honest.
+ */
+
+/** One link the resolver may answer with. Only displayed, active links of live entries appear. */
+export const resolverLinkSchema = z.object({
+  linkType: z.string().describe('gs1:pip, gs1:dpp...'),
+  href: z.string(),
+  title: z.string(),
+  /** Language of the target; null: any language. */
+  lang: z.string().nullable(),
+  /** Media type of the target (`text/html`). */
+  type: z.string(),
+  isDefault: z.boolean(),
+  /** `/21/{serial}` for a link of one serial; null for a link of the whole entry. */
+  qualifierPath: z.string().nullable(),
+  order: z.number().int(),
+});
+export type ResolverLink = z.infer<typeof resolverLinkSchema>;
+
+/**
+ * `GET /api/internal/resolver/entry?entryPath=/01/{gtin14}` answers this for a live, active entry
+ * (404 otherwise). Links of deleted serials are left out.
+ */
+export const resolverEntrySchema = z.object({
+  entryPath: z.string(),
+  entryId: z.number().int(),
+  productId: z.number().int(),
+  companyId: z.number().int(),
+  title: z.string(),
+  links: z.array(resolverLinkSchema),
+});
+export type ResolverEntry = z.infer<typeof resolverEntrySchema>;
+
+export const SCAN_DEVICES = ['ios', 'android', 'desktop', 'other'] as const;
+
+/** `POST /api/internal/resolver/scans`: scans the gateway answered, sent in batches. */
+export const scanBatchSchema = z.object({
+  scans: z
+    .array(
+      z.object({
+        entryPath: z.string().min(1).max(200),
+        qualifierPath: z.string().max(200).nullable(),
+        linkType: z.string().min(1).max(64),
+        lang: z.string().max(16).nullable(),
+        device: z.enum(SCAN_DEVICES),
+        at: z.iso.datetime(),
+      }),
+    )
+    .min(1)
+    .max(1_000),
+});
+export type ScanBatch = z.infer<typeof scanBatchSchema>;
+
+/**
+ * Header by which the API tells the gateway which entries' resolution data a call changed: entry
+ * paths separated by commas, or `*` for all of them. The gateway drops those cache entries on
+ * every replica and never passes the header to the browser.
+ */
+export const RESOLVER_INVALIDATE_HEADER = 'x-resolver-invalidate';
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/tables.js';
+import { entries } from '../entries/tables.js';
+
+/**
+ * A qualifier of an entry (spec point 3, "Qualifier (serial)"): `qualifierPath` `/21/{serial}`,
+ * `identifierCode` the AI (`21`), `value` the serial itself. Deleting one marks it deleted, which
+ * frees the path for a new registration and stops it resolving.
+ */
+export const qualifiers = pgTable(
+  'qualifiers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    identifierCode: text('identifier_code').notNull(),
+    qualifierPath: text('qualifier_path').notNull(),
+    value: text('value').notNull(),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('qualifiers_live_path_unique').on(table.entryId, table.qualifierPath).where(sql`${table.isDeleted} = false`),
+    index('qualifiers_entry_id_idx').on(table.entryId, table.id),
+  ],
+);
+
+export type QualifierRow = typeof qualifiers.$inferSelect;
