@@ -42,15 +42,15 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    const config = loadConfig({ REDIS_URL: '', PORT: '' });
+    const config = loadConfig({ REDIS_URL: '', PORT: '', NODE_ENV: 'test' });
     expect(config.REDIS_URL).toBeUndefined();
     expect(config.PORT).toBe(3000);
   });
 
   it('reads trust-proxy settings as Fastify takes them', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: 'true', NODE_ENV: 'test' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2', NODE_ENV: 'test' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8', NODE_ENV: 'test' }).TRUST_PROXY).toBe('10.0.0.0/8');
   });
 
   it('refuses timeouts Node would reject or that defeat each other', () => {
