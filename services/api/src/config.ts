@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitalLinkOrigin } from '@product-console/shared';
 
 /** Used only outside production, so that `npm start` works with no settings. */
 const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
@@ -31,11 +32,14 @@ const envSchema = z
       .positive()
       .default(10 * 1024 * 1024)
       .describe('largest accepted uploaded file, in bytes'),
-    DIGITAL_LINK_DOMAIN: z
-      .string()
-      .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name')
-      .default('id.product-console.example')
-      .describe('template domain of Digital Link URIs, for users without a custom domain'),
+    DIGITAL_LINK_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^([A-Za-z0-9.-]+(:\d+)?|https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?)$/, 'must be a host name (id.example.com) or an origin (http://localhost:3000)')
+        .optional()
+        .describe('template domain of Digital Link URIs and automatic links, for users without a custom domain; default: the origin of PUBLIC_URL'),
+    ),
     JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     INTERNAL_TOKEN: z
       .preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional())
@@ -97,6 +101,8 @@ const envSchema = z
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     INTERNAL_TOKEN: env.INTERNAL_TOKEN ?? DEVELOPMENT_INTERNAL_TOKEN,
+    /** Always an origin: `id.example.com` becomes `https://id.example.com`. */
+    DIGITAL_LINK_DOMAIN: digitalLinkOrigin(env.DIGITAL_LINK_DOMAIN ?? env.PUBLIC_URL),
     // The embedded database is the demo setup; a real server gets demo data only on request.
     SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     // MinIO and most S3-compatible servers have no per-bucket host names.

@@ -1,6 +1,11 @@
 import { aiDefinition } from './ai-table.js';
 import { hasValidCheckDigit } from './gtin.js';
 
+/** GS1 Digital Link convenience alphas (`/gtin/...` for `/01/...`), the primary keys' short names. */
+export const GS1_CONVENIENCE_ALPHAS = [
+  'gtin', 'itip', 'gmn', 'cpid', 'gln', 'party', 'gsrnp', 'gsrn', 'gcn', 'sscc', 'gdti', 'ginc', 'gsin', 'grai', 'giai',
+] as const;
+
 export interface DigitalLinkElement {
   ai: string;
   value: string;
@@ -12,15 +17,29 @@ export interface DigitalLink {
   qualifiers: DigitalLinkElement[];
 }
 
-/** `https://{domain}/01/{gtin14}[/21/{serial}]`; values are percent-encoded. */
-export function formatDigitalLink(link: DigitalLink): string {
-  const path = [link.primary, ...link.qualifiers].map(({ ai, value }) => `/${ai}/${encodeURIComponent(value)}`).join('');
-  return `https://${link.domain}${path}`;
+/**
+ * The origin Digital Link URIs start with: a host name (`id.example.com`, `id.example.com:8443`)
+ * means `https://{host}`; an origin (`http://localhost:3000`, `https://id.example.com/`) is kept
+ * as it is, without a trailing slash or path.
+ */
+export function digitalLinkOrigin(domainOrOrigin: string): string {
+  const text = domainOrOrigin.trim();
+  if (/^https?:\/\//i.test(text)) return new URL(text).origin;
+  return `https://${text.replace(/\/+$/, '')}`;
 }
 
-/** The Digital Link URI of a product's GTIN-14. */
-export function gtinDigitalLink(domain: string, gtin14: string): string {
-  return formatDigitalLink({ domain, primary: { ai: '01', value: gtin14 }, qualifiers: [] });
+/**
+ * `https://{domain}/01/{gtin14}[/21/{serial}]`; values are percent-encoded. `domain` is a host
+ * name (https is implied) or an origin such as `http://localhost:3000`.
+ */
+export function formatDigitalLink(link: DigitalLink): string {
+  const path = [link.primary, ...link.qualifiers].map(({ ai, value }) => `/${ai}/${encodeURIComponent(value)}`).join('');
+  return `${digitalLinkOrigin(link.domain)}${path}`;
+}
+
+/** The Digital Link URI of a product's GTIN-14, on a host name or an origin. */
+export function gtinDigitalLink(domainOrOrigin: string, gtin14: string): string {
+  return formatDigitalLink({ domain: domainOrOrigin, primary: { ai: '01', value: gtin14 }, qualifiers: [] });
 }
 
 function valueFits(ai: string, value: string): boolean {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AI_TABLE } from './ai-table.js';
-import { formatDigitalLink, gtinDigitalLink, parseDigitalLink } from './digital-link.js';
+import { digitalLinkOrigin, formatDigitalLink, gtinDigitalLink, parseDigitalLink } from './digital-link.js';
 import { companyPrefixOf, entryPath, entryValue, gs1CheckDigit, gtin14, gtinProblem, hasValidCheckDigit, isValidGtin14, padGtin14 } from './gtin.js';
 
 /** One row of the GS1 Barcode Syntax Dictionary: `AIs [Flags] Specification [Attributes...] [# Title]`. */
@@ -126,6 +126,16 @@ describe('Digital Link URIs', () => {
     expect(
       formatDigitalLink({ domain: 'id.example', primary: { ai: '01', value: '09506000134352' }, qualifiers: [{ ai: '21', value: 'A/1' }] }),
     ).toBe('https://id.example/01/09506000134352/21/A%2F1');
+  });
+
+  it('formats on an origin as well as on a host name', () => {
+    expect(gtinDigitalLink('http://localhost:3000', '09506000134352')).toBe('http://localhost:3000/01/09506000134352');
+    expect(gtinDigitalLink('https://id.acme.example/', '09506000134352')).toBe('https://id.acme.example/01/09506000134352');
+    expect(gtinDigitalLink('id.acme.example:8443', '09506000134352')).toBe('https://id.acme.example:8443/01/09506000134352');
+    expect(digitalLinkOrigin('HTTP://LocalHost:3000/some/path')).toBe('http://localhost:3000');
+    const uri = formatDigitalLink({ domain: 'http://127.0.0.1:8080', primary: { ai: '01', value: '09506000134352' }, qualifiers: [{ ai: '21', value: 'A/1' }] });
+    expect(uri).toBe('http://127.0.0.1:8080/01/09506000134352/21/A%2F1');
+    expect(parseDigitalLink(uri)?.qualifiers).toEqual([{ ai: '21', value: 'A/1' }]);
   });
 
   it('parses what it formats, and refuses bad check digits, unknown keys and qualifiers out of order', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/limits.js';
 import { ROLE } from '../constants/roles.js';
 import { companySchema } from './company.js';
+import { GS1_CONVENIENCE_ALPHAS } from '../gs1/digital-link.js';
 
 /** A new password: long enough, not absurdly long. */
 export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
@@ -24,6 +25,8 @@ export const RESERVED_SERVICE_NAMES: readonly string[] = [
   'api', 'bff', 'auth', 'login', 'logout', 'register', 'switch', 'maintenance', 'files', 'assets', 'static',
   'forgot-password', 'reset-password', 'check-mail', 'code-verification', 'new-member', 'healthz', 'readyz',
   'metrics', 'admin', 'super', 'preview', 'well-known', 'docs', 'www', 'console', 'help', 'support',
+  // GS1 Digital Link convenience alphas: `/{alpha}/...` paths belong to the resolver (it answers 400).
+  ...GS1_CONVENIENCE_ALPHAS,
 ];
 
 /** GS1 company prefix: 4 to 12 digits. */

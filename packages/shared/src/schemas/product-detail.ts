@@ -36,6 +36,29 @@ export type ProductOption = z.infer<typeof productOptionSchema>;
 
 export const logoTypeSchema = z.enum(['text', 'image']);
 
+/** Colours of a QR code when its design names none: black modules on white. */
+export const QR_DEFAULT_FOREGROUND = '#000000';
+export const QR_DEFAULT_BACKGROUND = '#ffffff';
+/** Scanners need dark modules on a light ground with at least this luminance contrast (WCAG ratio). */
+export const QR_MIN_CONTRAST = 3;
+
+const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
+
+/** WCAG relative luminance of a `#rrggbb` colour (0 black … 1 white). */
+export function relativeLuminance(colour: string): number {
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = Number.parseInt(colour.slice(start, start + 2), 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours, 1 (same) … 21 (black on white). */
+export function contrastRatio(first: string, second: string): number {
+  const [dark, light] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => a - b);
+  return (light + 0.05) / (dark + 0.05);
+}
+
 /** QR content of spec point 3 (`qrContent` multipart field); stored paths are filled in by the API. */
 export const qrContentSchema = z.object({
   data: z.enum(['digitalLink', 'website']).default('digitalLink'),
@@ -45,7 +68,17 @@ export const qrContentSchema = z.object({
       logoType: logoTypeSchema.default('text'),
       logoText: text(NAME_MAX_LENGTH).default(''),
       logoImage: z.string().nullable().default(null),
+      /** Module colour, `#rrggbb`; absent means QR_DEFAULT_FOREGROUND. */
+      foreground: hexColourSchema.optional(),
+      /** Background and quiet-zone colour, `#rrggbb`; absent means QR_DEFAULT_BACKGROUND. */
+      background: hexColourSchema.optional(),
     })
+    // Many scanners only read dark modules on a light ground: refuse inverted or faint pairs.
+    .refine(
+      ({ foreground = QR_DEFAULT_FOREGROUND, background = QR_DEFAULT_BACKGROUND }) =>
+        relativeLuminance(foreground) < relativeLuminance(background) && contrastRatio(foreground, background) >= QR_MIN_CONTRAST,
+      { path: ['foreground'], message: `Use a dark colour on a light background with a contrast of at least ${QR_MIN_CONTRAST}:1` },
+    )
     .default({ logoType: 'text', logoText: '', logoImage: null }),
   designImages: z.array(z.string()).default([]),
 });
@@ -146,6 +179,8 @@ export const productDetailsBodySchema = z.object({
   productId: z.number().int().positive(),
   details: text(LONG_TEXT).optional(),
   dynamicInfo: z.array(dynamicInfoItemSchema).max(50).optional(),
+  /** Smart-label setting (not shown in the console): 1 on a category 2 product removes its smart-label links. */
+  smartLabelSetting: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
 export const nfcBodySchema = z.object({ productId: z.number().int().positive(), isNFC: z.union([z.literal(0), z.literal(1)]) });

@@ -56,6 +56,18 @@ export const scanBatchSchema = z.object({
 });
 export type ScanBatch = z.infer<typeof scanBatchSchema>;
 
+/** Query of `GET /api/internal/resolver/entry`: the entry path, `/01/{gtin14}` or `/414/{gln}`. */
+export const resolverEntryQuerySchema = z.object({
+  entryPath: z
+    .string()
+    .max(200)
+    .regex(/^\/\d{2,4}\/[^/]+$/, 'Must be an entry path such as /01/09506000134352'),
+});
+
+/** `POST /api/internal/resolver/scans` answers 202 with how many scans were recorded (unknown entry paths are skipped). */
+export const scanBatchResultSchema = z.object({ accepted: z.number().int().nonnegative() });
+export type ScanBatchResult = z.infer<typeof scanBatchResultSchema>;
+
 /**
  * Header by which the API tells the gateway which entries' resolution data a call changed: entry
  * paths separated by commas, or `*` for all of them. The gateway drops those cache entries on

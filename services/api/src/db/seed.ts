@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { ACCESS_RESOURCES, LINK_TYPE_DEFAULT_TITLES, ROLE, type LinkType, type ServiceCode } from '@product-console/shared';
+import { ACCESS_RESOURCES, ROLE, type ServiceCode } from '@product-console/shared';
+import { loadConfig } from '../config.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { users } from '../modules/auth/tables.js';
 import { companies } from '../modules/companies/tables.js';
-import { links } from '../modules/links/tables.js';
+import { ensureAutoLinks } from '../modules/links/auto-links.js';
 import { notifications } from '../modules/notifications/tables.js';
 import { plans, subscriptions } from '../modules/plans/tables.js';
 import { gtin14 } from '../modules/products/gtin.js';
@@ -76,7 +77,7 @@ async function seedCompanyCatalogue(
   company: { id: number; prefix: string; website: string },
   catalogue: Record<string, DemoProduct[]>,
   descriptions: Record<string, string>,
-  storage?: FileStorage,
+  { storage, templateOrigin }: SeedOptions & { templateOrigin: string },
 ): Promise<Record<string, number>> {
   const projectIds: Record<string, number> = {};
   let itemReference = 1;
@@ -112,32 +113,28 @@ async function seedCompanyCatalogue(
           createdAt: hoursAgo(age),
           updatedAt: hoursAgo(age),
         })
-        .returning({ id: products.id });
+        .returning();
       const images = await seedProductImages(storage, product.id, 2);
       if (images.length > 0) await tx.update(products).set({ images }).where(eq(products.id, product.id));
-
-      const linkTypes: LinkType[] = ['gs1:pip', 'gs1:homepage'];
-      if (item.service === 'DPP') linkTypes.unshift('gs1:dpp');
-      await tx.insert(links).values(
-        linkTypes.map((linkType, index) => ({
-          productId: product.id,
-          linkType,
-          title: LINK_TYPE_DEFAULT_TITLES[linkType],
-          targetUrl:
-            linkType === 'gs1:homepage' ? company.website : `${company.website}/products/${slug(item.name)}${linkType === 'gs1:dpp' ? '/passport' : ''}`,
-          ord: index + 1,
-        })),
-      );
+      // The same automatic links a product created in the console gets.
+      await ensureAutoLinks(tx, product, { templateOrigin });
     }
   }
   return projectIds;
+}
+
+export interface SeedOptions {
+  storage?: FileStorage;
+  /** `config.DIGITAL_LINK_DOMAIN`, the origin of automatic link targets; default: that of the default settings. */
+  digitalLinkOrigin?: string;
 }
 
 /**
  * Seeds the demo companies, users, plans, projects, products, links and notifications.
  * Idempotent: does nothing once any user exists. Returns whether it seeded.
  */
-export async function seedDemo(db: Db, { storage }: { storage?: FileStorage } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptions = {}): Promise<boolean> {
+  const templateOrigin = digitalLinkOrigin ?? loadConfig({}).DIGITAL_LINK_DOMAIN;
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
 
@@ -226,11 +223,11 @@ export async function seedDemo(db: Db, { storage }: { storage?: FileStorage } = 
       'Trail Gear': 'Backpacks, poles and boots for the trail.',
       Camping: 'Tents, stoves and sleeping bags.',
       'Winter Collection': 'Jackets and accessories for the cold season.',
-    }, storage);
+    }, { storage, templateOrigin });
     await seedCompanyCatalogue(tx, { id: nordic.id, prefix: '7350053', website: 'https://nordic.example' }, NORDIC_PRODUCTS, {
       Dairy: 'Milk, skyr and cheese.',
       Bakery: 'Breads and pastries.',
-    }, storage);
+    }, { storage, templateOrigin });
 
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 

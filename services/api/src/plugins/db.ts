@@ -33,7 +33,10 @@ export default fp<DbPluginOptions>(
       await seedCertifications(database.db);
       if (config.SEED_DEMO) {
         // Demo product images go to the file storage when it is registered before this plugin.
-        const seeded = await seedDemo(database.db, { storage: app.hasDecorator('storage') ? app.storage : undefined });
+        const seeded = await seedDemo(database.db, {
+          storage: app.hasDecorator('storage') ? app.storage : undefined,
+          digitalLinkOrigin: config.DIGITAL_LINK_DOMAIN,
+        });
         if (seeded) app.log.info('demo data seeded');
       }
     });

@@ -102,6 +102,8 @@ describe('sign-up and approval', () => {
     expect((await signUp({ newUser: newUser({ service_name: 'fresh-name', email: DEMO_USERS.acmeManager }) })).json().code).toBe(ERROR_CODES.EMAIL_TAKEN);
     const reserved = await signUp({ newUser: newUser({ service_name: 'login', email: 'b@x.example' }) });
     expect(reserved.statusCode).toBe(400);
+    // `/gtin/...` paths belong to the Digital Link resolver.
+    expect((await signUp({ newUser: newUser({ service_name: 'gtin', email: 'b@x.example' }) })).statusCode).toBe(400);
     const malformed = await signUp({ newUser: newUser({ service_name: 'Not OK!', gcps: ['12'], email: 'c@x.example' }) });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['newUser.gcps.0', 'newUser.service_name']);

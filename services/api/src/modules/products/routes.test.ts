@@ -112,7 +112,7 @@ describe('POST /api/product/', () => {
       gcp: '0614142',
       isActive: true,
       isDeleted: false,
-      digitalLink: `https://id.product-console.example/01/${gtin}`,
+      digitalLink: `${new URL(t.config.PUBLIC_URL).origin}/01/${gtin}`,
     });
     expect(product).toMatchObject({
       productId: created.productId,

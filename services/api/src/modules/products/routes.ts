@@ -30,6 +30,7 @@ import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { companies } from '../companies/tables.js';
 import { currentSubscription } from '../plans/service.js';
 import { projects } from '../projects/tables.js';
+import { invalidateResolver } from '../resolver/invalidate.js';
 import { accessibleProjectIds } from '../sub-admins/service.js';
 import { authorizeProduct, authorizeProductProject, certificationsOf, getProductWithEntry, listCertifications, listProducts } from './service.js';
 import { readImageMultipart } from './uploads.js';
@@ -60,6 +61,7 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
       storage: app.storage,
       auth: request.auth,
       companyId: companyIdOf(request.auth),
+      templateOrigin: config.DIGITAL_LINK_DOMAIN,
     });
 
     app.get(
@@ -128,7 +130,8 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const body = await readImageMultipart(request, PRODUCT_FILE_LIMITS);
-        const created = await createProduct(context(request), request.query.service, body);
+        const { entryPaths, ...created } = await createProduct(context(request), request.query.service, body);
+        invalidateResolver(reply, entryPaths);
         return reply.code(201).send({ result: true as const, ...created });
       },
     );
@@ -148,9 +151,10 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
           response: { 200: updateResultSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = await readImageMultipart(request, PRODUCT_FILE_LIMITS);
-        await updateProduct(context(request), request.query.productId, request.query.service, body);
+        const { entryPaths } = await updateProduct(context(request), request.query.productId, request.query.service, body);
+        invalidateResolver(reply, entryPaths);
         return { result: 'success' as const };
       },
     );
@@ -162,14 +166,16 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
         onSend: failureFlag('fail'),
         schema: {
           tags,
-          summary: "Update a product's details and dynamic info",
+          summary: "Update a product's details, dynamic info and smart-label setting",
+          description: 'smartLabelSetting 1 on a category 2 product hides its smart-label links. Answers `x-resolver-invalidate`.',
           security: bearerAuth,
           body: productDetailsBodySchema,
           response: { 200: updateResultSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        await updateDetails(context(request), request.body);
+      async (request, reply) => {
+        const { entryPaths } = await updateDetails(context(request), request.body);
+        invalidateResolver(reply, entryPaths);
         return { result: 'success' as const };
       },
     );
@@ -204,8 +210,9 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
           response: { 200: resultTrueSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        await deleteProducts(context(request), [request.params.id]);
+      async (request, reply) => {
+        const { entryPaths } = await deleteProducts(context(request), [request.params.id]);
+        invalidateResolver(reply, entryPaths);
         return { result: true as const };
       },
     );
@@ -222,7 +229,11 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
           response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => ({ result: true as const, count: await deleteProducts(context(request), request.body.productIds) }),
+      async (request, reply) => {
+        const { count, entryPaths } = await deleteProducts(context(request), request.body.productIds);
+        invalidateResolver(reply, entryPaths);
+        return { result: true as const, count };
+      },
     );
 
     app.patch(
@@ -238,8 +249,9 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
           response: { 200: resultTrueSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => {
-        await moveProducts(context(request), [request.params.id], request.body.targetProjectId);
+      async (request, reply) => {
+        const { entryPaths } = await moveProducts(context(request), [request.params.id], request.body.targetProjectId);
+        invalidateResolver(reply, entryPaths);
         return { result: true as const };
       },
     );
@@ -256,10 +268,11 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
           response: { 200: bulkResultSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => ({
-        result: true as const,
-        count: await moveProducts(context(request), request.body.productIds, request.body.targetProjectId),
-      }),
+      async (request, reply) => {
+        const { count, entryPaths } = await moveProducts(context(request), request.body.productIds, request.body.targetProjectId);
+        invalidateResolver(reply, entryPaths);
+        return { result: true as const, count };
+      },
     );
 
     app.get(

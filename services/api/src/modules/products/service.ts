@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   ROLE,
-  gtinDigitalLink,
   thumbnailPath,
   type Certification,
   type Entry,
@@ -12,9 +11,10 @@ import {
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../auth/service.js';
-import { users } from '../auth/tables.js';
 import { certifications } from '../certifications/tables.js';
+import { users } from '../auth/tables.js';
 import { entries, type EntryRow } from '../entries/tables.js';
+import { digitalLinkOriginFor, entryDigitalLink } from '../links/digital-link.js';
 import { projects } from '../projects/tables.js';
 import { projectAccess } from '../sub-admins/service.js';
 import { products, type ProductRow } from './tables.js';
@@ -152,14 +152,17 @@ export async function authorizeProductProject(db: Db, auth: AuthContext, project
   if (!flags || (action === 'read' ? !(flags.r || flags.w) : !flags.w)) throw forbidden();
 }
 
-/** The Digital Link domain of the caller: its custom domain, else the template domain. */
-export async function digitalLinkDomain(db: Db, userId: number, templateDomain: string): Promise<string> {
-  const [row] = await db.select({ customDomain: users.customDomain }).from(users).where(eq(users.id, userId));
-  const custom = row?.customDomain?.trim().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
-  return custom || templateDomain;
+/**
+ * The Digital Link origin of a user (its custom domain, else its company's, else the template
+ * origin); `digitalLinkOriginFor` does the same with a known company.
+ */
+export async function digitalLinkDomain(db: Db, userId: number, templateOrigin: string): Promise<string> {
+  const [user] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  return digitalLinkOriginFor(db, templateOrigin, { companyId: user?.companyId ?? null, userId });
 }
 
-export function toEntry(row: EntryRow, domain: string): Entry {
+/** `origin`: where the Digital Link URI starts (`digitalLinkOriginFor`). */
+export function toEntry(row: EntryRow, origin: string): Entry {
   return {
     entry_id: row.id,
     entryPath: row.entryPath,
@@ -171,7 +174,7 @@ export function toEntry(row: EntryRow, domain: string): Entry {
     title: row.title,
     title_eng: row.titleEng,
     isAtq: row.isAtq,
-    digitalLink: row.aiString === '01' ? gtinDigitalLink(domain, row.aiValue) : `https://${domain}${row.entryPath}`,
+    digitalLink: entryDigitalLink(origin, row),
   };
 }
 
@@ -205,12 +208,12 @@ export function toProductDetail(product: ProductRow, projectName: string): Produ
 }
 
 /** `GET /api/product/?productId`: `{entry, product}`. */
-export async function getProductWithEntry(db: Db, auth: AuthContext, companyId: number, productId: number, templateDomain: string) {
+export async function getProductWithEntry(db: Db, auth: AuthContext, companyId: number, productId: number, templateOrigin: string) {
   const product = await authorizeProduct(db, auth, companyId, productId, 'read');
   const [project] = await db.select({ name: projects.name }).from(projects).where(eq(projects.id, product.projectId));
   const [entry] = product.entryId ? await db.select().from(entries).where(eq(entries.id, product.entryId)) : [];
-  const domain = await digitalLinkDomain(db, auth.userId, templateDomain);
-  return { entry: entry ? toEntry(entry, domain) : null, product: toProductDetail(product, project.name) };
+  const origin = await digitalLinkOriginFor(db, templateOrigin, { companyId, userId: auth.userId });
+  return { entry: entry ? toEntry(entry, origin) : null, product: toProductDetail(product, project.name) };
 }
 
 export async function listCertifications(db: Db): Promise<Certification[]> {

@@ -32,6 +32,7 @@ import { authorizeProduct, authorizeProductProject, countLiveProducts } from './
 import { products } from './tables.js';
 import type { MultipartBody, UploadedImage } from './uploads.js';
 import { notifyPlanUsage } from '../notifications/events.js';
+import { ensureAutoLinks } from '../links/auto-links.js';
 
 /** Files each multipart field may carry. */
 export const PRODUCT_FILE_LIMITS = { productImg: PRODUCT_IMAGE_MAX, careInfoImg: 1, logoImg: 1, designImg: DESIGN_IMAGE_MAX };
@@ -137,14 +138,27 @@ export interface ProductWriteContext {
   storage: FileStorage;
   auth: AuthContext;
   companyId: number;
+  /** `config.DIGITAL_LINK_DOMAIN`: the origin of automatic link targets without a custom domain. */
+  templateOrigin: string;
 }
+
+/** What a write changed: the entry paths whose resolution changed (for `x-resolver-invalidate`). */
+export interface ProductWriteResult {
+  entryPaths: string[];
+}
+
+const autoLinkTargets = (ctx: ProductWriteContext) => ({ templateOrigin: ctx.templateOrigin, userId: ctx.auth.userId });
 
 /**
  * `POST /api/product/`: validates everything first, then in one transaction checks the plan and
  * the GTIN, creates the entry and the product and stores the files; stored files are removed
  * again when the transaction fails.
  */
-export async function createProduct(ctx: ProductWriteContext, service: ServiceCode, body: MultipartBody): Promise<{ productId: number; entryId: number }> {
+export async function createProduct(
+  ctx: ProductWriteContext,
+  service: ServiceCode,
+  body: MultipartBody,
+): Promise<{ productId: number; entryId: number } & ProductWriteResult> {
   const { db, storage, auth, companyId } = ctx;
   const [input] = parseJsonField(body.fields, 'product', productArraySchema);
   const qrContent = parseJsonField(body.fields, 'qrContent', qrContentSchema, {});
@@ -193,7 +207,7 @@ export async function createProduct(ctx: ProductWriteContext, service: ServiceCo
           title: input.product_name,
           titleEng: input.product_name,
         })
-        .returning({ id: entries.id });
+        .returning({ id: entries.id, entryPath: entries.entryPath });
       const [row] = await tx
         .insert(products)
         .values({
@@ -204,7 +218,7 @@ export async function createProduct(ctx: ProductWriteContext, service: ServiceCo
           service,
           gtin,
         })
-        .returning({ id: products.id });
+        .returning();
       productId = row.id;
 
       // Files go to storage only now that everything else is known to be valid.
@@ -218,7 +232,8 @@ export async function createProduct(ctx: ProductWriteContext, service: ServiceCo
           qrContent: withStoredDesign(qrContent, stored, null),
         })
         .where(eq(products.id, row.id));
-      return { productId: row.id, entryId: entry.id };
+      await ensureAutoLinks(tx, row, autoLinkTargets(ctx));
+      return { productId: row.id, entryId: entry.id, entryPaths: [entry.entryPath] };
     });
     await notifyPlanUsage(db, companyId);
     return created;
@@ -233,7 +248,7 @@ export async function createProduct(ctx: ProductWriteContext, service: ServiceCo
  * `PUT /api/product/`: new files are added, `retainedImages` says which stored images stay
  * (anything else is removed after the commit); new files are removed if the update fails.
  */
-export async function updateProduct(ctx: ProductWriteContext, productId: number, service: ServiceCode, body: MultipartBody): Promise<void> {
+export async function updateProduct(ctx: ProductWriteContext, productId: number, service: ServiceCode, body: MultipartBody): Promise<ProductWriteResult> {
   const { db, storage, auth, companyId } = ctx;
   const current = await authorizeProduct(db, auth, companyId, productId, 'write');
   const [input] = parseJsonField(body.fields, 'product', productUpdateArraySchema);
@@ -260,7 +275,7 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
       const careInfoImage =
         input.category_id === 1 && input.careInfoType === 'image' ? (stored.careInfoImage ?? (keepsCareImage ? current.careInfoImage : null)) : null;
       const nextQr = withStoredDesign(qrContent, stored, current.qrContent ?? null);
-      await tx
+      const [updated] = await tx
         .update(products)
         .set({
           ...describedBy(input),
@@ -271,7 +286,9 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
           images,
           updatedAt: new Date(),
         })
-        .where(eq(products.id, productId));
+        .where(eq(products.id, productId))
+        .returning();
+      await ensureAutoLinks(tx, updated, autoLinkTargets(ctx));
       if (current.entryId) {
         await tx.update(entries).set({ title: input.product_name, titleEng: input.product_name, updatedAt: new Date() }).where(eq(entries.id, current.entryId));
       }
@@ -284,18 +301,35 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
     throw error;
   }
   await deleteImages(storage, removed);
+  return { entryPaths: await entryPathsOf(db, [current.entryId]) };
 }
 
-export async function updateDetails(ctx: ProductWriteContext, body: { productId: number; details?: string; dynamicInfo?: { label: string; value: string }[] }) {
-  await authorizeProduct(ctx.db, ctx.auth, ctx.companyId, body.productId, 'write');
-  await ctx.db
-    .update(products)
-    .set({
-      ...(body.details !== undefined && { details: body.details }),
-      ...(body.dynamicInfo !== undefined && { dynamicInfo: body.dynamicInfo }),
-      updatedAt: new Date(),
-    })
-    .where(eq(products.id, body.productId));
+async function entryPathsOf(db: Db, entryIds: (number | null)[]): Promise<string[]> {
+  const ids = entryIds.filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  return (await db.select({ entryPath: entries.entryPath }).from(entries).where(inArray(entries.id, ids))).map((row) => row.entryPath);
+}
+
+/** `PUT /api/product/details`: details, dynamic info and the smart-label setting (which re-applies the automatic-link rule). */
+export async function updateDetails(
+  ctx: ProductWriteContext,
+  body: { productId: number; details?: string; dynamicInfo?: { label: string; value: string }[]; smartLabelSetting?: 0 | 1 },
+): Promise<ProductWriteResult> {
+  const current = await authorizeProduct(ctx.db, ctx.auth, ctx.companyId, body.productId, 'write');
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(products)
+      .set({
+        ...(body.details !== undefined && { details: body.details }),
+        ...(body.dynamicInfo !== undefined && { dynamicInfo: body.dynamicInfo }),
+        ...(body.smartLabelSetting !== undefined && { smartLabelSetting: body.smartLabelSetting }),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, body.productId))
+      .returning();
+    if (body.smartLabelSetting !== undefined) await ensureAutoLinks(tx, updated, autoLinkTargets(ctx));
+  });
+  return { entryPaths: await entryPathsOf(ctx.db, [current.entryId]) };
 }
 
 export async function setNfc(ctx: ProductWriteContext, productId: number, isNfc: 0 | 1): Promise<void> {
@@ -319,10 +353,11 @@ async function authorizeAll(ctx: ProductWriteContext, productIds: number[]) {
  * Deletes products (soft: they stop counting against the plan), marks their entries deleted so
  * that the GTIN can be registered again, and removes their files once committed.
  */
-export async function deleteProducts(ctx: ProductWriteContext, productIds: number[]): Promise<number> {
+export async function deleteProducts(ctx: ProductWriteContext, productIds: number[]): Promise<{ count: number } & ProductWriteResult> {
   const rows = await authorizeAll(ctx, productIds);
   const ids = rows.map((row) => row.id);
   const entryIds = rows.map((row) => row.entryId).filter((id): id is number => id !== null);
+  const entryPaths = await entryPathsOf(ctx.db, entryIds);
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
     await tx.update(products).set({ deletedAt: now, images: [], careInfoImage: null, qrContent: null, updatedAt: now }).where(inArray(products.id, ids));
@@ -331,11 +366,11 @@ export async function deleteProducts(ctx: ProductWriteContext, productIds: numbe
   await Promise.all(ids.map((id) => ctx.storage.deletePrefix(productFolder(id)).catch(() => undefined)));
   // Usage dropped: a later crossing of 80 % or 100 % notifies again.
   await notifyPlanUsage(ctx.db, ctx.companyId);
-  return ids.length;
+  return { count: ids.length, entryPaths };
 }
 
 /** Moves products to another project of the company; a sub-admin needs write on both sides. */
-export async function moveProducts(ctx: ProductWriteContext, productIds: number[], targetProjectId: number): Promise<number> {
+export async function moveProducts(ctx: ProductWriteContext, productIds: number[], targetProjectId: number): Promise<{ count: number } & ProductWriteResult> {
   const rows = await authorizeAll(ctx, productIds);
   const [target] = await ctx.db
     .select({ id: projects.id })
@@ -349,5 +384,5 @@ export async function moveProducts(ctx: ProductWriteContext, productIds: number[
       .set({ projectId: target.id, updatedAt: new Date() })
       .where(inArray(products.id, rows.map((row) => row.id)));
   });
-  return rows.length;
+  return { count: rows.length, entryPaths: await entryPathsOf(ctx.db, rows.map((row) => row.entryId)) };
 }

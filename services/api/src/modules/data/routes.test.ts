@@ -1,0 +1,248 @@
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, RESOLVER_INVALIDATE_HEADER, SERIAL_IMPORT_MAX_ROWS } from '@product-console/shared';
+import { DEMO_USERS } from '../../db/seed.js';
+import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { multipart, png } from '../../test/multipart.js';
+import { users } from '../auth/tables.js';
+import { subAdminAccess } from '../sub-admins/tables.js';
+import { NOT_A_SPREADSHEET, TOO_MANY_ROWS } from './spreadsheet.js';
+
+interface DemoEntry {
+  productId: number;
+  entry: { entry_id: number; entryPath: string; gcp: string; aiValue: string };
+}
+
+let t: TestApp;
+let acme: string;
+let nordic: string;
+let sub: string;
+let projectIds: Record<string, number>;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The n-th demo product of a project (products listed newest first) with its entry. */
+async function productIn(project: string, index = 0): Promise<DemoEntry> {
+  const list = await call(t.app, acme, { method: 'GET', url: `/api/product/all?projectId=${projectIds[project]}&size=10` });
+  const { productId } = list.json().result[index];
+  const { entry } = (await call(t.app, acme, { method: 'GET', url: `/api/product/?productId=${productId}` })).json();
+  return { productId, entry };
+}
+
+async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Serials');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function upload(authorization: string, target: DemoEntry, file: Buffer, filename: string, fields: Record<string, string> = {}) {
+  const body = multipart(
+    { entryPath: target.entry.entryPath, entryId: String(target.entry.entry_id), gcp: target.entry.gcp, ...fields },
+    [{ field: 'file', data: file, filename, contentType: 'application/octet-stream' }],
+  );
+  return call(t.app, authorization, { method: 'POST', url: '/api/service/data/import?type=serial_material', ...body });
+}
+
+/** Every live serial of the entry, oldest first. */
+async function serialsOf(target: DemoEntry): Promise<string[]> {
+  const response = await call(t.app, acme, { method: 'GET', url: `/api/entry/qualifiers/all/product?productId=${target.productId}` });
+  return response.json().result.map((q: { value: string }) => q.value);
+}
+
+const exportOf = (authorization: string, target: DemoEntry, ext?: string) =>
+  call(t.app, authorization, { method: 'GET', url: `/api/service/data/export/${target.entry.entry_id}?type=serial_material${ext ? `&ext=${ext}` : ''}` });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [acme, nordic, sub] = (
+    await Promise.all([DEMO_USERS.acmeManager, DEMO_USERS.nordicManager, DEMO_USERS.acmeSubAdmin].map((email) => signIn(t.app, email)))
+  ).map((session) => session.authorization);
+  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
+  projectIds = Object.fromEntries(list.map((p) => [p.project_name, p.project_id]));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/service/data/import?type=serial_material', () => {
+  it('imports an xlsx workbook from the column headed "Serial Number", skipping blank rows', async () => {
+    const target = await productIn('Camping', 0);
+    const file = await xlsxOf([
+      ['Batch', 'Serial Number'],
+      ['B1', 'XL-0001'],
+      ['B1', ' XL-0002 '],
+      [],
+      ['B2', 'XL-0003'],
+    ]);
+    const response = await upload(acme, target, file, 'serials.xlsx');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ result: true, imported: 3 });
+    expect(response.headers[RESOLVER_INVALIDATE_HEADER]).toBe(target.entry.entryPath);
+    expect(await serialsOf(target)).toEqual(['XL-0001', 'XL-0002', 'XL-0003']);
+  });
+
+  it('imports CSV text whatever the file is called, keeping leading zeros; semicolons are recognised', async () => {
+    const target = await productIn('Camping', 1);
+    const csv = '\uFEFFproduct;serial\r\nlamp;000123\r\nlamp;A%2F\r\nlamp;"x,y"\r\n\r\n';
+    const response = await upload(acme, target, Buffer.from(csv), 'serials.bin');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ result: true, imported: 3 });
+    expect(await serialsOf(target)).toEqual(['000123', 'A%2F', 'x,y']);
+  });
+
+  it('imports nothing from a file with bad or duplicate rows and lists each of them by sheet row', async () => {
+    const target = await productIn('Camping', 2);
+    expect((await upload(acme, target, Buffer.from('serial\nTAKEN-1\n'), 'first.csv')).statusCode).toBe(200);
+
+    const file = await xlsxOf([
+      ['serial', 'note'],
+      ['GOOD-1', ''],
+      ['', 'serial missing'],
+      ['X'.repeat(21), ''],
+      ['has space', ''],
+      ['GOOD-1', 'again'],
+      ['TAKEN-1', ''],
+      ['GOOD-2', ''],
+    ]);
+    const response = await upload(acme, target, file, 'serials.xlsx');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers[RESOLVER_INVALIDATE_HEADER]).toBeUndefined();
+    const body = response.json();
+    expect(body).toMatchObject({ code: ERROR_CODES.VALIDATION, result: false, more: 0, message: expect.stringContaining('5 rows') });
+    expect(body.details).toEqual([
+      { row: 3, value: '', message: 'The serial is empty.' },
+      { row: 4, value: 'X'.repeat(21), message: expect.stringContaining('at most 20') },
+      { row: 5, value: 'has space', message: expect.stringContaining('may only contain') },
+      { row: 6, value: 'GOOD-1', message: 'Same serial as row 2.' },
+      { row: 7, value: 'TAKEN-1', message: 'Already registered for this product.' },
+    ]);
+    expect(await serialsOf(target)).toEqual(['TAKEN-1']);
+  });
+
+  it('lists at most 200 refused rows and counts the rest', async () => {
+    const target = await productIn('Camping', 2);
+    const csv = ['serial', ...Array.from({ length: 250 }, (_, i) => `bad ${i}`)].join('\n');
+    const response = await upload(acme, target, Buffer.from(csv), 'serials.csv');
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.details).toHaveLength(200);
+    expect(body.details[0]).toMatchObject({ row: 2, value: 'bad 0' });
+    expect(body.more).toBe(50);
+    expect(body.message).toContain('250 rows');
+  });
+
+  it('refuses a file that is not a spreadsheet, whatever its name', async () => {
+    const target = await productIn('Camping', 2);
+    const response = await upload(acme, target, await png(), 'serials.xlsx');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ result: false, code: ERROR_CODES.VALIDATION, message: expect.any(String), details: [{ path: 'file', message: NOT_A_SPREADSHEET }] });
+    const corrupt = await upload(acme, target, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 1)]), 'serials.xlsx');
+    expect(corrupt.statusCode).toBe(400);
+    expect(corrupt.json().details[0].path).toBe('file');
+  });
+
+  it('imports thousands of rows in batches within one answer', async () => {
+    const target = await productIn('Trail Gear', 2);
+    const csv = ['serial', ...Array.from({ length: 2_500 }, (_, i) => `BULK-${String(i).padStart(5, '0')}`)].join('\n');
+    const response = await upload(acme, target, Buffer.from(csv), 'bulk.csv');
+    expect(response.json()).toEqual({ result: true, imported: 2_500 });
+    const listed = await call(t.app, acme, { method: 'GET', url: `/api/entry/qualifiers/all?entryId=${target.entry.entry_id}&size=1` });
+    expect(listed.json().pageInfo.total).toBe(2_500);
+    expect((await upload(acme, target, Buffer.from('serial\nBULK-02499\n'), 'again.csv')).json().details).toEqual([
+      { row: 2, value: 'BULK-02499', message: 'Already registered for this product.' },
+    ]);
+  });
+
+  it('refuses a file with more rows than the limit, a file of only a header and a form without a file', async () => {
+    const target = await productIn('Camping', 2);
+    const tooMany = ['serial', ...Array.from({ length: SERIAL_IMPORT_MAX_ROWS + 1 }, (_, i) => `S${i}`)].join('\n');
+    const response = await upload(acme, target, Buffer.from(tooMany), 'big.csv');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ path: 'file', message: TOO_MANY_ROWS }]);
+
+    expect((await upload(acme, target, Buffer.from('serial\n'), 'empty.csv')).json().details[0].message).toContain('no serials');
+
+    const noFile = multipart({ entryPath: target.entry.entryPath, entryId: String(target.entry.entry_id), gcp: target.entry.gcp });
+    const missing = await call(t.app, acme, { method: 'POST', url: '/api/service/data/import?type=serial_material', ...noFile });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([{ path: 'file', message: 'Required' }]);
+    const wrongType = await call(t.app, acme, { method: 'POST', url: '/api/service/data/import?type=products', ...noFile });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it("answers 404 for another company's entry, 400 for a mismatching entry path and 403 to a sub-admin without write access", async () => {
+    const target = await productIn('Camping', 2);
+    const file = Buffer.from('serial\nNOPE-1\n');
+    expect((await upload(nordic, target, file, 'x.csv')).statusCode).toBe(404);
+    const mismatch = await upload(acme, target, file, 'x.csv', { gcp: '0614999' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().details).toEqual([{ path: 'gcp', message: expect.any(String) }]);
+
+    const trail = await productIn('Trail Gear');
+    const [sid] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acmeSubAdmin));
+    const access = and(eq(subAdminAccess.userId, sid.id), eq(subAdminAccess.projectId, projectIds['Trail Gear']));
+    await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: false } } }).where(access);
+    try {
+      expect((await upload(sub, trail, file, 'x.csv')).statusCode).toBe(403);
+      expect((await exportOf(sub, trail)).statusCode).toBe(200);
+      expect((await upload(sub, target, file, 'x.csv')).statusCode).toBe(403);
+    } finally {
+      await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: true } } }).where(access);
+    }
+    expect((await upload(sub, trail, file, 'x.csv')).statusCode).toBe(200);
+    expect(await serialsOf(target)).not.toContain('NOPE-1');
+  });
+});
+
+describe('GET /api/service/data/export/{id}', () => {
+  it('gives the imported serials back as xlsx (the default) and as csv', async () => {
+    const target = await productIn('Winter Collection', 0);
+    const serials = ['EXP-001', '000777', 'A/B', '=1+2'];
+    const imported = await upload(acme, target, await xlsxOf([['serial'], ...serials.map((serial) => [serial])]), 'in.xlsx');
+    expect(imported.json()).toEqual({ result: true, imported: 4 });
+
+    const xlsx = await exportOf(acme, target);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(XLSX_TYPE);
+    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="serials-${target.entry.aiValue}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0];
+    const rows = (sheet.getSheetValues() as unknown[][]).filter(Boolean).map((row) => row.slice(1));
+    expect(rows).toEqual([
+      ['serial', 'qualifierPath'],
+      ['EXP-001', '/21/EXP-001'],
+      ['000777', '/21/000777'],
+      ['A/B', '/21/A%2FB'],
+      ['=1+2', '/21/%3D1%2B2'],
+    ]);
+
+    const csv = await exportOf(acme, target, 'csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="serials-${target.entry.aiValue}.csv"`);
+    const readBack = new ExcelJS.Workbook();
+    const csvSheet = await readBack.csv.read(Readable.from([csv.body]), { map: (value: string) => value });
+    expect((csvSheet.getSheetValues() as unknown[][]).filter(Boolean).map((row) => row[1])).toEqual(['serial', ...serials]);
+  });
+
+  it('round-trips: an exported workbook imports into another product', async () => {
+    const from = await productIn('Winter Collection', 0);
+    const to = await productIn('Winter Collection', 1);
+    const exported = await exportOf(acme, from);
+    const response = await upload(acme, to, exported.rawPayload, 'serials-export.xlsx');
+    expect(response.json()).toEqual({ result: true, imported: 4 });
+    expect(await serialsOf(to)).toEqual(await serialsOf(from));
+  });
+
+  it("answers 404 for another company's entry and 400 for an unknown type or extension", async () => {
+    const target = await productIn('Winter Collection', 0);
+    expect((await exportOf(nordic, target)).statusCode).toBe(404);
+    expect((await exportOf(acme, target, 'pdf')).statusCode).toBe(400);
+    const wrongType = await call(t.app, acme, { method: 'GET', url: `/api/service/data/export/${target.entry.entry_id}?type=other` });
+    expect(wrongType.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,198 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import {
+  AI_GLN,
+  ERROR_CODES,
+  MESSAGES,
+  RESOLVER_INVALIDATE_HEADER,
+  ROLE,
+  entryPath as pathOf,
+  entryValue,
+  gtinProblem,
+  hasValidCheckDigit,
+  type Entry,
+  type EntryCreateBody,
+  type EntryUpdateBody,
+} from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, forbidden, notFound, validationFailed, type FieldError } from '../../errors.js';
+import type { AuthContext } from '../auth/service.js';
+import { companies } from '../companies/tables.js';
+import { authorizeProductProject, toEntry } from '../products/service.js';
+import { products } from '../products/tables.js';
+import { projects } from '../projects/tables.js';
+import { subAdminAccess } from '../sub-admins/tables.js';
+import { entries, type EntryRow } from './tables.js';
+
+/** Tells the gateway which entries' resolver data an answer changed (see `RESOLVER_INVALIDATE_HEADER`). */
+export function invalidatesEntries(reply: FastifyReply, entryPaths: string[]): void {
+  const unique = [...new Set(entryPaths)];
+  if (unique.length > 0) reply.header(RESOLVER_INVALIDATE_HEADER, unique.length > 50 ? '*' : unique.join(','));
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+const duplicateKey = (details: FieldError[]) => new AppError(409, ERROR_CODES.DUPLICATE_GTIN, MESSAGES.duplicateGtin, details);
+
+/** The company's live (not deleted) entry with this id, else 404. */
+export async function findLiveEntry(db: Db, companyId: number, entryId: number): Promise<EntryRow> {
+  const [entry] = await db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.id, entryId), eq(entries.companyId, companyId), eq(entries.isDeleted, false)));
+  if (!entry) throw notFound();
+  return entry;
+}
+
+/** The live product an entry identifies, if any. */
+export async function productOfEntry(db: Db, entryId: number): Promise<{ id: number; projectId: number } | undefined> {
+  const [product] = await db
+    .select({ id: products.id, projectId: products.projectId })
+    .from(products)
+    .where(and(eq(products.entryId, entryId), isNull(products.deletedAt)));
+  return product;
+}
+
+/**
+ * A sub-admin's `product` access on at least one project of the company: what registering (or
+ * managing) an entry that belongs to no product yet needs, like the console's "Add product".
+ */
+async function authorizeAnyProductProject(db: Db, auth: AuthContext, companyId: number, action: 'read' | 'write'): Promise<void> {
+  if (auth.roleId !== ROLE.SUB_ADMIN) return;
+  const rows = await db
+    .select({ access: subAdminAccess.access })
+    .from(subAdminAccess)
+    .innerJoin(projects, eq(projects.id, subAdminAccess.projectId))
+    .where(and(eq(subAdminAccess.userId, auth.userId), eq(projects.companyId, companyId)));
+  const allowed = rows.some(({ access }) => {
+    const flags = access?.product;
+    return flags !== undefined && (action === 'read' ? flags.r || flags.w : flags.w);
+  });
+  if (!allowed) throw forbidden();
+}
+
+/**
+ * May the caller read or change an entry of its company? Admins always; a sub-admin needs
+ * `product` access on the project of the entry's product, or, for an entry without a product,
+ * on any project.
+ */
+export async function authorizeEntry(db: Db, auth: AuthContext, entry: EntryRow, action: 'read' | 'write'): Promise<void> {
+  if (auth.roleId !== ROLE.SUB_ADMIN) return;
+  const product = await productOfEntry(db, entry.id);
+  if (product) await authorizeProductProject(db, auth, product.projectId, action);
+  else await authorizeAnyProductProject(db, auth, entry.companyId, action);
+}
+
+interface CheckedKey {
+  aiString: string;
+  aiValue: string;
+  gcp: string;
+  title: string;
+}
+
+const GTIN_MESSAGES = {
+  format: 'Enter 8, 12, 13 or 14 digits',
+  checkDigit: MESSAGES.invalidGtinCheckDigit,
+  prefix: MESSAGES.invalidGtinPrefix,
+} as const;
+
+/** Validates one key as product creation does and gives its stored form, or the field errors. */
+function checkKey(item: EntryCreateBody['entries'][number], index: number, gcps: readonly string[]): CheckedKey | FieldError[] {
+  const at = (field: string) => `entries.${index}.${field}`;
+  if (!gcps.includes(item.gcp)) return [{ path: at('gcp'), message: 'Not one of your company prefixes.' }];
+  const title = item.title ?? '';
+  if (item.aiString === AI_GLN) {
+    // A whole GLN already starting with the prefix is taken as typed; otherwise prefix plus value (spec point 5).
+    const value = item.aiValue.length === 13 && item.aiValue.startsWith(item.gcp) ? item.aiValue : entryValue(AI_GLN, item.aiValue, item.gcp);
+    if (!/^\d{13}$/.test(value)) return [{ path: at('aiValue'), message: 'A GLN has 13 digits: the company prefix, the location reference and a check digit.' }];
+    if (!hasValidCheckDigit(value)) return [{ path: at('aiValue'), message: 'The GLN check digit is wrong.' }];
+    return { aiString: AI_GLN, aiValue: value, gcp: item.gcp, title };
+  }
+  const problem = gtinProblem(item.aiValue, [item.gcp]);
+  if (problem) return [{ path: at('aiValue'), message: GTIN_MESSAGES[problem] }];
+  return { aiString: item.aiString, aiValue: entryValue(item.aiString, item.aiValue), gcp: item.gcp, title };
+}
+
+/**
+ * `POST /api/entry/entries/`: registers every key or none. Keys are checked against the
+ * company's prefixes and check digits, then against live entries (409) in one transaction that
+ * holds the company row, so that two requests cannot register the same key.
+ */
+export async function createEntries(db: Db, auth: AuthContext, companyId: number, body: EntryCreateBody, domain: string): Promise<Entry[]> {
+  await authorizeAnyProductProject(db, auth, companyId, 'write');
+  try {
+    const rows = await db.transaction(async (tx) => {
+      const [company] = await tx.select({ gcps: companies.gcps }).from(companies).where(eq(companies.id, companyId)).for('update');
+      if (!company) throw notFound();
+
+      const keys: CheckedKey[] = [];
+      const problems: FieldError[] = [];
+      const seen = new Map<string, number>();
+      body.entries.forEach((item, index) => {
+        const checked = checkKey(item, index, company.gcps);
+        if (Array.isArray(checked)) {
+          problems.push(...checked);
+          return;
+        }
+        const path = pathOf(checked.aiString, checked.aiValue);
+        const first = seen.get(path);
+        if (first !== undefined) problems.push({ path: `entries.${index}.aiValue`, message: `Same key as entries.${first}` });
+        seen.set(path, first ?? index);
+        keys.push(checked);
+      });
+      if (problems.length > 0) throw validationFailed(problems);
+
+      const taken = await tx
+        .select({ aiString: entries.aiString, aiValue: entries.aiValue })
+        .from(entries)
+        .where(and(eq(entries.isDeleted, false), or(...keys.map((key) => and(eq(entries.aiString, key.aiString), eq(entries.aiValue, key.aiValue))))));
+      if (taken.length > 0) {
+        const takenPaths = new Set(taken.map((row) => pathOf(row.aiString, row.aiValue)));
+        throw duplicateKey(
+          keys.flatMap((key, index) => (takenPaths.has(pathOf(key.aiString, key.aiValue)) ? [{ path: `entries.${index}.aiValue`, message: MESSAGES.duplicateGtin }] : [])),
+        );
+      }
+
+      return tx
+        .insert(entries)
+        .values(keys.map((key) => ({ companyId, entryPath: pathOf(key.aiString, key.aiValue), ...key, titleEng: key.title })))
+        .returning();
+    });
+    return rows.map((row) => toEntry(row, domain));
+  } catch (error) {
+    // Another company registered the same key at the same moment: the partial unique index refuses it.
+    if (isUniqueViolation(error)) throw duplicateKey([]);
+    throw error;
+  }
+}
+
+/**
+ * `PUT /api/entry/entries/`: changes a live entry of the company. An entry still identifying a
+ * live product cannot be deleted on its own (deleting the product frees it).
+ */
+export async function updateEntry(db: Db, auth: AuthContext, companyId: number, body: EntryUpdateBody, domain: string): Promise<Entry> {
+  const [entry] = await db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.entryPath, body.entryPath), eq(entries.companyId, companyId), eq(entries.isDeleted, false)));
+  if (!entry) throw notFound();
+  await authorizeEntry(db, auth, entry, 'write');
+  if (body.isDeleted && (await productOfEntry(db, entry.id))) {
+    throw conflict('This entry identifies a product. Delete the product instead.');
+  }
+  const [updated] = await db
+    .update(entries)
+    .set({
+      ...(body.isActive !== undefined && { isActive: body.isActive }),
+      ...(body.isDeleted && { isDeleted: true, isActive: false }),
+      updatedAt: new Date(),
+    })
+    .where(eq(entries.id, entry.id))
+    .returning();
+  return toEntry(updated, domain);
+}
