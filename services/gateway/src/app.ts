@@ -9,6 +9,7 @@ import errorsPlugin from './plugins/errors.js';
 import metricsPlugin from './plugins/metrics.js';
 import planCachePlugin from './plugins/plan-cache.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import resolverCachePlugin from './plugins/resolver-cache.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
 import storePlugin, { type SessionStore } from './plugins/store.js';
@@ -19,6 +20,7 @@ import proxyRoutes from './routes/bff/proxy.js';
 import publicRoutes from './routes/bff/public.js';
 import healthRoutes from './routes/health.js';
 import metricsRoutes from './routes/metrics.js';
+import resolverRoutes from './routes/resolver/routes.js';
 
 export interface AppDeps {
   /** A store made by the caller, e.g. one shared by several apps playing replicas in a test. */
@@ -93,12 +95,35 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(csrfPlugin);
   await app.register(upstreamPlugin, { baseUrl: config.UPSTREAM_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, fetch: deps.fetch });
   await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS, lockTtlMs: config.UPSTREAM_TIMEOUT_MS + 2_000 });
+  await app.register(resolverCachePlugin, {
+    redisUrl: config.REDIS_URL,
+    keyPrefix,
+    storeTimeoutMs: config.STORE_TIMEOUT_MS,
+    upstreamUrl: config.UPSTREAM_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    ttlSeconds: config.RESOLVER_CACHE_TTL_SECONDS,
+    negativeTtlSeconds: config.RESOLVER_NEGATIVE_TTL_SECONDS,
+    maxEntries: config.RESOLVER_CACHE_MAX_ENTRIES,
+    fetch: deps.fetch,
+  });
   await app.register(errorsPlugin);
   await app.register(staticPlugin, { root: config.WEB_DIST_DIR });
 
   // Routes.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
+  // GS1 Digital Link resolver at the root (/01/..., /414/..., /.well-known/gs1resolver).
+  await app.register(resolverRoutes, {
+    genReqId,
+    behindProxy: config.TRUST_PROXY !== false,
+    upstreamUrl: config.UPSTREAM_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    origin: config.RESOLVER_ORIGIN,
+    scanFlushMs: config.RESOLVER_SCAN_FLUSH_MS,
+    scanBatchSize: config.RESOLVER_SCAN_BATCH_SIZE,
+  });
   await app.register(authRoutes, { prefix: '/bff/auth' });
   await app.register(planRoutes, { prefix: '/bff/plan' });
   await app.register(publicRoutes, {

@@ -77,6 +77,22 @@ const envSchema = z
 
     /** Secret sent on internal API calls (resolver data, scan records); the API's INTERNAL_TOKEN. */
     INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
+
+    // GS1 Digital Link resolver (routes/resolver, plugins/resolver-cache.ts).
+    /** How long a product's resolution data is reused before the API is asked again. */
+    RESOLVER_CACHE_TTL_SECONDS: optional(positiveInt).default(300),
+    /** How long "no such product" is remembered: a product created later shows within this time. */
+    RESOLVER_NEGATIVE_TTL_SECONDS: optional(positiveInt).default(30),
+    /** Entries the in-process cache of each replica holds at most (least recently used go first). */
+    RESOLVER_CACHE_MAX_ENTRIES: optional(positiveInt).default(10_000),
+    /** Scans are sent to the API in batches: every this many milliseconds, or sooner when a batch is full. */
+    RESOLVER_SCAN_FLUSH_MS: optional(positiveInt).default(1_000),
+    RESOLVER_SCAN_BATCH_SIZE: optional(z.coerce.number().int().min(1).max(1_000)).default(500),
+    /**
+     * Public origin of Digital Link URIs (`https://id.example.com`): the anchor of link sets and the
+     * resolver root. Unset: the origin the request came to (Host, or X-Forwarded-* from a trusted proxy).
+     */
+    RESOLVER_ORIGIN: optional(httpUrl),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.INTERNAL_TOKEN !== undefined, {
     path: ['INTERNAL_TOKEN'],

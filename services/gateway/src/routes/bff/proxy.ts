@@ -92,6 +92,18 @@ function limitedStream(payload: Readable, limit: number, onTooLarge: () => void)
   return payload.pipe(limiter);
 }
 
+/** `/bff/api/internal/...`, however spelt (percent-encoded, doubled slashes). */
+function isInternalPath(url: string): boolean {
+  if (!url.includes('%') && !/internal/i.test(url)) return false;
+  let path = url.split('?', 1)[0];
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // The API refuses it too.
+  }
+  return /^\/+bff\/+api\/+internal(?:\/|$)/i.test(path);
+}
+
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 const RETRY_DELAY_MS = 100;
 
@@ -142,6 +154,8 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
   });
 
   app.addHook('onRequest', async (request) => {
+    // The API's internal routes (resolver data, scan records) are for the gateway alone.
+    if (isInternalPath(request.url)) throw gatewayErrors.notFound();
     const handle = await app.sessions.require(request);
     const pair = activePair(handle.data);
     states.set(request, { handle, pair, dest: '', fromOptions: {}, replayable: true, retried: false, tooLarge: false });
@@ -254,8 +268,10 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
           return;
         }
         if (status >= 200 && status < 300 && request.method !== 'GET') {
-          // Dropped before the answer goes out, so the browser's next check is fresh.
-          void forgetPlanVerdicts(request as FastifyRequest, state).then(() => reply.send(res.stream));
+          // Dropped before the answer goes out, so the browser's next check (or scan) is fresh.
+          void Promise.all([forgetPlanVerdicts(request as FastifyRequest, state), app.resolverCache.invalidateFrom(headers)]).then(() =>
+            reply.send(res.stream),
+          );
           return;
         }
         reply.send(res.stream);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startHarness, type Harness } from '../../test/harness.js';
+import { isPublicCall } from './public.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,6 +32,15 @@ describe('/bff/public/* pass-through for visitors', () => {
     await request(h.app.server).get('/bff/public/overview/total-count').expect(404);
     await request(h.app.server).post('/bff/public/echo').set('X-CSRF', '1').send({}).expect(404);
     await request(h.app.server).get('/bff/public/auth/password/forgot').expect(404);
+  });
+
+  it("lets the consumer landing page read a product's public data and stored images, nothing around them", () => {
+    expect(isPublicCall('GET', '/bff/public/product/landing-page/preview-productInfo?productId=3')).toBe(true);
+    expect(isPublicCall('GET', '/bff/public/product/landing-page/preview-links?productId=3')).toBe(true);
+    expect(isPublicCall('GET', '/bff/public/files/products/3/a1b2.thumb.webp')).toBe(true);
+    expect(isPublicCall('GET', '/bff/public/files/../overview/total-count')).toBe(false);
+    expect(isPublicCall('GET', '/bff/public/files/%2e%2e/overview')).toBe(false);
+    expect(isPublicCall('DELETE', '/bff/public/files/products/3/a1b2.webp')).toBe(false);
   });
 
   it('requires X-CSRF on state-changing calls', async () => {

@@ -6,7 +6,8 @@ import { headersForClient } from '../../lib/upstream-headers.js';
 
 /*
  * /bff/public/* -> upstream /api/*, without a session and without a bearer token: the account
- * calls a visitor makes before signing in (sign-up, password reset, invitations). Only the
+ * calls a visitor makes before signing in (sign-up, password reset, invitations) and the reads
+ * of a product's public landing page. Only the
  * listed calls pass; anything else is 404 here, so the API's authenticated routes stay behind
  * /bff/api. CSRF (X-CSRF: 1) and the per-address rate limit apply as to every /bff call.
  */
@@ -19,6 +20,11 @@ const PUBLIC_CALLS: ReadonlyArray<readonly [string, RegExp]> = [
   ['POST', /^\/auth\/password\/verify-code$/],
   ['GET', /^\/auth\/invitation\/\d+$/],
   ['POST', /^\/auth\/invitation\/accept$/],
+  // The consumer landing page a scan leads to (spec point 7, "Previews"), read by shoppers.
+  ['GET', /^\/product\/landing-page\/preview-productInfo$/],
+  ['GET', /^\/product\/landing-page\/preview-links$/],
+  // Its product images and logos (stored files are public by design, keys are random).
+  ['GET', /^\/files\/(?!.*\.\.)[\w.\/-]+$/],
 ];
 
 const PREFIX = '/bff/public';

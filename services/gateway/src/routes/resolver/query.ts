@@ -1,0 +1,58 @@
+/** The query of a Digital Link request: what the resolver reads, and what it passes on. */
+export interface RequestQuery {
+  /** `linkType` as sent (decoded); null when absent. */
+  linkType: string | null;
+  /** Every other `name=value` pair, as sent (still encoded), for the redirect target. */
+  passOn: readonly string[];
+}
+
+const NOT_URL_SAFE = /[^\x21-\x7e]/;
+const NOT_URL_SAFE_ALL = /[^\x21-\x7e]/g;
+const EMPTY: RequestQuery = { linkType: null, passOn: [] };
+
+function decodeComponent(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+const nameOf = (pair: string) => {
+  const equals = pair.indexOf('=');
+  return decodeComponent(equals === -1 ? pair : pair.slice(0, equals));
+};
+
+export function parseQuery(raw: string): RequestQuery {
+  if (!raw) return EMPTY;
+  let linkType: string | null = null;
+  const passOn: string[] = [];
+  for (const pair of raw.split('&')) {
+    if (!pair) continue;
+    if (nameOf(pair) === 'linkType') {
+      linkType ??= decodeComponent(pair.slice(pair.indexOf('=') + 1)) ?? '';
+      continue;
+    }
+    // A Location header takes printable ASCII only.
+    passOn.push(NOT_URL_SAFE.test(pair) ? pair.replace(NOT_URL_SAFE_ALL, (c) => encodeURIComponent(c)) : pair);
+  }
+  return { linkType, passOn };
+}
+
+/**
+ * The target with the request's other query pairs added (GS1: query strings pass on by default).
+ * The target's own parameters win: a pair whose name the target already has is not added.
+ */
+export function withQuery(href: string, passOn: readonly string[]): string {
+  if (passOn.length === 0) return href;
+  const hash = href.indexOf('#');
+  const base = hash === -1 ? href : href.slice(0, hash);
+  const fragment = hash === -1 ? '' : href.slice(hash);
+  const question = base.indexOf('?');
+  const own = question === -1 ? [] : base.slice(question + 1).split('&').filter(Boolean);
+  const ownNames = new Set(own.map(nameOf));
+  const added = passOn.filter((pair) => !ownNames.has(nameOf(pair)));
+  if (added.length === 0) return href;
+  const separator = question === -1 ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${separator}${added.join('&')}${fragment}`;
+}

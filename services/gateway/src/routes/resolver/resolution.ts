@@ -1,0 +1,222 @@
+import type { ResolverEntry } from '@product-console/shared';
+import { acceptedLanguages, chooseByLanguage, type Target, type TypeChoice } from './language.js';
+import { DEFAULT_LINK_REL, linkTypeTitle, relationOf, type LinkTypeRequest } from './link-types.js';
+import type { DigitalLinkPath } from './request-path.js';
+import { scanKey, type ScanKey } from './scans.js';
+
+export const LINKSET_MEDIA_TYPE = 'application/linkset+json';
+const LINKSET_CONTEXT = 'https://ref.gs1.org/standards/resolver/linkset-context';
+
+/**
+ * Headers of every resolver answer: any web page may call the resolver and read its redirects
+ * (the methods it allows are named in the answer to a preflight, OPTIONS).
+ */
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Link, Location',
+} as const;
+
+/**
+ * What one request URI (origin + canonical path) of one API record resolves to, computed once and
+ * kept with the record: the reachable links per type, the default, the Link header and the link set.
+ */
+export interface ResolutionView {
+  /** The request's Digital Link URI on this host. */
+  anchor: string;
+  byType: ReadonlyMap<string, TypeChoice>;
+  /** The choice a plain request takes (the default link's type); null when there is no link. */
+  defaultChoice: TypeChoice | null;
+  /** The request's most specific qualifier path that has links of its own (a known serial), or null. */
+  knownQualifierPath: string | null;
+  /** What a link set answer records as its scan. */
+  linksetScanKey: ScanKey;
+  /** Headers of a redirect, all but Location. */
+  redirectHeaders: Readonly<Record<string, string>>;
+  /** The same as a flat list (name, value, ...), for a raw writeHead. */
+  redirectHeaderList: readonly string[];
+  /** Headers of a link set answer, all but Content-Type. */
+  linksetHeaders: Readonly<Record<string, string>>;
+  /** The RFC 9264 link set, serialised. */
+  linksetJson(): string;
+}
+
+const VIEWS_PER_RECORD = 64;
+const LINKSET_RELATION = /^https?:\/\/[a-zA-Z0-9./]+$/;
+const LINKSET_HREFLANG = /^[a-zA-Z]{2}(-[a-zA-Z]{2})?$/;
+const MEDIA_TYPE = /^\w+\/[-+.\w]+$/;
+
+function absolute(href: string, origin: string): string | null {
+  try {
+    const url = new URL(href, origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function linksetTarget(target: Target) {
+  const hreflang = target.hreflang && LINKSET_HREFLANG.test(target.hreflang) ? target.hreflang : target.primaryLang;
+  return {
+    href: target.href,
+    title: target.title,
+    ...(MEDIA_TYPE.test(target.type) ? { type: target.type } : {}),
+    ...(hreflang && LINKSET_HREFLANG.test(hreflang) ? { hreflang: [hreflang] } : {}),
+  };
+}
+
+const byOrder = (a: Target, b: Target) => a.order - b.order;
+
+function choiceOf(linkType: string, candidates: Target[]): TypeChoice {
+  candidates.sort(byOrder);
+  const languages = new Set(candidates.map((target) => target.lang));
+  return {
+    linkType,
+    candidates,
+    preferred: candidates.find((target) => target.isDefault) ?? candidates[0],
+    multilingual: languages.size > 1,
+  };
+}
+
+export function buildView(entry: ResolverEntry, origin: string, path: DigitalLinkPath): ResolutionView {
+  const anchor = origin + path.path;
+  const redirectHeaders = {
+    ...CORS_HEADERS,
+    // Every scan reaches the resolver (and is counted), and a changed link shows at once. Not
+    // stored by any cache, a redirect needs no Vary (Accept, Accept-Language) either.
+    'cache-control': 'no-store',
+    // Redirects name the link set only: every scan carries this header, and the link set lists
+    // the links with all their attributes (the full list here would cost each scan about 1 KB).
+    link: `<${anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`,
+  };
+  const redirectHeaderList = Object.entries(redirectHeaders).flat();
+  const levelOf = new Map(path.levels.map((level, index) => [level, index]));
+  // Links by type, then by level (0: the most specific qualifier path of the request).
+  const perType = new Map<string, Target[][]>();
+  const levelsWithLinks = new Set<number>();
+  for (const link of entry.links) {
+    const level = levelOf.get(link.qualifierPath ?? '');
+    if (level === undefined) continue; // another serial's link
+    const href = absolute(link.href, origin);
+    if (!href) continue;
+    const lang = link.lang ? link.lang.toLowerCase() : null;
+    const target: Target = {
+      linkType: link.linkType,
+      href,
+      title: link.title || linkTypeTitle(link.linkType),
+      lang,
+      primaryLang: lang ? lang.split('-', 1)[0] : null,
+      hreflang: link.lang,
+      type: link.type,
+      isDefault: link.isDefault,
+      qualifierPath: link.qualifierPath,
+      order: link.order,
+      redirectHeaders: { ...redirectHeaders, location: href },
+      redirectHeaderList: [...redirectHeaderList, 'location', href],
+      scanKey: '' as ScanKey, // once the known serial is known, below
+    };
+    let levels = perType.get(link.linkType);
+    if (!levels) perType.set(link.linkType, (levels = []));
+    (levels[level] ??= []).push(target);
+    levelsWithLinks.add(level);
+  }
+
+  // Each type from the most specific level that has it: a serial's own link, else the entry's.
+  const byType = new Map<string, TypeChoice>();
+  for (const [linkType, levels] of perType) {
+    const candidates = levels.find((targets) => targets?.length);
+    if (candidates) byType.set(linkType, choiceOf(linkType, candidates));
+  }
+
+  // The default link: marked default at the most specific level that has one, else the first
+  // by order at the most specific level with links. Its type is what a plain request gets.
+  let defaultTarget: Target | undefined;
+  for (let level = 0; level < path.levels.length && !defaultTarget; level += 1) {
+    defaultTarget = [...perType.values()]
+      .flatMap((levels) => levels[level] ?? [])
+      .filter((target) => target.isDefault)
+      .sort(byOrder)[0];
+  }
+  const mostSpecific = [...levelsWithLinks].sort((a, b) => a - b)[0];
+  if (!defaultTarget && mostSpecific !== undefined) {
+    defaultTarget = [...perType.values()].flatMap((levels) => levels[mostSpecific] ?? []).sort(byOrder)[0];
+  }
+  const defaultChoice = defaultTarget ? (byType.get(defaultTarget.linkType) ?? null) : null;
+  const knownQualifierPath = mostSpecific !== undefined && mostSpecific < path.levels.length - 1 ? path.levels[mostSpecific] : null;
+  for (const choice of byType.values()) {
+    for (const target of choice.candidates) target.scanKey = scanKey(path.entryPath, knownQualifierPath, target.linkType);
+  }
+
+  const linksetHeaders = {
+    ...CORS_HEADERS,
+    'cache-control': 'no-cache',
+    vary: 'Accept',
+    // What turns the link set into JSON-LD (GS1-Conformant Resolver artefacts).
+    link: `<${LINKSET_CONTEXT}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`,
+  };
+
+  let json: string | undefined;
+  return {
+    anchor,
+    byType,
+    defaultChoice,
+    knownQualifierPath,
+    linksetScanKey: scanKey(path.entryPath, knownQualifierPath, 'linkset'),
+    redirectHeaders,
+    redirectHeaderList,
+    linksetHeaders,
+    linksetJson() {
+      if (json !== undefined) return json;
+      const context: Record<string, unknown> = { anchor, itemDescription: entry.title || anchor };
+      if (defaultChoice) context[DEFAULT_LINK_REL] = [linksetTarget(defaultChoice.preferred)];
+      for (const choice of byType.values()) {
+        const relation = relationOf(choice.linkType);
+        if (LINKSET_RELATION.test(relation)) context[relation] = choice.candidates.map(linksetTarget);
+      }
+      json = JSON.stringify({ linkset: [context] });
+      return json;
+    },
+  };
+}
+
+/** A link set is asked for by `?linkType=linkset|all`, or by Accept when no link type is named. */
+export function wantsLinkset(requested: LinkTypeRequest | null, accept: string | undefined): boolean {
+  return requested ? requested.linkset : accept !== undefined && accept.includes(LINKSET_MEDIA_TYPE);
+}
+
+/**
+ * The link a redirect goes to: of the requested type (or the default link's type), chosen by
+ * Accept-Language; null when the product has no link of that type.
+ */
+export function redirectTarget(view: ResolutionView, linkType: string | null, acceptLanguage: string | undefined): Target | null {
+  const choice = linkType === null ? view.defaultChoice : view.byType.get(linkType);
+  return choice ? chooseByLanguage(choice, acceptedLanguages(acceptLanguage)) : null;
+}
+
+const views = new WeakMap<ResolverEntry, Map<string, ResolutionView>>();
+/** The last view asked for by a parsed path (parsed paths are memoised per raw path). */
+const lastViews = new WeakMap<DigitalLinkPath, { entry: ResolverEntry; origin: string; view: ResolutionView }>();
+
+/**
+ * The view of a record for one request URI, built once per record and URI: records are replaced
+ * (never changed) when the API's data changes, so a view lives exactly as long as its record.
+ */
+export function viewOf(entry: ResolverEntry, origin: string, path: DigitalLinkPath): ResolutionView {
+  const last = lastViews.get(path);
+  if (last !== undefined && last.entry === entry && last.origin === origin) return last.view;
+  const view = findView(entry, origin, path);
+  lastViews.set(path, { entry, origin, view });
+  return view;
+}
+
+function findView(entry: ResolverEntry, origin: string, path: DigitalLinkPath): ResolutionView {
+  let byUri = views.get(entry);
+  if (!byUri) views.set(entry, (byUri = new Map()));
+  const key = origin + path.path;
+  let view = byUri.get(key);
+  if (!view) {
+    view = buildView(entry, origin, path);
+    // Many hosts or serials of one product: build the rest each time rather than grow without end.
+    if (byUri.size < VIEWS_PER_RECORD) byUri.set(key, view);
+  }
+  return view;
+}

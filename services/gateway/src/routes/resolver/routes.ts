@@ -1,0 +1,228 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResolverOutcome } from '../../plugins/metrics.js';
+import { createFastPath, installFastPath } from './fast-path.js';
+import { linkTypeTitle, parseLinkTypeParameter } from './link-types.js';
+import { problems, sendProblem } from './pages.js';
+import { parseQuery, withQuery } from './query.js';
+import { createPathParser, CONVENIENCE_ALPHAS, isProblem } from './request-path.js';
+import { CORS_HEADERS, LINKSET_MEDIA_TYPE, redirectTarget, viewOf, wantsLinkset } from './resolution.js';
+import { createScanRecorder, createScanSender } from './scans.js';
+import { resolverDescription } from './well-known.js';
+
+/*
+ * The GS1-Conformant resolver: public GET, HEAD and OPTIONS on Digital Link URIs at the root.
+ *
+ * Routing: a first segment of digits only is always a Digital Link (an AI); service names, the
+ * other first segment at the root, must contain a letter (shared sign-up schema), so the console's
+ * `/{serviceName}/...` never reaches these routes, and these routes always win over the console's
+ * fallback. Convenience alphas (`/gtin/...`) are caught only when a digit follows, so a company
+ * whose service name happens to be `gtin` keeps its console pages (`/gtin/dashboard/...`).
+ *
+ * A cached redirect does no I/O: the record is read from memory, its view for the request URI (the
+ * Link header and every choice) was computed when first asked, and the scan is pushed to a buffer
+ * sent after the answer. No session, no CSRF, no rate limit (those apply to /bff only).
+ */
+
+export interface ResolverRoutesOptions {
+  /** The app's request-id rule (kept from the caller when sane), for answers given before Fastify. */
+  genReqId: (request: IncomingMessage) => string;
+  /** The app trusts a proxy's X-Forwarded-* headers (TRUST_PROXY). */
+  behindProxy: boolean;
+  upstreamUrl: string;
+  internalToken: string;
+  upstreamTimeoutMs: number;
+  /** Public origin of Digital Link URIs; unset: the request's. */
+  origin?: string;
+  scanFlushMs: number;
+  scanBatchSize: number;
+}
+
+const DIGITAL_LINK_ROUTES = ['/:ai(^\\d+$)', '/:ai(^\\d+$)/*'];
+const CONVENIENCE_ROUTES = CONVENIENCE_ALPHAS.flatMap((alpha) => [`/${alpha}/:value(^\\d[^/]*$)`, `/${alpha}/:value(^\\d[^/]*$)/*`]);
+const ORIGIN_MEMO_LIMIT = 100;
+const REQUEST_HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
+
+const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, options) => {
+  const parsePath = createPathParser();
+  let lastDropLog = 0;
+  const sender = createScanSender({
+    upstreamUrl: options.upstreamUrl,
+    internalToken: options.internalToken,
+    timeoutMs: options.upstreamTimeoutMs,
+  });
+  const scans = createScanRecorder({
+    send: sender.send,
+    flushIntervalMs: options.scanFlushMs,
+    batchSize: options.scanBatchSize,
+    onDropped(count, err) {
+      const now = Date.now();
+      if (now - lastDropLog < 60_000) return;
+      lastDropLog = now;
+      app.log.warn({ err, count }, 'scan records dropped');
+    },
+  });
+  app.addHook('onClose', async () => {
+    await scans.close();
+    sender.close();
+  });
+
+  /*
+   * Origins by what decides them: the Host header and TLS, and with a trusted proxy also the
+   * X-Forwarded-* headers and the proxy's address. Fastify's answer (request.protocol, .host, with
+   * the app's trustProxy rule) is kept under the raw request's key, where the fast path finds it.
+   */
+  const { behindProxy } = options;
+  const origins = new Map<string, string>();
+  const originKey = (raw: IncomingMessage) => {
+    const encrypted = (raw.socket as { encrypted?: boolean }).encrypted ? 's' : '';
+    const { host, 'x-forwarded-proto': proto, 'x-forwarded-host': forwardedHost } = raw.headers;
+    return behindProxy ? `${encrypted}|${host}|${proto}|${forwardedHost}|${raw.socket.remoteAddress}` : `${encrypted}|${host}`;
+  };
+  /** `https://id.example.com`: the configured origin, else the one the request came to. */
+  function originOf(request: FastifyRequest): string {
+    if (options.origin) return options.origin;
+    const key = originKey(request.raw);
+    let origin = origins.get(key);
+    if (origin === undefined) {
+      try {
+        origin = new URL(`${request.protocol}://${request.host}`).origin;
+      } catch {
+        origin = 'http://localhost';
+      }
+      if (origins.size >= ORIGIN_MEMO_LIMIT) origins.clear();
+      origins.set(key, origin);
+    }
+    return origin;
+  }
+
+  /** A kept-alive connection's requests come with the same host headers: one check per request. */
+  const socketOrigins = new WeakMap<object, { host?: string; proto?: string | string[]; forwardedHost?: string | string[]; origin: string }>();
+  function knownOrigin(raw: IncomingMessage): string | undefined {
+    const { host, 'x-forwarded-proto': proto, 'x-forwarded-host': forwardedHost } = raw.headers;
+    const seen = socketOrigins.get(raw.socket);
+    if (seen && seen.host === host && seen.proto === proto && seen.forwardedHost === forwardedHost) return seen.origin;
+    const origin = origins.get(originKey(raw));
+    if (origin !== undefined) socketOrigins.set(raw.socket, { host, proto, forwardedHost, origin });
+    return origin;
+  }
+
+  const count = (outcome: ResolverOutcome) => app.metrics.resolverRequest(outcome);
+
+  async function resolve(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.url;
+    const question = url.indexOf('?');
+    const parsed = parsePath(question === -1 ? url : url.slice(0, question));
+    if (isProblem(parsed)) {
+      count('bad_request');
+      return sendProblem(request, reply, problems.badRequest(parsed.reason));
+    }
+
+    let entry = app.resolverCache.peek(parsed.entryPath);
+    if (entry === undefined) {
+      try {
+        entry = await app.resolverCache.get(parsed.entryPath);
+      } catch (err) {
+        request.log.warn({ err, entryPath: parsed.entryPath }, 'resolution data unavailable');
+        count('unavailable');
+        return sendProblem(request, reply, problems.unavailable());
+      }
+    }
+    if (entry === null) {
+      count('not_found');
+      return sendProblem(request, reply, problems.unknownItem());
+    }
+
+    const view = viewOf(entry, originOf(request), parsed);
+    const query = parseQuery(question === -1 ? '' : url.slice(question + 1));
+    const requested = query.linkType === null ? null : parseLinkTypeParameter(query.linkType);
+    const accept = request.headers.accept;
+    const record = request.method === 'GET';
+
+    if (wantsLinkset(requested, accept)) {
+      count('linkset');
+      if (record) scans.record(view.linksetScanKey, request.headers['accept-language'], request.headers['user-agent']);
+      // A client that asks for plain JSON only gets the same document as application/json.
+      const type = accept && !accept.includes(LINKSET_MEDIA_TYPE) && accept.includes('application/json') ? 'application/json' : LINKSET_MEDIA_TYPE;
+      return reply.code(200).headers(view.linksetHeaders).type(type).send(view.linksetJson());
+    }
+
+    const linkType = requested && !requested.linkset ? requested.linkType : null;
+    const target = redirectTarget(view, linkType, request.headers['accept-language']);
+    if (!target) {
+      count('not_found');
+      const problem = linkType
+        ? problems.missingLinkType(entry.title, linkTypeTitle(linkType), view.defaultChoice?.preferred)
+        : problems.noLinks(entry.title);
+      return sendProblem(request, reply, problem);
+    }
+    count('redirect');
+    if (record) scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent']);
+    if (query.passOn.length === 0) return reply.code(307).headers(target.redirectHeaders).send();
+    return reply.code(307).headers(view.redirectHeaders).header('location', withQuery(target.href, query.passOn)).send();
+  }
+
+  function convenienceAlpha(request: FastifyRequest, reply: FastifyReply) {
+    count('bad_request');
+    const alpha = request.url.split('/', 2)[1];
+    return sendProblem(request, reply, problems.badRequest(`convenience alphas (/${alpha}/) are not supported: use the numeric application identifier`));
+  }
+
+  function preflight(request: FastifyRequest, reply: FastifyReply) {
+    const asked = request.headers['access-control-request-headers'];
+    return reply
+      .code(204)
+      .headers(CORS_HEADERS)
+      .header('allow', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-headers', asked && REQUEST_HEADER_LIST.test(asked) ? asked : 'Accept, Accept-Language')
+      .header('access-control-max-age', '86400')
+      .send();
+  }
+
+  for (const url of DIGITAL_LINK_ROUTES) {
+    app.get(url, resolve);
+    app.options(url, preflight);
+  }
+  for (const url of CONVENIENCE_ROUTES) {
+    app.get(url, convenienceAlpha);
+    app.options(url, preflight);
+  }
+
+  const countFastRedirect = app.metrics.requestCounter('GET', DIGITAL_LINK_ROUTES[1], 307);
+  // Fastify logs each answer at info level; so does the fast path, at the same level.
+  const logAnswers = ['trace', 'debug', 'info'].includes(app.log.level);
+  let accepting = false;
+  app.addHook('onReady', async () => {
+    accepting = true;
+  });
+  app.addHook('preClose', async () => {
+    accepting = false;
+  });
+  const uninstall = installFastPath(
+    app.server,
+    createFastPath({
+      parsePath,
+      cache: app.resolverCache,
+      originOf: options.origin ? () => options.origin : knownOrigin,
+      requestId: (raw) => (logAnswers || raw.headers['x-request-id'] !== undefined ? options.genReqId(raw) : undefined),
+      open: () => accepting && !app.draining,
+      answered({ request, target, requestId, seconds }) {
+        count('redirect');
+        countFastRedirect();
+        scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent']);
+        if (logAnswers) {
+          app.log.info({ reqId: requestId, req: { method: 'GET', url: request.url }, res: { statusCode: 307 }, responseTime: seconds * 1000 }, 'request completed');
+        }
+      },
+    }),
+  );
+  app.addHook('onClose', async () => uninstall());
+
+  app.get('/.well-known/gs1resolver', (request, reply) =>
+    reply.headers(CORS_HEADERS).header('cache-control', 'public, max-age=3600').send(resolverDescription(originOf(request))),
+  );
+  app.options('/.well-known/gs1resolver', preflight);
+};
+
+export default resolverRoutes;

@@ -1,0 +1,205 @@
+import http from 'node:http';
+import https from 'node:https';
+import { INTERNAL_TOKEN_HEADER, SCAN_DEVICES, type ScanBatch } from '@product-console/shared';
+
+export type Scan = ScanBatch['scans'][number];
+export type ScanDevice = (typeof SCAN_DEVICES)[number];
+
+/*
+ * Scans are the resolver's busiest output: one per answer. A scan is kept as the pre-serialised
+ * JSON of what its answer shares with every other answer of the same kind (entry, serial, link
+ * type: `scanKey`), plus the two request headers and the time; the batch is written as one
+ * JSON string when it leaves. No object per scan is serialised on the way.
+ */
+
+/** The JSON start of a scan: `{"entryPath":...,"qualifierPath":...,"linkType":...,`. */
+export type ScanKey = string & { readonly scanKey: unique symbol };
+
+export function scanKey(entryPath: string, qualifierPath: string | null, linkType: string): ScanKey {
+  const json = JSON.stringify({
+    entryPath: entryPath.slice(0, 200),
+    qualifierPath: qualifierPath === null ? null : qualifierPath.slice(0, 200),
+    linkType: linkType.slice(0, 64),
+  });
+  return `${json.slice(0, -1)},` as ScanKey;
+}
+
+interface PendingScan {
+  key: ScanKey;
+  acceptLanguage: string | undefined;
+  userAgent: string | undefined;
+  at: number;
+}
+
+export interface ScanRecorder {
+  /** Keeps a scan for the next batch; never waits, never throws. */
+  record(key: ScanKey, acceptLanguage: string | undefined, userAgent: string | undefined): void;
+  /** Sends what is kept now. */
+  flush(): Promise<void>;
+  /** Stops the timer and sends what is left. */
+  close(): Promise<void>;
+}
+
+export interface ScanRecorderOptions {
+  /** Sends a batch: the JSON body of `POST /api/internal/resolver/scans`, and how many scans it holds. */
+  send: (body: string, count: number) => Promise<void>;
+  flushIntervalMs: number;
+  batchSize: number;
+  /** Scans kept at most while the API is slow or away; past it new scans are dropped. */
+  maxPending?: number;
+  onDropped?: (count: number, err?: unknown) => void;
+}
+
+const MEMO_LIMIT = 1_000;
+const devices = new Map<string, ScanDevice>();
+
+/** The kind of device from a User-Agent (iPadOS presents itself as a Mac: desktop). */
+export function deviceOf(userAgent: string | undefined): ScanDevice {
+  if (!userAgent) return 'other';
+  let device = devices.get(userAgent);
+  if (device === undefined) {
+    if (/iPhone|iPad|iPod/i.test(userAgent)) device = 'ios';
+    else if (/Android/i.test(userAgent)) device = 'android';
+    else if (/bot|crawl|spider|curl|wget|python|okhttp/i.test(userAgent)) device = 'other';
+    else if (/Windows NT|Macintosh|X11|CrOS|Linux x86_64/i.test(userAgent)) device = 'desktop';
+    else device = 'other';
+    if (devices.size >= MEMO_LIMIT) devices.clear();
+    devices.set(userAgent, device);
+  }
+  return device;
+}
+
+const languages = new Map<string, string | null>();
+
+/** The first language of an Accept-Language header (`ko-KR`), or null. */
+export function firstLanguage(acceptLanguage: string | undefined): string | null {
+  if (!acceptLanguage) return null;
+  let language = languages.get(acceptLanguage);
+  if (language === undefined) {
+    const first = acceptLanguage.split(',', 1)[0].split(';', 1)[0].trim();
+    language = first && first !== '*' && /^[A-Za-z0-9-]{1,16}$/.test(first) ? first : null;
+    if (languages.size >= MEMO_LIMIT) languages.clear();
+    languages.set(acceptLanguage, language);
+  }
+  return language;
+}
+
+let lastAt = -1;
+let lastIso = '';
+/** Scans under load come many to the millisecond: one date string for each. */
+function isoOf(at: number): string {
+  if (at !== lastAt) {
+    lastAt = at;
+    lastIso = new Date(at).toISOString();
+  }
+  return lastIso;
+}
+
+/** The rest of a scan's JSON after its key; language and device need no escaping (checked above). */
+function scanJson({ key, acceptLanguage, userAgent, at }: PendingScan): string {
+  const lang = firstLanguage(acceptLanguage);
+  return `${key}"lang":${lang === null ? 'null' : `"${lang}"`},"device":"${deviceOf(userAgent)}","at":"${isoOf(at)}"}`;
+}
+
+/**
+ * Scans kept in a bounded buffer and sent in batches, every `flushIntervalMs` or as soon as a
+ * batch is full, without the answer waiting: a failed batch is reported and dropped.
+ */
+export function createScanRecorder(options: ScanRecorderOptions): ScanRecorder {
+  const maxPending = options.maxPending ?? options.batchSize * 20;
+  let pending: PendingScan[] = [];
+  let dropped = 0;
+  const sending = new Set<Promise<void>>();
+  let flushQueued = false;
+
+  function sendBatch(batch: PendingScan[]) {
+    const body = `{"scans":[${batch.map(scanJson).join(',')}]}`;
+    const promise = options
+      .send(body, batch.length)
+      .catch((err: unknown) => options.onDropped?.(batch.length, err))
+      .finally(() => sending.delete(promise));
+    sending.add(promise);
+    return promise;
+  }
+
+  async function flush() {
+    flushQueued = false;
+    if (dropped) {
+      options.onDropped?.(dropped);
+      dropped = 0;
+    }
+    const batches: Promise<void>[] = [];
+    while (pending.length) {
+      const batch = pending.length <= options.batchSize ? pending : pending.slice(0, options.batchSize);
+      pending = pending.length <= options.batchSize ? [] : pending.slice(options.batchSize);
+      batches.push(sendBatch(batch));
+    }
+    await Promise.all(batches);
+  }
+
+  const timer = setInterval(() => void flush(), options.flushIntervalMs);
+  timer.unref();
+
+  return {
+    record(key, acceptLanguage, userAgent) {
+      if (pending.length >= maxPending) {
+        dropped += 1;
+        return;
+      }
+      pending.push({ key, acceptLanguage, userAgent, at: Date.now() });
+      if (pending.length >= options.batchSize && !flushQueued) {
+        flushQueued = true;
+        // After the answer is on its way.
+        setImmediate(() => void flush());
+      }
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+      await Promise.all(sending);
+    },
+  };
+}
+
+export interface ScanSenderOptions {
+  upstreamUrl: string;
+  internalToken: string;
+  timeoutMs: number;
+}
+
+/**
+ * `POST /api/internal/resolver/scans` with a batch; rejects on anything but 2xx. Plain node:http
+ * on kept-alive connections: under load a batch leaves many times a second, and fetch costs
+ * several times as much per call.
+ */
+export function createScanSender({ upstreamUrl, internalToken, timeoutMs }: ScanSenderOptions) {
+  const url = new URL(`${upstreamUrl.replace(/\/+$/, '')}/api/internal/resolver/scans`);
+  const client = url.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: true, maxSockets: 4 });
+  const send = (body: string) =>
+    new Promise<void>((resolve, reject) => {
+      const request = client.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          timeout: timeoutMs,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [INTERNAL_TOKEN_HEADER]: internalToken },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            if (status >= 200 && status < 300) resolve();
+            else reject(new Error(`scan batch answered ${status}`));
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('scan batch timed out')));
+      request.on('error', reject);
+      request.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
