@@ -33,6 +33,8 @@ const entryList = lazyRoute(() => import('@/features/products/routes/entry-list'
 const productDetails = lazyRoute(() => import('@/features/products/routes/product-details'), (m) => m.ProductDetailsRoute);
 const editProduct = lazyRoute(() => import('@/features/products/routes/edit-product'), (m) => m.EditProductRoute);
 const addProduct = lazyRoute(() => import('@/features/products/routes/add-product'), (m) => m.AddProductRoute);
+const newLink = lazyRoute(() => import('@/features/products/routes/new-link'), (m) => m.NewLinkRoute);
+const productPreview = lazyRoute(() => import('@/features/preview/routes/product-preview'), (m) => m.ProductPreviewRoute);
 
 const login = lazyRoute(() => import('@/features/auth/routes/login'), (m) => m.LoginRoute);
 
@@ -97,6 +99,12 @@ export function createAppRoutes(): RouteObject[] {
           ],
         },
         {
+          // The consumer view a scan leads to: public, outside the console shell and its sign-in
+          // guard. Its path is more specific than the console's, so it wins the match.
+          path: ':serviceName/product-details/:productId/preview',
+          children: [{ index: true, lazy: productPreview }, standaloneNotFound],
+        },
+        {
           path: ':serviceName',
           lazy: lazyRoute(() => import('@/app/layouts/console-layout'), (m) => m.ConsoleRoute),
           children: [
@@ -136,7 +144,7 @@ export function createAppRoutes(): RouteObject[] {
             page('entry-list', 'nav.products', entryList),
             page('entry-list/:projectId', 'nav.products', entryList),
             page('product-details/:productId', 'crumb.productDetails', productDetails),
-            page('product-details/:productId/new-link', 'crumb.newLink'),
+            page('product-details/:productId/new-link', 'crumb.newLink', newLink),
             page('product-details/:productId/edit/:step', 'crumb.editProduct', editProduct),
             page('project/:projectId/add-product', 'nav.addProducts', addProduct),
             page('notifications', 'nav.notifications', lazyRoute(() => import('@/features/notifications/routes/notifications'), (m) => m.NotificationsRoute)),

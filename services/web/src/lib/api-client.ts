@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ErrorBody['details'];
+  /** The whole answer, for fields some calls add to the error shape (e.g. an import's `more`). */
+  readonly body: Readonly<Record<string, unknown>>;
 
   constructor(status: number, body: Partial<ErrorBody>) {
     super(body.message ?? MESSAGES.internal);
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = body.code ?? ERROR_CODES.INTERNAL;
     this.details = body.details;
+    this.body = body as Record<string, unknown>;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Company, CustomerListItem, Plan, ProductSummary, Project, SessionInfo, TotalCount, User } from '@product-console/shared';
+import type { Company, CustomerListItem, Link, Plan, ProductResponse, ProductSummary, Project, Qualifier, SessionInfo, TotalCount, User } from '@product-console/shared';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -81,3 +81,79 @@ export const customers: CustomerListItem[] = [
   { customerId: 1, permission: true, companyName: 'Acme Corp', serviceName: 'acme', planName: 'Business', services: ['DL', 'DPP'], createdAt: '2025-01-01T00:00:00.000Z' },
   { customerId: 2, permission: false, companyName: 'Beta Ltd', serviceName: 'beta', planName: null, services: ['DL'], createdAt: '2025-01-01T00:00:00.000Z' },
 ];
+
+/** A product as `GET /api/product/?productId` answers it, with its GS1 entry. */
+export function makeProductResponse(product: Partial<ProductResponse['product']> = {}): ProductResponse {
+  return {
+    entry: {
+      entry_id: 5,
+      entryPath: '/01/08801234000017',
+      aiString: '01',
+      aiValue: '08801234000017',
+      gcp: '8801234',
+      isActive: true,
+      isDeleted: false,
+      title: 'Trail jacket',
+      title_eng: 'Trail jacket',
+      isAtq: false,
+      digitalLink: 'https://id.acme.test/01/08801234000017',
+    },
+    product: {
+      productId: 101,
+      entry_id: 5,
+      project_id: 11,
+      project_name: 'Spring line',
+      category_id: 1,
+      subcategoryId: null,
+      product_name: 'Trail jacket',
+      product_number: 'TJ-01',
+      product_website: '',
+      features: 'Light',
+      description: 'A jacket',
+      certification: [],
+      isNFC: 0,
+      details: '',
+      dynamicInfo: [],
+      options: [],
+      image: [],
+      thumbnails: [],
+      careInfo: { type: 'text', text: '', image: null },
+      qrContent: null,
+      service: 'DL',
+      gtin: '08801234000017',
+      createdAt: '2025-03-01T00:00:00.000Z',
+      updatedAt: '2025-03-02T00:00:00.000Z',
+      ...product,
+    },
+  };
+}
+
+export function makeLink(overrides: Partial<Link> = {}): Link {
+  const linkId = overrides.linkId ?? 1;
+  return {
+    linkId,
+    link_id: linkId,
+    productId: 101,
+    entryId: 5,
+    qualifierId: null,
+    order: 1,
+    display: true,
+    contentType: 'text/html',
+    context: '',
+    isDefault: false,
+    lang: null,
+    linkType: 'gs1:pip',
+    targetUrl: 'https://acme.test/pip',
+    title: 'Product Information',
+    title_eng: 'Product Information',
+    modifiedTitle: [],
+    group: 1,
+    isAuto: false,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+export function makeQualifier(serial: string, qualifierId: number): Qualifier {
+  return { qualifierId, qualifierPath: `/21/${encodeURIComponent(serial)}`, identifierCode: '21', entryId: 5, value: serial, createdAt: '2025-03-03T00:00:00.000Z' };
+}

@@ -1,5 +1,7 @@
 import { ROLE, type AccessInfoBody, type IsLimit, type User } from '@product-console/shared';
+import useSWR from 'swr';
 import { api } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
 
 /** Whether the plan's product limit is reached; a failed check counts as reached (spec point 8). */
 export async function isProductLimitReached(): Promise<boolean> {
@@ -22,4 +24,22 @@ export async function canWriteProducts(user: User, projectId: number | null): Pr
   } catch {
     return false;
   }
+}
+
+/** Whether the plan's link limit is reached for a product; a failed check counts as reached (spec point 8). */
+export async function isLinkLimitReached(productId: number): Promise<boolean> {
+  try {
+    const { isLimit } = await api.get<IsLimit>(`/bff/plan/check/link?productId=${productId}`);
+    return isLimit;
+  } catch {
+    return true;
+  }
+}
+
+/** Whether the signed-in user may change the products of a project; undefined while unknown. */
+export function useProductWriteAccess(projectId: number | undefined): boolean | undefined {
+  const user = useCurrentUser();
+  const key = user && projectId !== undefined ? ['product-write-access', user.userId, user.roleId, projectId] : null;
+  const { data } = useSWR(key, () => canWriteProducts(user as User, projectId as number));
+  return data;
 }

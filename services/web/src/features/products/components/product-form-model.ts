@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import {
   PRODUCT_IMAGE_MAX,
+  QR_DEFAULT_BACKGROUND,
+  QR_DEFAULT_FOREGROUND,
+  QR_MIN_CONTRAST,
   SERVICES,
+  contrastRatio,
   gtinInputSchema,
   productInputSchema,
   qrContentSchema,
+  relativeLuminance,
   type ProductDetail,
   type ServiceCode,
 } from '@product-console/shared';
@@ -23,6 +28,9 @@ export const CATEGORIES = [
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_IMAGES = 'image/png,image/jpeg,image/webp,image/gif';
+
+/** Colours of a new QR code: black modules on white. */
+export const QR_DEFAULT_COLOURS = { foreground: QR_DEFAULT_FOREGROUND, background: QR_DEFAULT_BACKGROUND } as const;
 
 /** The wizard's values: the shared product input plus the service and the QR content. */
 export const productFormSchema = productInputSchema.extend({
@@ -60,7 +68,12 @@ export function emptyProductForm(projectId: number | undefined, service: Service
     careInfoType: 'text',
     careInfoText: '',
     gtin: '',
-    qrContent: { data: 'digitalLink', websiteUrl: '', customDesign: { logoType: 'text', logoText: '', logoImage: null }, designImages: [] },
+    qrContent: {
+      data: 'digitalLink',
+      websiteUrl: '',
+      customDesign: { logoType: 'text', logoText: '', logoImage: null, ...QR_DEFAULT_COLOURS },
+      designImages: [],
+    },
   };
 }
 
@@ -83,8 +96,15 @@ export function productToForm(product: ProductDetail): ProductFormInput {
     careInfoType: product.careInfo.type,
     careInfoText: product.careInfo.text,
     gtin: product.gtin ?? '',
-    qrContent: product.qrContent ?? emptyProductForm(product.project_id, product.service).qrContent,
+    qrContent: product.qrContent
+      ? { ...product.qrContent, customDesign: { ...QR_DEFAULT_COLOURS, ...product.qrContent.customDesign } }
+      : emptyProductForm(product.project_id, product.service).qrContent,
   };
+}
+
+/** Scanners read dark modules on a light background with enough contrast (the rule the API applies too). */
+export function qrColoursScanWell(foreground: string, background: string): boolean {
+  return relativeLuminance(foreground) < relativeLuminance(background) && contrastRatio(foreground, background) >= QR_MIN_CONTRAST;
 }
 
 /** Images of the form: stored ones kept (edit) and new files, in display order. */

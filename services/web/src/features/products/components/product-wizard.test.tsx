@@ -84,4 +84,32 @@ describe('ProductWizard', () => {
     expect(product).not.toHaveProperty('gtin');
     expect(body.getAll('productImg')).toHaveLength(1);
   });
+
+  it('takes the QR colours, warns about a pair that will not scan and sends them in qrContent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<Harness onSubmit={onSubmit} />);
+    await fillBasics(user, '00614141000012');
+    await user.click(screen.getByTestId('wizard-step-images'));
+    fireEvent.change(screen.getByTestId('product-images-input'), { target: { files: [png()] } });
+    await user.click(screen.getByTestId('wizard-step-qr'));
+    expect(screen.getByLabelText('Foreground')).toHaveValue('#000000');
+    expect(screen.getByTestId('qr-colours-hint')).toHaveTextContent('Dark modules on a light background scan best.');
+
+    fireEvent.input(screen.getByLabelText('Foreground'), { target: { value: '#eeeeee' } });
+    fireEvent.input(screen.getByLabelText('Background'), { target: { value: '#222222' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('These colours may not scan');
+    await user.click(screen.getByTestId('wizard-submit'));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    fireEvent.input(screen.getByLabelText('Foreground'), { target: { value: '#1a237e' } });
+    fireEvent.input(screen.getByLabelText('Background'), { target: { value: '#fff8e1' } });
+    await user.click(screen.getByTestId('wizard-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    const [values, files] = onSubmit.mock.calls[0];
+    expect(JSON.parse(toFormData(values, files, 'create').get('qrContent') as string).customDesign).toMatchObject({
+      foreground: '#1a237e',
+      background: '#fff8e1',
+    });
+  });
 });

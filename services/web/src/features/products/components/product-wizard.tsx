@@ -18,8 +18,10 @@ import {
   PRODUCT_IMAGE_MAX,
   STEP_FIELDS,
   WIZARD_STEPS,
+  QR_DEFAULT_COLOURS,
   imageCount,
   productFormSchema,
+  qrColoursScanWell,
   type ProductFormInput,
   type ProductFormValues,
   type WizardFiles,
@@ -71,6 +73,33 @@ const ListRow = styled.div`
   align-items: end;
 `;
 
+const ColourField = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  input[type='color'] {
+    width: 44px;
+    height: 36px;
+    padding: 2px;
+    border-radius: 8px;
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    background: ${({ theme }) => theme.colors.surface};
+    cursor: pointer;
+  }
+  code { font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** A few QR-like modules in the chosen colours. */
+const QrSwatch = styled.span<{ $foreground: string; $background: string }>`
+  width: 36px;
+  height: 36px;
+  border-radius: 6px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background:
+    conic-gradient(${({ $foreground }) => $foreground} 25%, ${({ $background }) => $background} 0 50%, ${({ $foreground }) => $foreground} 0 75%, ${({ $background }) => $background} 0)
+    0 0 / 12px 12px;
+`;
+
 const OptionRow = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr 1fr auto;
@@ -119,6 +148,8 @@ export function ProductWizard(props: ProductWizardProps) {
   const careInfoType = watch('careInfoType');
   const logoType = watch('qrContent.customDesign.logoType');
   const qrData = watch('qrContent.data');
+  const foreground = watch('qrContent.customDesign.foreground') ?? QR_DEFAULT_COLOURS.foreground;
+  const background = watch('qrContent.customDesign.background') ?? QR_DEFAULT_COLOURS.background;
   const gtin = watch('gtin') ?? '';
   const subcategories = CATEGORIES.find((item) => item.id === category)?.subcategories ?? [];
   const errors = formState.errors;
@@ -537,6 +568,28 @@ export function ProductWizard(props: ProductWizardProps) {
             ) : (
               <Input aria-label={t('products.qr.logoText')} {...register('qrContent.customDesign.logoText')} />
             )}
+          </fieldset>
+          <fieldset style={{ border: 'none', padding: 0, margin: 0, display: 'grid', gap: 10 }}>
+            <legend style={{ fontWeight: 600, fontSize: 13, marginBottom: 8 }}>{t('products.qr.colours')}</legend>
+            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 20 }}>
+              {(['foreground', 'background'] as const).map((part) => (
+                <ColourField key={part}>
+                  <input
+                    type="color"
+                    id={`qr-${part}`}
+                    {...register(`qrContent.customDesign.${part}`)}
+                    aria-describedby="qr-colours-hint"
+                    data-testid={`qr-${part}`}
+                  />
+                  <Label htmlFor={`qr-${part}`}>{t(part === 'foreground' ? 'products.qr.foreground' : 'products.qr.background')}</Label>
+                  <code>{(part === 'foreground' ? foreground : background).toLowerCase()}</code>
+                </ColourField>
+              ))}
+              <QrSwatch $foreground={foreground} $background={background} aria-hidden="true" />
+            </div>
+            <Hint id="qr-colours-hint" role={qrColoursScanWell(foreground, background) ? undefined : 'alert'} data-testid="qr-colours-hint">
+              {qrColoursScanWell(foreground, background) ? t('products.qr.coloursHint') : t('products.qr.coloursWarning')}
+            </Hint>
           </fieldset>
           <ImagePicker
             label={t('products.qr.designImages')}

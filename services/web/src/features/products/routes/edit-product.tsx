@@ -9,12 +9,14 @@ import { PRODUCTS_KEY_PREFIX } from '@/features/products/api/get-products';
 import { useAvailableGcps, useCertifications, useProductService } from '@/features/products/api/get-reference-data';
 import { updateProduct } from '@/features/products/api/product-mutations';
 import { isWizardStep, noFiles, productToForm, toFormData } from '@/features/products/components/product-form-model';
+import { LinksOverview } from '@/features/products/components/links-section';
 import { ProductWizard } from '@/features/products/components/product-wizard';
 import { LoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 
 /**
- * /{serviceName}/product-details/{productId}/edit/{step}: loads service, product and
- * certifications; sends only new image files, the kept ones as `retainedImages`.
+ * /{serviceName}/product-details/{productId}/edit/{step}: loads service, product, certifications
+ * and the active links (shown read-only; they are managed on the product's page); sends only new
+ * image files, the kept ones as `retainedImages`.
  */
 export function EditProductRoute() {
   const intl = useIntl();
@@ -68,6 +70,7 @@ export function EditProductRoute() {
           }}
         />
       )}
+      {productId ? <LinksOverview productId={productId} serviceName={serviceName} /> : null}
     </div>
   );
 }

@@ -15,8 +15,12 @@ import { showSnackbar } from '@/lib/snackbar';
 import { productKey, useProduct } from '@/features/products/api/get-product';
 import { PRODUCTS_KEY_PREFIX } from '@/features/products/api/get-products';
 import { useCertInfo } from '@/features/products/api/get-reference-data';
+import { useProductWriteAccess } from '@/features/products/api/check-access';
 import { deleteProduct, setProductNfc } from '@/features/products/api/product-mutations';
 import { CheckRow, ThumbItem, Thumbs } from '@/features/products/components/form-controls';
+import { LinksSection } from '@/features/products/components/links-section';
+import { QrSection } from '@/features/products/components/qr-section';
+import { SerialsSection } from '@/features/products/components/serials-section';
 import { LoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 
 const Grid = styled.div`
@@ -51,6 +55,8 @@ export function ProductDetailsRoute() {
   const [deleting, setDeleting] = useState<number | null>(null);
   const [savingNfc, setSavingNfc] = useState(false);
   const base = `/${encodeURIComponent(serviceName)}`;
+  // A sub-admin without write access on the project sees the product but none of its write actions.
+  const canWrite = useProductWriteAccess(data?.product.project_id) === true;
 
   if (error) return <LoadError error={error} onRetry={() => void reload()} />;
   if (!data) return <WizardLoading />;
@@ -91,14 +97,16 @@ export function ProductDetailsRoute() {
         title={<span data-testid="product-detail-name">{product.product_name}</span>}
         description={product.product_number}
         actions={
-          <div style={{ display: 'flex', gap: 8 }}>
-            <ButtonLink to={`${base}/product-details/${product.productId}/edit/basic`} $variant="outline" data-testid="product-edit">
-              <FormattedMessage id="products.edit" />
-            </ButtonLink>
-            <Button $variant="danger" onClick={() => setDeleting(product.productId)} data-testid="product-delete">
-              <FormattedMessage id="products.delete" />
-            </Button>
-          </div>
+          canWrite ? (
+            <div style={{ display: 'flex', gap: 8 }}>
+              <ButtonLink to={`${base}/product-details/${product.productId}/edit/basic`} $variant="outline" data-testid="product-edit">
+                <FormattedMessage id="products.edit" />
+              </ButtonLink>
+              <Button $variant="danger" onClick={() => setDeleting(product.productId)} data-testid="product-delete">
+                <FormattedMessage id="products.delete" />
+              </Button>
+            </div>
+          ) : null
         }
       />
       <Grid>
@@ -163,7 +171,7 @@ export function ProductDetailsRoute() {
                     type="checkbox"
                     role="switch"
                     checked={product.isNFC === 1}
-                    disabled={savingNfc}
+                    disabled={savingNfc || !canWrite}
                     aria-checked={product.isNFC === 1}
                     onChange={(event) => void toggleNfc(event.target.checked ? 1 : 0)}
                     data-testid="nfc-toggle"
@@ -257,6 +265,15 @@ export function ProductDetailsRoute() {
           </Facts>
         </CardBody>
       </Card>
+      <div id="links" style={{ display: 'grid' }}>
+        <LinksSection productId={product.productId} entry={entry} serviceName={serviceName} canWrite={canWrite} />
+      </div>
+      {entry ? (
+        <>
+          <QrSection product={product} entry={entry} />
+          <SerialsSection productId={product.productId} entry={entry} canWrite={canWrite} />
+        </>
+      ) : null}
       <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
     </div>
   );

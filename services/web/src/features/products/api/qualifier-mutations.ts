@@ -1,0 +1,76 @@
+import { SERIAL_AI, qualifierPathOf, serialProblem, type SerialImportProblem } from '@product-console/shared';
+import { api, isApiError } from '@/lib/api-client';
+import { uploadForm } from '@/lib/upload';
+
+/** The entry a serial belongs to, as the product read-back gives it. */
+export interface SerialEntry {
+  entryId: number;
+  entryPath: string;
+  gcp: string;
+}
+
+/** Percent-encoded like any Digital Link value, so that `/` or `%` in a serial cannot break the path. */
+export const serialPath = (serial: string) => qualifierPathOf(SERIAL_AI, serial);
+
+/** AI 21: 1 to 20 characters of the GS1 set 82. */
+export const isValidSerial = (serial: string) => serialProblem(serial) === null;
+
+export function createQualifier(serial: string, entry: SerialEntry) {
+  return api.post<{ result: unknown }>('/bff/api/entry/qualifiers/', {
+    qualifierPath: serialPath(serial),
+    identifierCode: SERIAL_AI,
+    entryId: entry.entryId,
+    entryPath: entry.entryPath,
+    gcp: entry.gcp,
+  });
+}
+
+export function deleteQualifier(qualifierId: number, entry: Pick<SerialEntry, 'entryId' | 'entryPath'>) {
+  const query = new URLSearchParams({ qualifierId: String(qualifierId), entryId: String(entry.entryId), entryPath: entry.entryPath });
+  return api.put<{ result: unknown }>(`/bff/api/entry/qualifiers/delete?${query}`);
+}
+
+export const SERIAL_FILE_TYPES = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function isSerialFile(file: File): boolean {
+  return /\.(xlsx|csv)$/i.test(file.name);
+}
+
+/** `POST /api/service/data/import?type=serial_material` multipart, with upload progress. */
+export async function importSerials(file: File, entry: SerialEntry, onProgress?: (fraction: number) => void): Promise<{ imported: number }> {
+  const body = new FormData();
+  body.append('entryPath', entry.entryPath);
+  body.append('entryId', String(entry.entryId));
+  body.append('gcp', entry.gcp);
+  body.append('file', file, file.name);
+  const answer = await uploadForm<{ result?: unknown; imported?: number }>('/bff/api/service/data/import?type=serial_material', {
+    method: 'POST',
+    body,
+    onProgress,
+  });
+  return { imported: typeof answer?.imported === 'number' ? answer.imported : 0 };
+}
+
+export type ImportRowProblem = SerialImportProblem;
+
+/**
+ * The bad rows of a refused import (400 `{message, details: [{row, value, message}], more}`) and
+ * how many more the API did not list.
+ */
+export function importProblems(error: unknown): { rows: ImportRowProblem[]; more: number } {
+  if (!isApiError(error) || !Array.isArray(error.details)) return { rows: [], more: 0 };
+  const more = typeof error.body.more === 'number' ? error.body.more : 0;
+  const rows = (error.details as unknown[]).flatMap((detail) => {
+    if (!detail || typeof detail !== 'object') return [];
+    const { row, value, message } = detail as Record<string, unknown>;
+    if (typeof row !== 'number') return [];
+    return [{ row, value: value === undefined || value === null ? '' : String(value), message: typeof message === 'string' ? message : '' }];
+  });
+  return { rows, more };
+}
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+/** A file download; the session cookie carries it, so a plain link will do. */
+export const serialExportUrl = (entryId: number, ext: ExportFormat) =>
+  `/bff/api/service/data/export/${entryId}?type=serial_material&ext=${ext}`;

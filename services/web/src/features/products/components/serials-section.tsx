@@ -1,0 +1,453 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { useSWRConfig } from 'swr';
+import type { Entry, Qualifier } from '@product-console/shared';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PlusIcon, QrIcon, SearchIcon, TrashIcon, UploadIcon } from '@/components/icons';
+import { Button, IconButton } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert, Input, Label } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableScroll } from '@/components/ui/table';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { isApiError } from '@/lib/api-client';
+import { showSnackbar } from '@/lib/snackbar';
+import { QUALIFIERS_KEY_PREFIX, serialOf, useQualifiers } from '@/features/products/api/get-qualifiers';
+import {
+  SERIAL_FILE_TYPES,
+  createQualifier,
+  deleteQualifier,
+  importProblems,
+  importSerials,
+  isSerialFile,
+  isValidSerial,
+  serialExportUrl,
+  type ImportRowProblem,
+  type SerialEntry,
+} from '@/features/products/api/qualifier-mutations';
+import { FieldError, Hint } from '@/features/products/components/form-controls';
+import { StateBlock } from '@/features/products/components/list-state';
+
+const PAGE_SIZE = 10;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 16px 22px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const SearchBox = styled.div`
+  position: relative;
+  flex: 1 1 200px;
+  max-width: 300px;
+  svg { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.textMuted}; }
+  input { padding-left: 38px; height: 38px; }
+`;
+
+const AddForm = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: flex-start;
+  input { height: 38px; width: 200px; }
+`;
+
+const FileButton = styled.label`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  height: 32px;
+  padding: 0 12px;
+  font-size: 13px;
+  font-weight: 600;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: ${({ theme }) => theme.colors.surface};
+  cursor: pointer;
+  &:focus-within { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
+  &[aria-disabled='true'] { opacity: 0.55; cursor: not-allowed; }
+`;
+
+const DownloadLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  height: 32px;
+  padding: 0 12px;
+  font-size: 13px;
+  font-weight: 600;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  color: inherit;
+  text-decoration: none;
+  &:hover { border-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  padding: 12px 22px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Mono = styled.code`
+  font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+  font-size: 13px;
+`;
+
+const HiddenFileInput = styled.input`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  border: 0;
+`;
+
+const Progress = styled.progress`
+  width: 100%;
+  height: 8px;
+`;
+
+interface SerialsSectionProps {
+  productId: number;
+  entry: Entry;
+  canWrite: boolean;
+}
+
+/** An entry's serials (AI 21): paged list with search, add, delete, import and export. */
+export function SerialsSection({ productId, entry, canWrite }: SerialsSectionProps) {
+  const intl = useIntl();
+  const { mutate: mutateAll } = useSWRConfig();
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [serial, setSerial] = useState('');
+  const [serialError, setSerialError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Qualifier | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [importFailure, setImportFailure] = useState<{ message: string; rows: ImportRowProblem[]; more: number } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const serialEntry: SerialEntry = { entryId: entry.entry_id, entryPath: entry.entryPath, gcp: entry.gcp };
+  const list = useQualifiers({ entryId: entry.entry_id, page, size: PAGE_SIZE, search: search || undefined });
+
+  useEffect(() => {
+    if (searchText === search) return;
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText, search]);
+
+  // Every serial list (this page, the pickers of the QR code and the new-link form) changes together.
+  const refresh = () => mutateAll((key) => typeof key === 'string' && key.startsWith(QUALIFIERS_KEY_PREFIX));
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const value = serial.trim();
+    if (!isValidSerial(value)) {
+      setSerialError(intl.formatMessage({ id: 'serials.invalid' }));
+      return;
+    }
+    setSerialError(null);
+    setAdding(true);
+    try {
+      await createQualifier(value, serialEntry);
+      setSerial('');
+      showSnackbar(intl.formatMessage({ id: 'serials.added' }, { serial: value }), 'success');
+      await refresh();
+    } catch (cause) {
+      setSerialError(apiErrorMessage(intl, cause));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function remove(qualifier: Qualifier) {
+    try {
+      await deleteQualifier(qualifier.qualifierId, serialEntry);
+      showSnackbar(intl.formatMessage({ id: 'serials.deleted' }), 'success');
+    } catch (cause) {
+      showSnackbar(apiErrorMessage(intl, cause), 'error');
+      throw cause;
+    } finally {
+      await refresh();
+    }
+  }
+
+  async function importFile(file: File) {
+    setImportFailure(null);
+    if (!isSerialFile(file)) {
+      setImportFailure({ message: intl.formatMessage({ id: 'serials.import.wrongType' }), rows: [], more: 0 });
+      return;
+    }
+    setProgress(0);
+    try {
+      const { imported } = await importSerials(file, serialEntry, setProgress);
+      showSnackbar(intl.formatMessage({ id: 'serials.import.done' }, { count: imported }), 'success');
+      setPage(1);
+    } catch (cause) {
+      const problems = importProblems(cause);
+      // A refused file's own summary ("5 rows cannot be imported…") says more than the catalogue's.
+      const message = problems.rows.length > 0 && isApiError(cause) ? cause.message : apiErrorMessage(intl, cause);
+      setImportFailure({ message, ...problems });
+    } finally {
+      setProgress(null);
+      if (fileInput.current) fileInput.current.value = '';
+      await refresh();
+    }
+  }
+
+  const qualifiers = list.data?.result;
+  const pageInfo = list.data?.pageInfo;
+  const lastPage = pageInfo ? Math.max(1, Math.ceil(pageInfo.total / pageInfo.size)) : 1;
+  const importing = progress !== null;
+
+  let body;
+  if (list.error && !qualifiers) {
+    body = (
+      <StateBlock testId="serials-error" icon={<AlertIcon size={28} />}>
+        <p>{apiErrorMessage(intl, list.error)}</p>
+        <Button $variant="outline" onClick={() => void list.mutate()}>
+          <FormattedMessage id="common.retry" />
+        </Button>
+      </StateBlock>
+    );
+  } else if (!qualifiers) {
+    body = (
+      <div style={{ padding: 22, display: 'grid', gap: 12 }} aria-busy="true">
+        <Skeleton $height="36px" />
+        <Skeleton $height="36px" />
+      </div>
+    );
+  } else if (qualifiers.length === 0) {
+    body = (
+      <StateBlock testId="serials-empty" icon={<QrIcon size={28} />}>
+        <p>
+          <FormattedMessage id={search ? 'serials.noMatch' : 'serials.empty'} />
+        </p>
+      </StateBlock>
+    );
+  } else {
+    body = (
+      <TableScroll>
+        <Table data-testid="serials-table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="serials.column.serial" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="serials.column.path" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="serials.column.created" />
+              </th>
+              <th scope="col">
+                <VisuallyHidden>
+                  <FormattedMessage id="products.column.actions" />
+                </VisuallyHidden>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {qualifiers.map((qualifier) => (
+              <tr key={qualifier.qualifierId} data-testid={`serial-row-${serialOf(qualifier)}`}>
+                <td>
+                  <Mono>{serialOf(qualifier)}</Mono>
+                </td>
+                <td>
+                  <Mono>{qualifier.qualifierPath}</Mono>
+                </td>
+                <td>{qualifier.createdAt ? <FormattedDate value={qualifier.createdAt} dateStyle="medium" /> : '—'}</td>
+                <td style={{ textAlign: 'end' }}>
+                  {canWrite ? (
+                    <IconButton
+                      aria-label={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
+                      title={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
+                      onClick={() => setDeleting(qualifier)}
+                      data-testid={`serial-delete-${qualifier.qualifierId}`}
+                    >
+                      <TrashIcon size={18} />
+                    </IconButton>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableScroll>
+    );
+  }
+
+  return (
+    <Card data-testid="serials-section" id="serials">
+      <CardHeader>
+        <CardTitle>
+          <FormattedMessage id="serials.title" />
+        </CardTitle>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          {canWrite ? (
+            <FileButton aria-disabled={importing}>
+              {importing ? <Spinner size={14} /> : <UploadIcon size={16} />}
+              <FormattedMessage id="serials.import" />
+              <HiddenFileInput
+                ref={fileInput}
+                type="file"
+                accept={SERIAL_FILE_TYPES}
+                disabled={importing}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) void importFile(file);
+                }}
+                data-testid="serials-import-input"
+              />
+            </FileButton>
+          ) : null}
+          <DownloadLink href={serialExportUrl(entry.entry_id, 'xlsx')} download data-testid="serials-export-xlsx">
+            <DownloadIcon size={16} />
+            <FormattedMessage id="serials.export" values={{ format: 'XLSX' }} />
+          </DownloadLink>
+          <DownloadLink href={serialExportUrl(entry.entry_id, 'csv')} download data-testid="serials-export-csv">
+            <DownloadIcon size={16} />
+            <FormattedMessage id="serials.export" values={{ format: 'CSV' }} />
+          </DownloadLink>
+        </div>
+      </CardHeader>
+      <Toolbar>
+        <SearchBox>
+          <SearchIcon size={16} />
+          <Input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={intl.formatMessage({ id: 'serials.search' })}
+            aria-label={intl.formatMessage({ id: 'serials.search' })}
+            data-testid="serials-search"
+          />
+        </SearchBox>
+        {canWrite ? (
+          <div style={{ display: 'grid', gap: 4 }}>
+            <AddForm onSubmit={(event) => void add(event)} noValidate>
+              <VisuallyHidden as="label" htmlFor={`serial-new-${productId}`}>
+                <FormattedMessage id="serials.new" />
+              </VisuallyHidden>
+              <Input
+                id={`serial-new-${productId}`}
+                value={serial}
+                maxLength={20}
+                placeholder={intl.formatMessage({ id: 'serials.new' })}
+                onChange={(event) => setSerial(event.target.value)}
+                aria-invalid={Boolean(serialError)}
+                aria-describedby={`serial-new-${productId}-hint`}
+                data-testid="serial-new"
+              />
+              <Button type="submit" $size="sm" disabled={adding || serial.trim() === ''} style={{ height: 38 }} data-testid="serial-add">
+                {adding ? <Spinner size={14} /> : <PlusIcon size={16} />}
+                <FormattedMessage id="serials.add" />
+              </Button>
+            </AddForm>
+            {serialError ? (
+              <FieldError role="alert" data-testid="serial-error">
+                {serialError}
+              </FieldError>
+            ) : (
+              <Hint id={`serial-new-${productId}-hint`}>
+                <FormattedMessage id="serials.hint" />
+              </Hint>
+            )}
+          </div>
+        ) : null}
+      </Toolbar>
+      {progress !== null ? (
+        <div style={{ padding: '12px 22px' }} data-testid="serials-import-progress">
+          <Label as="span">{intl.formatMessage({ id: 'wizard.uploading' }, { percent: Math.round(progress * 100) })}</Label>
+          <Progress max={1} value={progress} aria-label={intl.formatMessage({ id: 'wizard.uploading' }, { percent: Math.round(progress * 100) })} />
+        </div>
+      ) : null}
+      {importFailure ? (
+        <div style={{ padding: '12px 22px', display: 'grid', gap: 10 }} data-testid="serials-import-error">
+          <FormAlert role="alert">{importFailure.message}</FormAlert>
+          {importFailure.rows.length > 0 ? (
+            <TableScroll>
+              <Table>
+                <caption style={{ textAlign: 'start', padding: '4px 0', fontWeight: 600 }}>
+                  <FormattedMessage id="serials.import.badRows" values={{ count: importFailure.rows.length }} />
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <FormattedMessage id="serials.import.row" />
+                    </th>
+                    <th scope="col">
+                      <FormattedMessage id="serials.import.value" />
+                    </th>
+                    <th scope="col">
+                      <FormattedMessage id="serials.import.reason" />
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {importFailure.rows.map((problem, index) => (
+                    <tr key={`${problem.row}-${index}`}>
+                      <td>{problem.row}</td>
+                      <td>
+                        <Mono>{problem.value || '—'}</Mono>
+                      </td>
+                      <td>{problem.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </TableScroll>
+          ) : null}
+          {importFailure.more > 0 ? (
+            <p style={{ fontSize: 13 }}>
+              <FormattedMessage id="serials.import.more" values={{ count: importFailure.more }} />
+            </p>
+          ) : null}
+          <div>
+            <Button $size="sm" $variant="ghost" onClick={() => setImportFailure(null)}>
+              <FormattedMessage id="common.close" />
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {body}
+      {pageInfo && pageInfo.total > 0 ? (
+        <Footer>
+          <span>
+            <FormattedMessage id="serials.total" values={{ count: pageInfo.total }} />
+          </span>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <IconButton aria-label={intl.formatMessage({ id: 'serials.previousPage' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <ChevronLeftIcon size={18} />
+            </IconButton>
+            <span>
+              <FormattedMessage id="serials.page" values={{ page, pages: lastPage }} />
+            </span>
+            <IconButton aria-label={intl.formatMessage({ id: 'serials.nextPage' })} disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+              <ChevronRightIcon size={18} />
+            </IconButton>
+          </div>
+        </Footer>
+      ) : null}
+      <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
+    </Card>
+  );
+}
