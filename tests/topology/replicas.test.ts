@@ -205,6 +205,38 @@ describe('two gateway replicas behind nginx, on Redis and PostgreSQL', () => {
     expect(await metric(replicas[1]!.url, 'bff_plan_cache_misses_total')).toBe(missesBefore + 1);
   });
 
+  it('shows a link added through one replica in the next scan on the other, though both had the product cached', async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('manager@nordic.example');
+    const products = await client.call('GET', '/bff/api/product/all?page=1&size=20');
+    const product = products.body.result.find((row: { gtin: string | null }) => row.gtin);
+    const entryPath = `/01/${product.gtin}`;
+    const scan = (replica: { url: string }, query = '') => fetch(`${replica.url}${entryPath}${query}`, { redirect: 'manual' });
+
+    // Both replicas resolve the product and keep it in memory; neither has a traceability link yet.
+    for (const replica of replicas) {
+      expect((await scan(replica)).status).toBe(307);
+      expect((await scan(replica, '?linkType=gs1:traceability')).status).toBe(404);
+    }
+
+    const added = await fetch(`${replicas[0]!.url}/bff/api/entry/links/`, {
+      method: 'POST',
+      headers: { cookie: client.cookie, 'x-csrf': '1', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        productId: product.productId,
+        entryId: product.entry_id,
+        entryPath,
+        linkType: 'gs1:traceability',
+        targetUrl: 'https://trace.nordic.example/crispbread',
+      }),
+    });
+    expect(added.status).toBe(201);
+
+    const answer = await scan(replicas[1]!, '?linkType=gs1:traceability');
+    expect(answer.status).toBe(307);
+    expect(answer.headers.get('location')).toBe('https://trace.nordic.example/crispbread');
+  });
+
   it('keeps answering through the other replica when one stops', async () => {
     const client = new Client(() => lbURL);
     await client.signIn('manager@nordic.example');
