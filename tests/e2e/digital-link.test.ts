@@ -115,12 +115,18 @@ describe('Digital Link in Chromium: links, serials, QR and the page a scan opens
     expect(scan.status()).toBe(307);
     const landing = new URL(scan.headers().location ?? '', baseURL());
     expect(landing.pathname).toBe(`/acme/product-details/${productId}/preview`);
+    // The Digital Link domain defaults to the console's address, so the phone opens the code itself.
+    expect(new URL(uri).origin).toBe(baseURL());
+    expect(landing.origin).toBe(baseURL());
     const consumer = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true });
     try {
       const visitor = await consumer.newPage();
-      // The landing page's own origin is the API's setting; its path is served by this gateway.
-      await visitor.goto(`${baseURL()}${landing.pathname}${landing.search}`);
+      await visitor.goto(uri);
+      expect(new URL(visitor.url()).pathname).toBe(landing.pathname);
       await expect.poll(() => visitor.getByTestId('preview-product-name').innerText()).toBe(PRODUCT_NAME);
+      // Its images come through the gateway's public pass-through, without a session.
+      const image = visitor.getByTestId('product-preview').locator('img').first();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
       await expect.poll(() => visitor.getByTestId('preview-links').getByRole('link').count()).toBe(typesBefore.length + 1);
       await visitor.screenshot({ path: path.join(SHOTS, 'consumer-preview.png'), fullPage: true });
     } finally {
