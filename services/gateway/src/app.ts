@@ -69,12 +69,14 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   app.decorate('draining', false);
   // While draining, every answer closes its connection: a kept-alive socket would otherwise hold
   // the shutdown open until its keep-alive timeout.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // External plugins.

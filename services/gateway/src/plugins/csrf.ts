@@ -9,11 +9,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return;
+    app.addHook('onRequest', (request, _reply, done) => {
       const path = request.url;
-      if (path !== '/bff' && !path.startsWith('/bff/') && !path.startsWith('/bff?')) return;
-      if (request.headers['x-csrf'] !== '1') throw gatewayErrors.csrfMissing();
+      const guarded = STATE_CHANGING.has(request.method) && (path === '/bff' || path.startsWith('/bff/') || path.startsWith('/bff?'));
+      done(guarded && request.headers['x-csrf'] !== '1' ? gatewayErrors.csrfMissing() : undefined);
     });
   },
   { name: 'csrf', fastify: '5.x' },

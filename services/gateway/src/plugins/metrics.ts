@@ -95,6 +95,9 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}): G
     registers: [registry],
   });
 
+  // Bounded: route patterns (not raw URLs) times methods times status codes.
+  const seriesByKey = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+
   const outcomes: Record<ResolverOutcome, number> = { redirect: 0, linkset: 0, not_found: 0, bad_request: 0, unavailable: 0 };
   const hits: Record<ResolverCacheLevel, number> = { memory: 0, store: 0 };
   let misses = 0;
@@ -135,9 +138,17 @@ export function createMetrics({ processMetrics = true }: MetricsOptions = {}): G
   return {
     registry,
     observeRequest(method, route, statusCode, seconds) {
-      const labels = { method, route, status_code: String(statusCode) };
-      requests.inc(labels);
-      duration.observe(labels, seconds);
+      // One pair of label children per series, found by one string key: prom-client would
+      // otherwise sort and join the label object on each of the two calls.
+      const key = `${method} ${statusCode} ${route}`;
+      let series = seriesByKey.get(key);
+      if (!series) {
+        const labels = { method, route, status_code: String(statusCode) };
+        series = { count: requests.labels(labels), time: duration.labels(labels) };
+        seriesByKey.set(key, series);
+      }
+      series.count.inc();
+      series.time.observe(seconds);
     },
     upstreamError: (kind) => upstreamErrors.inc({ kind }),
     tokenRefresh: (result) => tokenRefreshes.inc({ result }),
@@ -174,10 +185,12 @@ export default fp<MetricsOptions>(
   async (app, options) => {
     const metrics = createMetrics(options);
     app.decorate('metrics', metrics);
-    app.addHook('onResponse', async (request, reply) => {
+    // Callback-style hooks here and in app.ts: an async hook costs each request a promise.
+    app.addHook('onResponse', (request, reply, done) => {
       // Unmatched URLs share one label: raw URLs would make every scanner's probe a new series.
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
   },
   { name: 'metrics', fastify: '5.x' },
