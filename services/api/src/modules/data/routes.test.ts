@@ -1,19 +1,11 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, RESOLVER_INVALIDATE_HEADER, SERIAL_IMPORT_MAX_ROWS } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { demoSetUp, productInProject, setSubAdminProductAccess, type DemoProduct } from '../../test/demo.js';
 import { multipart, png } from '../../test/multipart.js';
-import { users } from '../auth/tables.js';
-import { subAdminAccess } from '../sub-admins/tables.js';
 import { NOT_A_SPREADSHEET, TOO_MANY_ROWS } from './spreadsheet.js';
-
-interface DemoEntry {
-  productId: number;
-  entry: { entry_id: number; entryPath: string; gcp: string; aiValue: string };
-}
 
 let t: TestApp;
 let acme: string;
@@ -24,12 +16,7 @@ let projectIds: Record<string, number>;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The n-th demo product of a project (products listed newest first) with its entry. */
-async function productIn(project: string, index = 0): Promise<DemoEntry> {
-  const list = await call(t.app, acme, { method: 'GET', url: `/api/product/all?projectId=${projectIds[project]}&size=10` });
-  const { productId } = list.json().result[index];
-  const { entry } = (await call(t.app, acme, { method: 'GET', url: `/api/product/?productId=${productId}` })).json();
-  return { productId, entry };
-}
+const productIn = (project: string, index = 0) => productInProject(t.app, acme, projectIds[project], index);
 
 async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -38,7 +25,7 @@ async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function upload(authorization: string, target: DemoEntry, file: Buffer, filename: string, fields: Record<string, string> = {}) {
+function upload(authorization: string, target: DemoProduct, file: Buffer, filename: string, fields: Record<string, string> = {}) {
   const body = multipart(
     { entryPath: target.entry.entryPath, entryId: String(target.entry.entry_id), gcp: target.entry.gcp, ...fields },
     [{ field: 'file', data: file, filename, contentType: 'application/octet-stream' }],
@@ -47,21 +34,17 @@ function upload(authorization: string, target: DemoEntry, file: Buffer, filename
 }
 
 /** Every live serial of the entry, oldest first. */
-async function serialsOf(target: DemoEntry): Promise<string[]> {
+async function serialsOf(target: DemoProduct): Promise<string[]> {
   const response = await call(t.app, acme, { method: 'GET', url: `/api/entry/qualifiers/all/product?productId=${target.productId}` });
   return response.json().result.map((q: { value: string }) => q.value);
 }
 
-const exportOf = (authorization: string, target: DemoEntry, ext?: string) =>
+const exportOf = (authorization: string, target: DemoProduct, ext?: string) =>
   call(t.app, authorization, { method: 'GET', url: `/api/service/data/export/${target.entry.entry_id}?type=serial_material${ext ? `&ext=${ext}` : ''}` });
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, nordic, sub] = (
-    await Promise.all([DEMO_USERS.acmeManager, DEMO_USERS.nordicManager, DEMO_USERS.acmeSubAdmin].map((email) => signIn(t.app, email)))
-  ).map((session) => session.authorization);
-  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
-  projectIds = Object.fromEntries(list.map((p) => [p.project_name, p.project_id]));
+  ({ acme, nordic, sub, projectIds } = await demoSetUp(t.app));
 });
 afterAll(async () => {
   await t?.close();
@@ -173,6 +156,20 @@ describe('POST /api/service/data/import?type=serial_material', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
+  it('refuses a form with two files, or a file under another field name', async () => {
+    const target = await productIn('Camping', 2);
+    const fields = { entryPath: target.entry.entryPath, entryId: String(target.entry.entry_id), gcp: target.entry.gcp };
+    const csv = { field: 'file', data: Buffer.from('serial\nTWICE-1\n'), filename: 'a.csv', contentType: 'text/csv' };
+    const send = (files: (typeof csv)[]) => call(t.app, acme, { method: 'POST', url: '/api/service/data/import?type=serial_material', ...multipart(fields, files) });
+    const twice = await send([csv, csv]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().details).toEqual([{ path: 'file', message: 'Send one file' }]);
+    const otherField = await send([{ ...csv, field: 'attachment' }]);
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json().details).toEqual([{ path: 'attachment', message: 'Unexpected file field' }]);
+    expect(await serialsOf(target)).not.toContain('TWICE-1');
+  });
+
   it("answers 404 for another company's entry, 400 for a mismatching entry path and 403 to a sub-admin without write access", async () => {
     const target = await productIn('Camping', 2);
     const file = Buffer.from('serial\nNOPE-1\n');
@@ -182,15 +179,13 @@ describe('POST /api/service/data/import?type=serial_material', () => {
     expect(mismatch.json().details).toEqual([{ path: 'gcp', message: expect.any(String) }]);
 
     const trail = await productIn('Trail Gear');
-    const [sid] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acmeSubAdmin));
-    const access = and(eq(subAdminAccess.userId, sid.id), eq(subAdminAccess.projectId, projectIds['Trail Gear']));
-    await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: false } } }).where(access);
+    await setSubAdminProductAccess(t.app, projectIds['Trail Gear'], { r: true, w: false });
     try {
       expect((await upload(sub, trail, file, 'x.csv')).statusCode).toBe(403);
       expect((await exportOf(sub, trail)).statusCode).toBe(200);
       expect((await upload(sub, target, file, 'x.csv')).statusCode).toBe(403);
     } finally {
-      await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: true } } }).where(access);
+      await setSubAdminProductAccess(t.app, projectIds['Trail Gear'], { r: true, w: true });
     }
     expect((await upload(sub, trail, file, 'x.csv')).statusCode).toBe(200);
     expect(await serialsOf(target)).not.toContain('NOPE-1');

@@ -2,7 +2,6 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   ERROR_CODES,
-  MESSAGES,
   SERIAL_AI,
   SERIAL_IMPORT_MAX_PROBLEMS,
   SERIAL_PROBLEM_MESSAGES,
@@ -14,10 +13,11 @@ import {
   type SerialImportProblem,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, validationFailed } from '../../errors.js';
+import { validationFailed } from '../../errors.js';
 import type { AuthContext } from '../auth/service.js';
 import { isUniqueViolation } from '../entries/service.js';
 import type { EntryRow } from '../entries/tables.js';
+import { readParts } from '../products/uploads.js';
 import { duplicateSerial, entryForRead, entryForWrite, parseSerialPath } from '../qualifiers/service.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { readSerialColumn, type SerialRow } from './spreadsheet.js';
@@ -27,30 +27,8 @@ const BATCH = 10_000;
 
 /** The parts of `POST /api/service/data/import`: the text fields and the one `file`. */
 async function readImportForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | undefined }> {
-  if (!request.isMultipart()) throw validationFailed([{ path: '(body)', message: 'Send multipart/form-data' }]);
-  const fields: Record<string, string> = {};
-  let file: Buffer | undefined;
-  let current = '(body)';
-  try {
-    for await (const part of request.parts()) {
-      current = part.fieldname;
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file !== undefined) {
-          part.file.resume();
-          throw validationFailed([{ path: part.fieldname, message: part.fieldname === 'file' ? 'Send one file' : 'Unexpected file field' }]);
-        }
-        file = await part.toBuffer();
-      } else {
-        if (part.valueTruncated || part.fieldnameTruncated) throw validationFailed([{ path: part.fieldname, message: MESSAGES.payloadTooLarge }]);
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    throw validationFailed([{ path: current, message: code === 'FST_REQ_FILE_TOO_LARGE' ? MESSAGES.fileTooLarge : MESSAGES.malformedMultipart }]);
-  }
-  return { fields, file };
+  const { fields, raw } = await readParts(request, ['file'], { oneEach: true });
+  return { fields, file: raw[0]?.data };
 }
 
 function rejection(problems: SerialImportProblem[]): SerialImportFailure {

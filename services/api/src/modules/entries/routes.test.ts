@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, RESOLVER_INVALIDATE_HEADER, gs1CheckDigit, gtin14 } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
-import { users } from '../auth/tables.js';
-import { subAdminAccess } from '../sub-admins/tables.js';
+import { demoSetUp, productInProject, setSubAdminProductAccess } from '../../test/demo.js';
 import { entries } from './tables.js';
 
 let t: TestApp;
@@ -22,27 +21,13 @@ const post = (authorization: string, items: Record<string, unknown>[]) =>
 const put = (authorization: string, payload: Record<string, unknown>) => call(t.app, authorization, { method: 'PUT', url: '/api/entry/entries/', payload });
 
 /** A demo product of a project with its entry, as the product read-back gives it. */
-async function productIn(project: string) {
-  const list = await call(t.app, acme, { method: 'GET', url: `/api/product/all?projectId=${projectIds[project]}&size=1` });
-  const [product] = list.json().result;
-  return (await call(t.app, acme, { method: 'GET', url: `/api/product/?productId=${product.productId}` })).json();
-}
+const productIn = (project: string) => productInProject(t.app, acme, projectIds[project]);
 
-async function setSubAccess(project: string, flags: { r: boolean; w: boolean }) {
-  const [sid] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acmeSubAdmin));
-  await t.app.db
-    .update(subAdminAccess)
-    .set({ access: { product: flags } })
-    .where(and(eq(subAdminAccess.userId, sid.id), eq(subAdminAccess.projectId, projectIds[project])));
-}
+const setSubAccess = (project: string, flags: { r: boolean; w: boolean }) => setSubAdminProductAccess(t.app, projectIds[project], flags);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, nordic, sub] = (
-    await Promise.all([DEMO_USERS.acmeManager, DEMO_USERS.nordicManager, DEMO_USERS.acmeSubAdmin].map((email) => signIn(t.app, email)))
-  ).map((session) => session.authorization);
-  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
-  projectIds = Object.fromEntries(list.map((p) => [p.project_name, p.project_id]));
+  ({ acme, nordic, sub, projectIds } = await demoSetUp(t.app));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, RESOLVER_INVALIDATE_HEADER, gtin14, type Link } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { demoSetUp, setSubAdminAccess, setSubAdminProductAccess } from '../../test/demo.js';
 import { multipart } from '../../test/multipart.js';
-import { users } from '../auth/tables.js';
 import { companies } from '../companies/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
-import { subAdminAccess } from '../sub-admins/tables.js';
 import { links } from './tables.js';
 
 let t: TestApp;
@@ -60,11 +58,7 @@ const storedOrders = async (productId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, nordic, sub] = (
-    await Promise.all([DEMO_USERS.acmeManager, DEMO_USERS.nordicManager, DEMO_USERS.acmeSubAdmin].map((email) => signIn(t.app, email)))
-  ).map((session) => session.authorization);
-  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
-  projectIds = Object.fromEntries(list.map((p) => [p.project_name, p.project_id]));
+  ({ acme, nordic, sub, projectIds } = await demoSetUp(t.app));
 });
 afterAll(async () => {
   await t?.close();
@@ -322,10 +316,7 @@ describe('tenancy and roles', () => {
   it('needs product read access of a sub-admin to list, and write access to change', async () => {
     const trail = await newProduct(acme, 'Trail Gear');
     const camping = await newProduct();
-    const [sid] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acmeSubAdmin));
-    const access = and(eq(subAdminAccess.userId, sid.id), eq(subAdminAccess.projectId, projectIds['Trail Gear']));
-    const [{ access: saved }] = await t.app.db.select().from(subAdminAccess).where(access);
-    await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: false } } }).where(access);
+    const saved = await setSubAdminProductAccess(t.app, projectIds['Trail Gear'], { r: true, w: false });
     try {
       const [pip] = await listLinks(trail, sub);
       expect((await addLink(trail, { linkType: 'gs1:dpp' }, sub)).statusCode).toBe(403);
@@ -333,11 +324,11 @@ describe('tenancy and roles', () => {
       expect((await deleteLink(trail, pip.linkId, sub)).statusCode).toBe(403);
       expect((await call(t.app, sub, { method: 'GET', url: `/api/entry/links/all?entryId=${camping.entryId}` })).statusCode).toBe(403);
 
-      await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: true } } }).where(access);
+      await setSubAdminProductAccess(t.app, projectIds['Trail Gear'], { r: true, w: true });
       expect((await addLink(trail, { linkType: 'gs1:dpp' }, sub)).statusCode).toBe(201);
       expect((await addLink(camping, { linkType: 'gs1:dpp' }, sub)).statusCode).toBe(403);
     } finally {
-      await t.app.db.update(subAdminAccess).set({ access: saved }).where(access);
+      await setSubAdminAccess(t.app, projectIds['Trail Gear'], saved);
     }
   });
 

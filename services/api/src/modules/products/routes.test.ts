@@ -1,16 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, gtin14, thumbnailPath } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { demoSetUp, setSubAdminProductAccess } from '../../test/demo.js';
 import { multipart, png, type MultipartFile } from '../../test/multipart.js';
-import { users } from '../auth/tables.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
-import { subAdminAccess } from '../sub-admins/tables.js';
 import { products } from './tables.js';
 
 let t: TestApp;
@@ -71,11 +70,7 @@ const productCount = async () => (await t.app.db.select().from(products)).length
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, nordic, sub] = (
-    await Promise.all([DEMO_USERS.acmeManager, DEMO_USERS.nordicManager, DEMO_USERS.acmeSubAdmin].map((email) => signIn(t.app, email)))
-  ).map((session) => session.authorization);
-  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
-  projectIds = Object.fromEntries(list.map((p) => [p.project_name, p.project_id]));
+  ({ acme, nordic, sub, projectIds } = await demoSetUp(t.app));
   nordicProjectId = (await call(t.app, nordic, { method: 'GET', url: '/api/project/all' })).json().result[0].project_id;
   [red, blue, green] = await Promise.all([png('#cc0000'), png('#0000cc'), png('#00cc00')]);
 });
@@ -217,14 +212,12 @@ describe('POST /api/product/', () => {
   });
 
   it('lets a sub-admin create only with product write access on the project', async () => {
-    const [sid] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acmeSubAdmin));
-    const access = and(eq(subAdminAccess.userId, sid.id), eq(subAdminAccess.projectId, projectIds['Trail Gear']));
-    await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: false } } }).where(access);
+    await setSubAdminProductAccess(t.app, projectIds['Trail Gear'], { r: true, w: false });
     const readOnly = await createProduct(sub, { product: productJson({ project_id: projectIds['Trail Gear'] }) });
     expect(readOnly.statusCode).toBe(403);
     expect(readOnly.json()).toMatchObject({ result: false, code: ERROR_CODES.FORBIDDEN });
 
-    await t.app.db.update(subAdminAccess).set({ access: { product: { r: true, w: true } } }).where(access);
+    await setSubAdminProductAccess(t.app, projectIds['Trail Gear'], { r: true, w: true });
     const otherProject = await createProduct(sub, { product: productJson({ project_id: projectIds.Camping }) });
     expect(otherProject.statusCode).toBe(403);
     const allowed = await createProduct(sub, { product: productJson({ project_id: projectIds['Trail Gear'] }) });

@@ -21,8 +21,11 @@ export interface MultipartBody {
 
 const MAX_PIXELS = 40_000_000;
 
-/** Buffers a whole multipart request; any framing, size or count problem is a 400 naming the part. */
-async function readParts(request: FastifyRequest, fileFields: readonly string[]) {
+/**
+ * Buffers a whole multipart request; any framing, size or count problem is a 400 naming the part.
+ * With `oneEach`, a file field may carry one file only.
+ */
+export async function readParts(request: FastifyRequest, fileFields: readonly string[], { oneEach = false }: { oneEach?: boolean } = {}) {
   if (!request.isMultipart()) throw validationFailed([{ path: '(body)', message: 'Send multipart/form-data' }]);
   const fields: Record<string, string> = {};
   const raw: { field: string; data: Buffer }[] = [];
@@ -31,9 +34,10 @@ async function readParts(request: FastifyRequest, fileFields: readonly string[])
     for await (const part of request.parts()) {
       current = part.fieldname;
       if (part.type === 'file') {
-        if (!fileFields.includes(part.fieldname)) {
+        const unexpected = !fileFields.includes(part.fieldname);
+        if (unexpected || (oneEach && raw.some((file) => file.field === part.fieldname))) {
           part.file.resume();
-          throw validationFailed([{ path: part.fieldname, message: 'Unexpected file field' }]);
+          throw validationFailed([{ path: part.fieldname, message: unexpected ? 'Unexpected file field' : 'Send one file' }]);
         }
         raw.push({ field: part.fieldname, data: await part.toBuffer() });
       } else {

@@ -4,8 +4,8 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, SERIAL_AI, gtin14, qualifierPathOf, qrContentSchema, type QrContentInput } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { demoSetUp, readProduct } from '../../test/demo.js';
 import { multipart, type MultipartFile } from '../../test/multipart.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
@@ -30,11 +30,7 @@ async function decodePng(image: Buffer) {
 
 const getQr = (authorization: string, query: string) => call(t.app, authorization, { method: 'GET', url: `/api/product/qr?${query}` });
 
-async function readBack(productId: number) {
-  const response = await call(t.app, acme, { method: 'GET', url: `/api/product/?productId=${productId}` });
-  expect(response.statusCode).toBe(200);
-  return response.json() as { entry: { entry_id: number; digitalLink: string }; product: { gtin: string } };
-}
+const readBack = (productId: number) => readProduct(t.app, acme, productId);
 
 /** Creates an Acme product in Camping with this QR content, answering the raw response. */
 function postProduct(qrContent: QrContentInput | Record<string, unknown>, files: MultipartFile[] = []) {
@@ -65,11 +61,7 @@ const versionAt = (text: string, errorCorrectionLevel: 'M' | 'H') => QRCode.crea
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, nordic, sub] = (
-    await Promise.all([DEMO_USERS.acmeManager, DEMO_USERS.nordicManager, DEMO_USERS.acmeSubAdmin].map((email) => signIn(t.app, email)))
-  ).map((session) => session.authorization);
-  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
-  projectIds = Object.fromEntries(list.map((project) => [project.project_name, project.project_id]));
+  ({ acme, nordic, sub, projectIds } = await demoSetUp(t.app));
   const [row] = await t.app.db.select().from(products).where(eq(products.projectId, projectIds.Camping)).limit(1);
   const { entry, product } = await readBack(row.id);
   camping = { productId: row.id, entryId: entry.entry_id, companyId: row.companyId, gtin: product.gtin, digitalLink: entry.digitalLink };

@@ -1,15 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, RESOLVER_INVALIDATE_HEADER } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
-import { users } from '../auth/tables.js';
-import { subAdminAccess } from '../sub-admins/tables.js';
-
-interface DemoProduct {
-  productId: number;
-  entry: { entry_id: number; entryPath: string; gcp: string };
-}
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { demoSetUp, productInProject, setSubAdminProductAccess, type DemoProduct } from '../../test/demo.js';
 
 let t: TestApp;
 let acme: string;
@@ -19,12 +11,7 @@ let projectIds: Record<string, number>;
 let camping: DemoProduct;
 let trail: DemoProduct;
 
-async function productIn(project: string): Promise<DemoProduct> {
-  const list = await call(t.app, acme, { method: 'GET', url: `/api/product/all?projectId=${projectIds[project]}&size=1` });
-  const { productId } = list.json().result[0];
-  const { entry } = (await call(t.app, acme, { method: 'GET', url: `/api/product/?productId=${productId}` })).json();
-  return { productId, entry };
-}
+const productIn = (project: string) => productInProject(t.app, acme, projectIds[project]);
 
 const create = (authorization: string, product: DemoProduct, qualifierPath: string, overrides: Record<string, unknown> = {}) =>
   call(t.app, authorization, {
@@ -44,21 +31,11 @@ const remove = (authorization: string, product: DemoProduct, qualifierId: number
     url: `/api/entry/qualifiers/delete?qualifierId=${qualifierId}&entryId=${product.entry.entry_id}&entryPath=${encodeURIComponent(product.entry.entryPath)}`,
   });
 
-async function setSubAccess(project: string, flags: { r: boolean; w: boolean }) {
-  const [sid] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acmeSubAdmin));
-  await t.app.db
-    .update(subAdminAccess)
-    .set({ access: { product: flags } })
-    .where(and(eq(subAdminAccess.userId, sid.id), eq(subAdminAccess.projectId, projectIds[project])));
-}
+const setSubAccess = (project: string, flags: { r: boolean; w: boolean }) => setSubAdminProductAccess(t.app, projectIds[project], flags);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [acme, nordic, sub] = (
-    await Promise.all([DEMO_USERS.acmeManager, DEMO_USERS.nordicManager, DEMO_USERS.acmeSubAdmin].map((email) => signIn(t.app, email)))
-  ).map((session) => session.authorization);
-  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
-  projectIds = Object.fromEntries(list.map((p) => [p.project_name, p.project_id]));
+  ({ acme, nordic, sub, projectIds } = await demoSetUp(t.app));
   camping = await productIn('Camping');
   trail = await productIn('Trail Gear');
 });

@@ -24,7 +24,7 @@ const PUBLIC_CALLS: ReadonlyArray<readonly [string, RegExp]> = [
   ['GET', /^\/product\/landing-page\/preview-productInfo$/],
   ['GET', /^\/product\/landing-page\/preview-links$/],
   // Its product images and logos (stored files are public by design, keys are random).
-  ['GET', /^\/files\/(?!.*\.\.)[\w.\/-]+$/],
+  ['GET', /^\/files\/(?!.*\.\.)[\w./-]+$/],
 ];
 
 const PREFIX = '/bff/public';

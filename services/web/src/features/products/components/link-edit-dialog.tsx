@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import type { Link } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
@@ -9,27 +9,20 @@ import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogP
 import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { isApiError } from '@/lib/api-client';
-import type { MessageId } from '@/lib/i18n';
 import { updateLink, type LinkChanges } from '@/features/products/api/link-mutations';
-import { CheckRow, FieldError, Stack } from '@/features/products/components/form-controls';
+import { Stack } from '@/features/products/components/form-controls';
+import {
+  LinkDefaultCheck,
+  LinkLanguageField,
+  LinkTargetField,
+  LinkTitleField,
+  linkFieldsShape,
+  showApiFieldErrors,
+} from '@/features/products/components/link-form-fields';
 import { LINK_LANGUAGES, languageName } from '@/features/products/components/link-model';
 
-/** What the link forms check before sending; the API checks again. */
-export const linkTargetSchema = z.url({ protocol: /^https?$/, error: 'links.error.targetUrl' }).max(2_000, 'links.error.targetUrl');
-export const linkTitleSchema = z.string().trim().min(1, 'links.error.title').max(200, 'links.error.title');
-
-/** A form error: one of ours is a message id, one of the API's is already words. */
-export function formErrorText(intl: IntlShape, message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  return message in intl.messages ? intl.formatMessage({ id: message as MessageId }) : message;
-}
-
 const editLinkSchema = z.object({
-  title: linkTitleSchema,
-  targetUrl: linkTargetSchema,
-  lang: z.string(),
-  isDefault: z.boolean(),
+  ...linkFieldsShape,
   modifiedTitle: z.array(z.object({ languageCode: z.string().min(1), inputData: z.string().trim().max(200) })),
 });
 type EditLinkValues = z.infer<typeof editLinkSchema>;
@@ -42,11 +35,6 @@ function valuesOf(link: Link): EditLinkValues {
     isDefault: link.isDefault,
     modifiedTitle: link.modifiedTitle.filter((item) => item.languageCode !== 'DEFAULT'),
   };
-}
-
-/** Maps the API's field errors (`updatedLink.targetUrl`, `targetUrl`...) onto the form. */
-export function fieldOfDetail(path: string): string {
-  return path.replace(/^(body\.)?(updatedLink\.)?/, '');
 }
 
 interface LinkEditDialogProps {
@@ -90,12 +78,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
       onClose();
     } catch (cause) {
       setFailure(apiErrorMessage(intl, cause));
-      if (isApiError(cause)) {
-        for (const detail of cause.details ?? []) {
-          const field = fieldOfDetail(detail.path);
-          if (field in editLinkSchema.shape) setError(field as FieldPath<EditLinkValues>, { message: detail.message });
-        }
-      }
+      showApiFieldErrors(cause, editLinkSchema.shape, setError);
     }
   });
 
@@ -119,13 +102,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                   {failure}
                 </FormAlert>
               ) : null}
-              <Field>
-                <Label htmlFor="link-edit-title">
-                  <FormattedMessage id="links.field.title" />
-                </Label>
-                <Input id="link-edit-title" {...register('title')} aria-invalid={Boolean(errors.title)} />
-                {errors.title ? <FieldError role="alert">{formErrorText(intl, errors.title.message)}</FieldError> : null}
-              </Field>
+              <LinkTitleField id="link-edit-title" registration={register('title')} error={errors.title?.message} />
               <fieldset style={{ border: 'none', padding: 0, margin: 0, display: 'grid', gap: 8 }}>
                 <legend style={{ fontWeight: 600, fontSize: 13, marginBottom: 8 }}>
                   <FormattedMessage id="links.field.titlesPerLanguage" />
@@ -172,30 +149,9 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                   </div>
                 ) : null}
               </fieldset>
-              <Field>
-                <Label htmlFor="link-edit-target">
-                  <FormattedMessage id="links.field.targetUrl" />
-                </Label>
-                <Input id="link-edit-target" type="url" {...register('targetUrl')} aria-invalid={Boolean(errors.targetUrl)} />
-                {errors.targetUrl ? <FieldError role="alert">{formErrorText(intl, errors.targetUrl.message)}</FieldError> : null}
-              </Field>
-              <Field>
-                <Label htmlFor="link-edit-lang">
-                  <FormattedMessage id="links.field.language" />
-                </Label>
-                <Select id="link-edit-lang" {...register('lang')} style={{ height: 44 }}>
-                  <option value="">{intl.formatMessage({ id: 'links.anyLanguage' })}</option>
-                  {LINK_LANGUAGES.map((code) => (
-                    <option key={code} value={code}>
-                      {languageName(intl.locale, code)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <CheckRow>
-                <input type="checkbox" {...register('isDefault')} />
-                <FormattedMessage id="links.field.isDefault" />
-              </CheckRow>
+              <LinkTargetField id="link-edit-target" registration={register('targetUrl')} error={errors.targetUrl?.message} />
+              <LinkLanguageField id="link-edit-lang" registration={register('lang')} />
+              <LinkDefaultCheck registration={register('isDefault')} />
             </Stack>
             <DialogActions>
               <Button $variant="outline" onClick={onClose} disabled={submitting}>

@@ -5,7 +5,7 @@ import { NfcIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableScroll } from '@/components/ui/table';
-import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { ColumnHeads } from '@/components/paged-table';
 import { Mono, ProductCell } from '@/components/product-cell';
 
 const Actions = styled.div`
@@ -13,6 +13,8 @@ const Actions = styled.div`
   gap: 6px;
   justify-content: flex-end;
 `;
+
+const COLUMNS = ['products.column.product', 'products.column.gtin', 'products.column.project', 'products.column.service', 'products.column.updated'] as const;
 
 interface ProductTableProps {
   serviceName: string;
@@ -33,8 +35,8 @@ export function ProductTable({ serviceName, products, selected, onToggle, onTogg
   return (
     <TableScroll>
       <Table data-testid="product-list">
-        <thead>
-          <tr>
+        <ColumnHeads
+          leading={
             <th scope="col" style={{ width: 40 }}>
               <input
                 type="checkbox"
@@ -44,28 +46,10 @@ export function ProductTable({ serviceName, products, selected, onToggle, onTogg
                 data-testid="product-select-all"
               />
             </th>
-            <th scope="col">
-              <FormattedMessage id="products.column.product" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="products.column.gtin" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="products.column.project" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="products.column.service" />
-            </th>
-            <th scope="col">
-              <FormattedMessage id="products.column.updated" />
-            </th>
-            <th scope="col">
-              <VisuallyHidden>
-                <FormattedMessage id="products.column.actions" />
-              </VisuallyHidden>
-            </th>
-          </tr>
-        </thead>
+          }
+          columns={COLUMNS}
+          actions
+        />
         <tbody>
           {products.map((product) => (
             <tr key={product.productId} data-testid={`product-row-${product.productId}`}>

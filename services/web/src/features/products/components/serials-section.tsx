@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { Entry, Qualifier } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon, PlusIcon, QrIcon, SearchIcon, TrashIcon, UploadIcon } from '@/components/icons';
+import { DownloadIcon, PlusIcon, QrIcon, SearchIcon, TrashIcon, UploadIcon } from '@/components/icons';
+import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Button, IconButton } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert, Input, Label } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableScroll } from '@/components/ui/table';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
@@ -29,7 +29,7 @@ import {
   type SerialEntry,
 } from '@/features/products/api/qualifier-mutations';
 import { FieldError, Hint } from '@/features/products/components/form-controls';
-import { StateBlock } from '@/features/products/components/list-state';
+import { ListBody } from '@/features/products/components/list-body';
 
 const PAGE_SIZE = 10;
 
@@ -59,17 +59,22 @@ const AddForm = styled.form`
   input { height: 38px; width: 200px; }
 `;
 
-const FileButton = styled.label`
-  position: relative;
+/** The look of the header's import and export actions. */
+const headerAction = css`
   display: inline-flex;
   align-items: center;
-  gap: 8px;
   height: 32px;
   padding: 0 12px;
   font-size: 13px;
   font-weight: 600;
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+`;
+
+const FileButton = styled.label`
+  ${headerAction}
+  position: relative;
+  gap: 8px;
   background: ${({ theme }) => theme.colors.surface};
   cursor: pointer;
   &:focus-within { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
@@ -77,29 +82,11 @@ const FileButton = styled.label`
 `;
 
 const DownloadLink = styled.a`
-  display: inline-flex;
-  align-items: center;
+  ${headerAction}
   gap: 6px;
-  height: 32px;
-  padding: 0 12px;
-  font-size: 13px;
-  font-weight: 600;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   color: inherit;
   text-decoration: none;
   &:hover { border-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  padding: 12px 22px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Mono = styled.code`
@@ -213,87 +200,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
     }
   }
 
-  const qualifiers = list.data?.result;
-  const pageInfo = list.data?.pageInfo;
-  const lastPage = pageInfo ? Math.max(1, Math.ceil(pageInfo.total / pageInfo.size)) : 1;
   const importing = progress !== null;
-
-  let body;
-  if (list.error && !qualifiers) {
-    body = (
-      <StateBlock testId="serials-error" icon={<AlertIcon size={28} />}>
-        <p>{apiErrorMessage(intl, list.error)}</p>
-        <Button $variant="outline" onClick={() => void list.mutate()}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </StateBlock>
-    );
-  } else if (!qualifiers) {
-    body = (
-      <div style={{ padding: 22, display: 'grid', gap: 12 }} aria-busy="true">
-        <Skeleton $height="36px" />
-        <Skeleton $height="36px" />
-      </div>
-    );
-  } else if (qualifiers.length === 0) {
-    body = (
-      <StateBlock testId="serials-empty" icon={<QrIcon size={28} />}>
-        <p>
-          <FormattedMessage id={search ? 'serials.noMatch' : 'serials.empty'} />
-        </p>
-      </StateBlock>
-    );
-  } else {
-    body = (
-      <TableScroll>
-        <Table data-testid="serials-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="serials.column.serial" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="serials.column.path" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="serials.column.created" />
-              </th>
-              <th scope="col">
-                <VisuallyHidden>
-                  <FormattedMessage id="products.column.actions" />
-                </VisuallyHidden>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {qualifiers.map((qualifier) => (
-              <tr key={qualifier.qualifierId} data-testid={`serial-row-${serialOf(qualifier)}`}>
-                <td>
-                  <Mono>{serialOf(qualifier)}</Mono>
-                </td>
-                <td>
-                  <Mono>{qualifier.qualifierPath}</Mono>
-                </td>
-                <td>{qualifier.createdAt ? <FormattedDate value={qualifier.createdAt} dateStyle="medium" /> : '—'}</td>
-                <td style={{ textAlign: 'end' }}>
-                  {canWrite ? (
-                    <IconButton
-                      aria-label={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
-                      title={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
-                      onClick={() => setDeleting(qualifier)}
-                      data-testid={`serial-delete-${qualifier.qualifierId}`}
-                    >
-                      <TrashIcon size={18} />
-                    </IconButton>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableScroll>
-    );
-  }
 
   return (
     <Card data-testid="serials-section" id="serials">
@@ -389,19 +296,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
                 <caption style={{ textAlign: 'start', padding: '4px 0', fontWeight: 600 }}>
                   <FormattedMessage id="serials.import.badRows" values={{ count: importFailure.rows.length }} />
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <FormattedMessage id="serials.import.row" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="serials.import.value" />
-                    </th>
-                    <th scope="col">
-                      <FormattedMessage id="serials.import.reason" />
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads columns={['serials.import.row', 'serials.import.value', 'serials.import.reason']} />
                 <tbody>
                   {importFailure.rows.map((problem, index) => (
                     <tr key={`${problem.row}-${index}`}>
@@ -428,25 +323,60 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
           </div>
         </div>
       ) : null}
-      {body}
-      {pageInfo && pageInfo.total > 0 ? (
-        <Footer>
-          <span>
-            <FormattedMessage id="serials.total" values={{ count: pageInfo.total }} />
-          </span>
-          <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <IconButton aria-label={intl.formatMessage({ id: 'serials.previousPage' })} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              <ChevronLeftIcon size={18} />
-            </IconButton>
-            <span>
-              <FormattedMessage id="serials.page" values={{ page, pages: lastPage }} />
-            </span>
-            <IconButton aria-label={intl.formatMessage({ id: 'serials.nextPage' })} disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
-              <ChevronRightIcon size={18} />
-            </IconButton>
-          </div>
-        </Footer>
-      ) : null}
+      <ListBody
+        items={list.data?.result}
+        error={list.error}
+        onRetry={() => void list.mutate()}
+        testId="serials"
+        skeleton={{ rows: 2, height: '36px' }}
+        emptyIcon={<QrIcon size={28} />}
+        empty={
+          <p>
+            <FormattedMessage id={search ? 'serials.noMatch' : 'serials.empty'} />
+          </p>
+        }
+      >
+        {(qualifiers) => (
+          <TableScroll>
+            <Table data-testid="serials-table">
+              <ColumnHeads columns={['serials.column.serial', 'serials.column.path', 'serials.column.created']} actions />
+              <tbody>
+                {qualifiers.map((qualifier) => (
+                  <tr key={qualifier.qualifierId} data-testid={`serial-row-${serialOf(qualifier)}`}>
+                    <td>
+                      <Mono>{serialOf(qualifier)}</Mono>
+                    </td>
+                    <td>
+                      <Mono>{qualifier.qualifierPath}</Mono>
+                    </td>
+                    <td>{qualifier.createdAt ? <FormattedDate value={qualifier.createdAt} dateStyle="medium" /> : '—'}</td>
+                    <td style={{ textAlign: 'end' }}>
+                      {canWrite ? (
+                        <IconButton
+                          aria-label={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
+                          title={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
+                          onClick={() => setDeleting(qualifier)}
+                          data-testid={`serial-delete-${qualifier.qualifierId}`}
+                        >
+                          <TrashIcon size={18} />
+                        </IconButton>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
+        )}
+      </ListBody>
+      <PagerFooter
+        pageInfo={list.data?.pageInfo}
+        page={page}
+        onPage={setPage}
+        total={(count) => <FormattedMessage id="serials.total" values={{ count }} />}
+        position={(current, pages) => <FormattedMessage id="serials.page" values={{ page: current, pages }} />}
+        labels={{ previous: 'serials.previousPage', next: 'serials.nextPage' }}
+      />
       <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
     </Card>
   );

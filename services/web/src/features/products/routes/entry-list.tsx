@@ -5,12 +5,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import { DEFAULT_PAGE_SIZE, isAdminRole, type ProductSummary } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { AlertIcon, BoxIcon, ChevronLeftIcon, ChevronRightIcon, PlusIcon, SearchIcon } from '@/components/icons';
+import { BoxIcon, PlusIcon, SearchIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
+import { PagerFooter } from '@/components/paged-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useCurrentUser } from '@/lib/current-user';
@@ -19,7 +19,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { PRODUCTS_KEY_PREFIX, useProducts, type ProductListParams } from '@/features/products/api/get-products';
 import { deleteProducts, moveProducts } from '@/features/products/api/product-mutations';
 import { createProject, deleteProject, updateProject } from '@/features/products/api/project-mutations';
-import { StateBlock } from '@/features/products/components/list-state';
+import { ListBody } from '@/features/products/components/list-body';
 import { MoveDialog } from '@/features/products/components/move-dialog';
 import { ProductTable } from '@/features/products/components/product-table';
 import { ProjectDialog } from '@/features/products/components/project-dialog';
@@ -39,17 +39,6 @@ const SearchBox = styled.div`
   max-width: 360px;
   svg { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.textMuted}; }
   input { padding-left: 38px; height: 38px; }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  padding: 14px 22px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const HeaderActions = styled.div`
@@ -119,9 +108,6 @@ export function EntryListRoute() {
       mutate(PROJECTS_KEY),
     ]);
 
-  const products = list.data?.result;
-  const pageInfo = list.data?.pageInfo;
-  const lastPage = pageInfo ? Math.max(1, Math.ceil(pageInfo.total / pageInfo.size)) : 1;
   const selectedIds = useMemo(() => [...selected], [selected]);
   const title = projectId === undefined ? intl.formatMessage({ id: 'products.allTitle' }) : (project?.project_name ?? '');
   const addTo = `/${encodeURIComponent(serviceName)}/project/${projectId ?? 'none'}/add-product`;
@@ -156,62 +142,6 @@ export function EntryListRoute() {
       showSnackbar(apiErrorMessage(intl, error), 'error');
       throw error;
     }
-  }
-
-  let body;
-  if (list.error && !products) {
-    body = (
-      <StateBlock testId="product-list-error" icon={<AlertIcon size={28} />}>
-        <p>{apiErrorMessage(intl, list.error)}</p>
-        <Button $variant="outline" onClick={() => void list.mutate()}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </StateBlock>
-    );
-  } else if (!products) {
-    body = (
-      <div style={{ padding: 22, display: 'grid', gap: 12 }} aria-busy="true" data-testid="product-list-loading">
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} $height="44px" />
-        ))}
-      </div>
-    );
-  } else if (products.length === 0) {
-    body = (
-      <StateBlock testId="product-list-empty" icon={<BoxIcon size={28} />}>
-        <p>
-          <FormattedMessage id={search ? 'products.noMatch' : 'products.empty'} />
-        </p>
-        <ButtonLink to={addTo} $variant="outline">
-          <PlusIcon size={16} />
-          <FormattedMessage id="nav.addProducts" />
-        </ButtonLink>
-      </StateBlock>
-    );
-  } else {
-    body = (
-      <ProductTable
-        serviceName={serviceName}
-        products={products}
-        selected={selected}
-        canWrite
-        onToggle={(id) =>
-          setSelected((current) => {
-            const next = new Set(current);
-            if (next.has(id)) next.delete(id);
-            else next.add(id);
-            return next;
-          })
-        }
-        onToggleAll={() =>
-          setSelected((current) =>
-            products.every((product) => current.has(product.productId)) ? new Set() : new Set(products.map((product) => product.productId)),
-          )
-        }
-        onMove={(product: ProductSummary) => setMoving([product.productId])}
-        onDelete={(product: ProductSummary) => setDeleting([product.productId])}
-      />
-    );
   }
 
   return (
@@ -288,25 +218,56 @@ export function EntryListRoute() {
             </HeaderActions>
           ) : null}
         </Toolbar>
-        {body}
-        {pageInfo && pageInfo.total > 0 ? (
-          <Footer>
-            <span data-testid="product-total">
-              <FormattedMessage id="products.total" values={{ count: pageInfo.total }} />
-            </span>
-            <HeaderActions>
-              <Button $size="sm" $variant="outline" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })} aria-label={intl.formatMessage({ id: 'pagination.previous' })}>
-                <ChevronLeftIcon size={16} />
-              </Button>
-              <span>
-                {page} / {lastPage}
-              </span>
-              <Button $size="sm" $variant="outline" disabled={page >= lastPage} onClick={() => update({ page: String(page + 1) })} aria-label={intl.formatMessage({ id: 'pagination.next' })}>
-                <ChevronRightIcon size={16} />
-              </Button>
-            </HeaderActions>
-          </Footer>
-        ) : null}
+        <ListBody
+          items={list.data?.result}
+          error={list.error}
+          onRetry={() => void list.mutate()}
+          testId="product-list"
+          skeleton={{ rows: 5, height: '44px' }}
+          emptyIcon={<BoxIcon size={28} />}
+          empty={
+            <>
+              <p>
+                <FormattedMessage id={search ? 'products.noMatch' : 'products.empty'} />
+              </p>
+              <ButtonLink to={addTo} $variant="outline">
+                <PlusIcon size={16} />
+                <FormattedMessage id="nav.addProducts" />
+              </ButtonLink>
+            </>
+          }
+        >
+          {(items) => (
+            <ProductTable
+              serviceName={serviceName}
+              products={items}
+              selected={selected}
+              canWrite
+              onToggle={(id) =>
+                setSelected((current) => {
+                  const next = new Set(current);
+                  if (next.has(id)) next.delete(id);
+                  else next.add(id);
+                  return next;
+                })
+              }
+              onToggleAll={() =>
+                setSelected((current) =>
+                  items.every((product) => current.has(product.productId)) ? new Set() : new Set(items.map((product) => product.productId)),
+                )
+              }
+              onMove={(product: ProductSummary) => setMoving([product.productId])}
+              onDelete={(product: ProductSummary) => setDeleting([product.productId])}
+            />
+          )}
+        </ListBody>
+        <PagerFooter
+          pageInfo={list.data?.pageInfo}
+          page={page}
+          onPage={(next) => update({ page: String(next) })}
+          total={(count) => <FormattedMessage id="products.total" values={{ count }} />}
+          totalTestId="product-total"
+        />
       </Card>
 
       <ConfirmDialog payload={deleting} onConfirm={runDelete} onClose={() => setDeleting(null)} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,28 +9,31 @@ import { LINK_TYPES, type LinkType } from '@product-console/shared';
 import { PageHeader } from '@/components/page-header';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
+import { Field, FormAlert, Label, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { isApiError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
 import { isLinkLimitReached } from '@/features/products/api/check-access';
 import { activeLinksKey, useActiveLinks } from '@/features/products/api/get-links';
 import { useProduct } from '@/features/products/api/get-product';
 import { serialOf, useProductQualifiers } from '@/features/products/api/get-qualifiers';
 import { createLink, type CreateLinkBody } from '@/features/products/api/link-mutations';
-import { CheckRow, FieldError, Hint, Row, Stack } from '@/features/products/components/form-controls';
-import { fieldOfDetail, formErrorText, linkTargetSchema, linkTitleSchema } from '@/features/products/components/link-edit-dialog';
-import { LINK_LANGUAGES, defaultLinkTitle, languageName, linkTypeMessageId } from '@/features/products/components/link-model';
+import { Row, Stack } from '@/features/products/components/form-controls';
+import {
+  LinkDefaultCheck,
+  LinkLanguageField,
+  LinkTargetField,
+  LinkTitleField,
+  linkFieldsShape,
+  showApiFieldErrors,
+} from '@/features/products/components/link-form-fields';
+import { defaultLinkTitle, linkTypeMessageId } from '@/features/products/components/link-model';
 import { LoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 
 const newLinkSchema = z.object({
   linkType: z.enum(LINK_TYPES),
   qualifierId: z.string(),
-  targetUrl: linkTargetSchema,
-  title: linkTitleSchema,
-  lang: z.string(),
-  isDefault: z.boolean(),
+  ...linkFieldsShape,
 });
 type NewLinkValues = z.infer<typeof newLinkSchema>;
 
@@ -138,12 +141,7 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
       navigate(back);
     } catch (cause) {
       setFailure(apiErrorMessage(intl, cause));
-      if (isApiError(cause)) {
-        for (const detail of cause.details ?? []) {
-          const field = fieldOfDetail(detail.path);
-          if (field in newLinkSchema.shape) setError(field as FieldPath<NewLinkValues>, { message: detail.message });
-        }
-      }
+      showApiFieldErrors(cause, newLinkSchema.shape, setError);
     }
   });
 
@@ -197,53 +195,12 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
               </Select>
             </Field>
           </Row>
-          <Field>
-            <Label htmlFor="new-link-target">
-              <FormattedMessage id="links.field.targetUrl" />
-            </Label>
-            <Input
-              id="new-link-target"
-              type="url"
-              placeholder="https://"
-              {...register('targetUrl')}
-              aria-invalid={Boolean(errors.targetUrl)}
-              aria-describedby="new-link-target-hint"
-              data-testid="new-link-target"
-            />
-            {errors.targetUrl ? (
-              <FieldError role="alert">{formErrorText(intl, errors.targetUrl.message)}</FieldError>
-            ) : (
-              <Hint id="new-link-target-hint">
-                <FormattedMessage id="links.targetHint" />
-              </Hint>
-            )}
-          </Field>
+          <LinkTargetField id="new-link-target" registration={register('targetUrl')} error={errors.targetUrl?.message} testId="new-link-target" hint />
           <Row>
-            <Field>
-              <Label htmlFor="new-link-title">
-                <FormattedMessage id="links.field.title" />
-              </Label>
-              <Input id="new-link-title" {...register('title')} aria-invalid={Boolean(errors.title)} data-testid="new-link-title" />
-              {errors.title ? <FieldError role="alert">{formErrorText(intl, errors.title.message)}</FieldError> : null}
-            </Field>
-            <Field>
-              <Label htmlFor="new-link-lang">
-                <FormattedMessage id="links.field.language" />
-              </Label>
-              <Select id="new-link-lang" style={{ height: 44 }} {...register('lang')} data-testid="new-link-lang">
-                <option value="">{intl.formatMessage({ id: 'links.anyLanguage' })}</option>
-                {LINK_LANGUAGES.map((code) => (
-                  <option key={code} value={code}>
-                    {languageName(intl.locale, code)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            <LinkTitleField id="new-link-title" registration={register('title')} error={errors.title?.message} testId="new-link-title" />
+            <LinkLanguageField id="new-link-lang" registration={register('lang')} testId="new-link-lang" />
           </Row>
-          <CheckRow>
-            <input type="checkbox" {...register('isDefault')} data-testid="new-link-default" />
-            <FormattedMessage id="links.field.isDefault" />
-          </CheckRow>
+          <LinkDefaultCheck registration={register('isDefault')} testId="new-link-default" />
         </Stack>
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, marginTop: 24 }}>
           <ButtonLink to={back} $variant="outline">
