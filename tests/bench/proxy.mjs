@@ -10,7 +10,7 @@
 // (gateway store; in-process when unset), BENCH_STRICT=1 to exit 1 when a target is missed.
 // This stand-in answers in microseconds, so the ratio here is the worst case: pure proxy cost.
 // api-through-gateway.mjs measures the same targets on the real API.
-import { CONNECTIONS, SAMPLES, SECONDS, TARGET_ADDED_MEDIAN_MS, TARGET_THROUGHPUT_RATIO, load, percentile, sequentialLatencies, start } from './support/measure.mjs';
+import { CONNECTIONS, SAMPLES, SECONDS, TARGET_ADDED_MEDIAN_MS, TARGET_THROUGHPUT_RATIO, load, interleavedLatencies, percentile, start } from './support/measure.mjs';
 
 const upstream = start('./support/stand-in-upstream.mjs', []);
 const children = [upstream.child];
@@ -38,9 +38,10 @@ try {
     { name: 'through gateway', url: `${gatewayUrl}/bff/api/bench/item`, headers: { cookie } },
   ];
   console.log(
-    `gateway store: ${gatewayInfo.store}; per target ${SAMPLES} sequential requests, then ${SECONDS} s x ${CONNECTIONS} connections (autocannon)\n`,
+    `gateway store: ${gatewayInfo.store}; per target ${SAMPLES} sequential requests (the targets taking turns), then ${SECONDS} s x ${CONNECTIONS} connections (autocannon)\n`,
   );
-  for (const target of targets) target.latency = await sequentialLatencies(target.url, target.headers, SAMPLES);
+  const latencies = await interleavedLatencies(targets, SAMPLES);
+  targets.forEach((target, index) => (target.latency = latencies[index]));
   for (const target of targets) target.load = await load(target.url, target.headers);
 
   console.log(`${''.padEnd(16)} sequential, one connection           | under load`);

@@ -22,25 +22,34 @@ export function start(script, args, execArgv = []) {
   return { child, ready };
 }
 
-/** Latency of `count` sequential GETs on one kept-alive connection, in ms, sorted. */
-export async function sequentialLatencies(url, headers, count) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const once = () =>
-    new Promise((resolve, reject) => {
-      const started = process.hrtime.bigint();
-      http
-        .get(url, { agent, headers }, (res) => {
-          if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-          res.resume();
-          res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
-        })
-        .on('error', reject);
-    });
-  for (let i = 0; i < 200; i += 1) await once(); // warm-up: JIT, pools, caches
-  const samples = [];
-  for (let i = 0; i < count; i += 1) samples.push(await once());
-  agent.destroy();
-  return samples.sort((a, b) => a - b);
+/**
+ * Latency of `count` sequential GETs per target, each target on one kept-alive connection, the
+ * targets taking turns request by request: every target meets the same moments of a drifting
+ * upstream (a database warming, a collection), so the difference of their medians is the targets'
+ * own and not the drift's. Sorted ms per target.
+ */
+export async function interleavedLatencies(targets, count) {
+  const clients = targets.map(({ url, headers }) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const once = () =>
+      new Promise((resolve, reject) => {
+        const started = process.hrtime.bigint();
+        http
+          .get(url, { agent, headers }, (res) => {
+            if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+            res.resume();
+            res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
+          })
+          .on('error', reject);
+      });
+    return { agent, once, samples: [] };
+  });
+  for (let i = 0; i < 200; i += 1) for (const client of clients) await client.once(); // warm-up
+  for (let i = 0; i < count; i += 1) for (const client of clients) client.samples.push(await client.once());
+  return clients.map((client) => {
+    client.agent.destroy();
+    return client.samples.sort((a, b) => a - b);
+  });
 }
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
