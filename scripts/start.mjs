@@ -33,6 +33,8 @@ const apiEnv = {
   PORT: apiPort,
   JWT_SECRET: process.env.JWT_SECRET ?? embeddedSecret('.jwt-secret'),
   INTERNAL_TOKEN: internalToken,
+  // Mailed links, Digital Link URIs and automatic link targets lead to this console.
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
 };
 const gatewayEnv = {
   ...shared,
