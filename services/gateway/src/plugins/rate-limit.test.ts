@@ -85,6 +85,15 @@ describe('/bff rate limit per session (BFF_RATE_LIMIT)', () => {
     await signIn(h.app, 'manager@demo.example');
     for (let i = 0; i < 5; i += 1) await request(h.app.server).get('/healthz').expect(200);
   });
+
+  it("counts a visitor's landing-page data calls per address but not the images they show", async () => {
+    const images = [];
+    for (let i = 0; i < 5; i += 1) images.push((await request(h.app.server).get(`/bff/public/files/products/1/image-${i}.webp`)).status);
+    expect(images).not.toContain(429);
+    const reads = [];
+    for (let i = 0; i < 4; i += 1) reads.push((await request(h.app.server).get('/bff/public/product/landing-page/preview-links?productId=1')).status);
+    expect(reads.at(-1)).toBe(429);
+  });
 });
 
 describe('rate limits shared by replicas', () => {

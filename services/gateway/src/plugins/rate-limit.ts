@@ -44,7 +44,12 @@ function emailKeyOf(body: unknown): string | null {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
 }
 
-const isBff = (url: string) => url.startsWith('/bff/');
+/**
+ * Counted calls: every /bff call but the stored images the consumer landing page shows (immutable,
+ * cached for a year by browsers), so shoppers behind one carrier address do not share out the
+ * allowance on pictures.
+ */
+const isBff = (url: string) => url.startsWith('/bff/') && !url.startsWith('/bff/public/files/');
 const isSignIn = (url: string) => url === '/bff/auth/sign-in' || url.startsWith('/bff/auth/sign-in?');
 
 /**
