@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Entry, ProductDetail } from '@product-console/shared';
 import { CopyIcon, DownloadIcon, NfcIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
@@ -180,7 +180,7 @@ export function QrSection({ product, entry }: { product: ProductDetail; entry: E
                         <td>
                           <FormattedMessage
                             id="qr.printedSize"
-                            values={{ cm: <FormattedNumber value={printedCentimetres(size)} maximumFractionDigits={1} />, dpi: 300 }}
+                            values={{ cm: intl.formatNumber(printedCentimetres(size), { maximumFractionDigits: 1 }), dpi: 300 }}
                           />
                         </td>
                         <td>
