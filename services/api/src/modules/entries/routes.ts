@@ -3,7 +3,8 @@ import { entryCreateBodySchema, entryListResponseSchema, entryResponseSchema, en
 import type { Config } from '../../config.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { digitalLinkDomain } from '../products/service.js';
+import type { AuthContext } from '../auth/service.js';
+import { digitalLinkOriginFor } from '../links/digital-link.js';
 import { createEntries, invalidatesEntries, updateEntry } from './service.js';
 
 const tags = ['entries'];
@@ -11,7 +12,9 @@ const tags = ['entries'];
 export function entryRoutes(config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = [app.authenticate, requireCompany];
-    const domainOf = (userId: number) => digitalLinkDomain(app.db, userId, config.DIGITAL_LINK_DOMAIN);
+    // The acting company's origin: a switched super-admin sees the customer's Digital Link URIs.
+    const domainOf = (auth: AuthContext) =>
+      digitalLinkOriginFor(app.db, config.DIGITAL_LINK_DOMAIN, { companyId: companyIdOf(auth), userId: auth.userId });
 
     app.post(
       '/api/entry/entries/',
@@ -28,7 +31,7 @@ export function entryRoutes(config: Config): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await createEntries(app.db, request.auth, companyIdOf(request.auth), request.body, await domainOf(request.auth.userId));
+        const result = await createEntries(app.db, request.auth, companyIdOf(request.auth), request.body, await domainOf(request.auth));
         invalidatesEntries(reply, result.map((entry) => entry.entryPath));
         return reply.code(201).send({ result });
       },
@@ -49,7 +52,7 @@ export function entryRoutes(config: Config): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await updateEntry(app.db, request.auth, companyIdOf(request.auth), request.body, await domainOf(request.auth.userId));
+        const result = await updateEntry(app.db, request.auth, companyIdOf(request.auth), request.body, await domainOf(request.auth));
         invalidatesEntries(reply, [result.entryPath]);
         return { result };
       },

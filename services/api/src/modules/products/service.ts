@@ -12,7 +12,6 @@ import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../auth/service.js';
 import { certifications } from '../certifications/tables.js';
-import { users } from '../auth/tables.js';
 import { entries, type EntryRow } from '../entries/tables.js';
 import { digitalLinkOriginFor, entryDigitalLink } from '../links/digital-link.js';
 import { projects } from '../projects/tables.js';
@@ -150,15 +149,6 @@ export async function authorizeProductProject(db: Db, auth: AuthContext, project
   const access = await projectAccess(db, auth.userId, projectId);
   const flags = access?.product;
   if (!flags || (action === 'read' ? !(flags.r || flags.w) : !flags.w)) throw forbidden();
-}
-
-/**
- * The Digital Link origin of a user (its custom domain, else its company's, else the template
- * origin); `digitalLinkOriginFor` does the same with a known company.
- */
-export async function digitalLinkDomain(db: Db, userId: number, templateOrigin: string): Promise<string> {
-  const [user] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
-  return digitalLinkOriginFor(db, templateOrigin, { companyId: user?.companyId ?? null, userId });
 }
 
 /** `origin`: where the Digital Link URI starts (`digitalLinkOriginFor`). */
