@@ -2,7 +2,7 @@
 // the gateway against a bare Fastify route answering a fixed 307, on loopback, in one run.
 //
 //   throughput ratio >= 0.7 of the bare route   (autocannon, several connections, BENCH_SECONDS)
-//   p50/p99 latency reported                    (sequential requests on one kept-alive connection)
+//   p50/p99 latency reported                    (sequential requests on one kept-alive connection each, the targets taking turns)
 //
 // The stand-in API (internal resolver routes), the gateway and the bare route each run in their
 // own process; the load generator runs in this one. Requests look like a phone's scan (User-Agent,
@@ -10,8 +10,7 @@
 // language choice, metrics, scan record (sent to the stand-in in batches).
 // Settings: BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_SAMPLES (3000), BENCH_ROUNDS (5), BENCH_REDIS_URL
 // (gateway store; in-process when unset), BENCH_STRICT=1 to exit 1 when the target is missed.
-import { CONNECTIONS, SAMPLES, SECONDS, percentile, start } from './support/measure.mjs';
-import { loadRedirects, sequentialLatencies } from './support/redirect-measure.mjs';
+import { CONNECTIONS, SAMPLES, SECONDS, WARM_UP_REQUESTS, interleavedLatencies, load, percentile, start } from './support/measure.mjs';
 
 const TARGET_RATIO = 0.7;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -48,8 +47,12 @@ try {
   // weighs on both targets alike; the ratio is of the requests served over all rounds.
   for (const target of targets) Object.assign(target, { latency: [], rounds: [] });
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const target of targets) target.latency.push(...(await sequentialLatencies(target.url, SCAN_HEADERS, Math.ceil(SAMPLES / ROUNDS))));
-    for (const target of targets) target.rounds.push(await loadRedirects(target.url, SCAN_HEADERS, SECONDS / ROUNDS));
+    const latencies = await interleavedLatencies(
+      targets.map((target) => ({ url: target.url, headers: SCAN_HEADERS, status: 307 })),
+      Math.ceil(SAMPLES / ROUNDS),
+    );
+    targets.forEach((target, index) => target.latency.push(...latencies[index]));
+    for (const target of targets) target.rounds.push(await load(target.url, SCAN_HEADERS, { seconds: SECONDS / ROUNDS, expect: '3xx' }));
   }
   for (const target of targets) {
     target.latency.sort((a, b) => a - b);
@@ -78,7 +81,7 @@ try {
   console.log(`throughput ratio ${ratio.toFixed(2)} of the bare route (target >= ${TARGET_RATIO}) ${ok ? 'PASS' : 'MISS'}; rounds ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
   console.log(
     `                 added median latency ${(percentile(resolver.latency, 50) - percentile(reference.latency, 50)).toFixed(3)} ms; ` +
-      `API lookups ${counts.lookups} for about ${resolver.latency.length + resolver.load.total + 500 * ROUNDS} scans; scans recorded ${counts.scans} so far`,
+      `API lookups ${counts.lookups} for about ${resolver.latency.length + resolver.load.total + WARM_UP_REQUESTS * ROUNDS} scans; scans recorded ${counts.scans} so far`,
   );
   if (process.env.BENCH_STRICT === '1' && !ok) process.exitCode = 1;
 } finally {

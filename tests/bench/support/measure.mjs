@@ -26,17 +26,20 @@ export function start(script, args, execArgv = []) {
  * Latency of `count` sequential GETs per target, each target on one kept-alive connection, the
  * targets taking turns request by request: every target meets the same moments of a drifting
  * upstream (a database warming, a collection), so the difference of their medians is the targets'
- * own and not the drift's. Sorted ms per target.
+ * own and not the drift's. A target may expect another `status` than 200 (a redirect). Sorted ms
+ * per target.
  */
+export const WARM_UP_REQUESTS = 200;
+
 export async function interleavedLatencies(targets, count) {
-  const clients = targets.map(({ url, headers }) => {
+  const clients = targets.map(({ url, headers, status = 200 }) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const once = () =>
       new Promise((resolve, reject) => {
         const started = process.hrtime.bigint();
         http
           .get(url, { agent, headers }, (res) => {
-            if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
+            if (res.statusCode !== status) reject(new Error(`${url} answered ${res.statusCode}, not ${status}`));
             res.resume();
             res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
           })
@@ -44,7 +47,7 @@ export async function interleavedLatencies(targets, count) {
       });
     return { agent, once, samples: [] };
   });
-  for (let i = 0; i < 200; i += 1) for (const client of clients) await client.once(); // warm-up
+  for (let i = 0; i < WARM_UP_REQUESTS; i += 1) for (const client of clients) await client.once(); // JIT, pools, caches
   for (let i = 0; i < count; i += 1) for (const client of clients) client.samples.push(await client.once());
   return clients.map((client) => {
     client.agent.destroy();
@@ -54,9 +57,13 @@ export async function interleavedLatencies(targets, count) {
 
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-export async function load(url, headers) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+/** Requests per second and latency under load; every answer must be of the `expect` class (2xx, or 3xx for redirects). */
+export async function load(url, headers, { seconds = SECONDS, expect = '2xx' } = {}) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  const unexpected = ['1xx', '2xx', '3xx', '4xx', '5xx'].filter((kind) => kind !== expect && result[kind]);
+  if (result.errors || unexpected.length > 0 || !result[expect]) {
+    throw new Error(`${url}: ${unexpected.map((kind) => `${result[kind]} ${kind}`).join(', ') || `no ${expect}`}, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
 }
 

@@ -3,7 +3,9 @@ import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { AlertIcon, CheckIcon, ChevronLeftIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
 
 export const AuthForm = styled.form`
   display: flex;
@@ -67,6 +69,16 @@ export function BackToSignIn() {
       <ChevronLeftIcon size={16} />
       <FormattedMessage id="comingSoon.backToSignIn" />
     </Back>
+  );
+}
+
+/** The full-width submit button of an account form; shows a spinner while `submitting`. */
+export function AuthSubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" $size="lg" $block disabled={submitting} aria-busy={submitting}>
+      {submitting ? <Spinner size={18} /> : null}
+      {children}
+    </Button>
   );
 }
 

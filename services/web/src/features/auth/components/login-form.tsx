@@ -1,13 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AlertIcon, EyeIcon, EyeOffIcon } from '@/components/icons';
-import { Button, IconButton } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/button';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
-import { apiErrorMessage } from '@/lib/api-error-message';
 import { useSignIn } from '@/features/auth/api/sign-in';
+import { AuthSubmitButton } from '@/features/auth/components/auth-panel';
+import { useAuthSubmit } from '@/features/auth/hooks/use-auth-submit';
 
 const Form = styled.form`
   display: flex;
@@ -51,28 +51,16 @@ const Footer = styled.p`
 export function LoginForm() {
   const intl = useIntl();
   const signIn = useSignIn();
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, onSubmit } = useAuthSubmit((data) =>
+    signIn({ email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') }),
+  );
   const [showPassword, setShowPassword] = useState(false);
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setSubmitting(true);
-    setError(null);
-    try {
-      await signIn({ email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') });
-    } catch (cause) {
-      setError(apiErrorMessage(intl, cause));
-      setSubmitting(false);
-    }
-  }
-
   return (
-    <Form onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? errorId : undefined}>
+    <Form onSubmit={onSubmit} aria-describedby={error ? errorId : undefined}>
       <div>
         <Heading>
           <FormattedMessage id="login.title" />
@@ -134,10 +122,9 @@ export function LoginForm() {
         </PasswordBox>
       </Field>
 
-      <Button type="submit" $size="lg" $block disabled={submitting} aria-busy={submitting}>
-        {submitting ? <Spinner size={18} /> : null}
+      <AuthSubmitButton submitting={submitting}>
         <FormattedMessage id="login.submit" />
-      </Button>
+      </AuthSubmitButton>
 
       <Footer>
         <FormattedMessage id="login.noAccount" />{' '}

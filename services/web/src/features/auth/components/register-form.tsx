@@ -3,12 +3,10 @@ import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, type ServiceNameCheck } from '@product-console/shared';
 import { PasswordInput } from '@/components/password-input';
-import { Button } from '@/components/ui/button';
 import { Field, Input, Label, Select } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { checkServiceName, signUp } from '@/features/auth/api/accounts';
-import { AuthForm, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
+import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
 
 const CHECK_DELAY_MS = 350;
 const CATEGORIES = [
@@ -201,10 +199,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <Label htmlFor={ids.logo}><FormattedMessage id="register.primaryLogo" /></Label>
         <Input id={ids.logo} name="primaryLogo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" style={{ paddingTop: 10 }} />
       </Field>
-      <Button type="submit" $size="lg" $block disabled={submitting} aria-busy={submitting}>
-        {submitting ? <Spinner size={18} /> : null}
+      <AuthSubmitButton submitting={submitting}>
         <FormattedMessage id="register.submit" />
-      </Button>
+      </AuthSubmitButton>
       <Hint style={{ textAlign: 'center' }}>
         <FormattedMessage id="register.haveAccount" />{' '}
         <Link to="/login"><FormattedMessage id="login.submit" /></Link>

@@ -2,11 +2,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PASSWORD_MIN_LENGTH } from '@product-console/shared';
 import { PasswordInput } from '@/components/password-input';
-import { Button } from '@/components/ui/button';
 import { Field, Label } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { AuthForm, ErrorAlert, Heading, Hint, Subheading } from '@/features/auth/components/auth-panel';
+import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Subheading } from '@/features/auth/components/auth-panel';
 
 interface SetPasswordFormProps {
   title: ReactNode;
@@ -63,10 +61,7 @@ export function SetPasswordForm({ title, subtitle, submitLabel, onSubmit }: SetP
       <Hint>
         <FormattedMessage id="account.passwordRule" values={{ min: PASSWORD_MIN_LENGTH }} />
       </Hint>
-      <Button type="submit" $size="lg" $block disabled={submitting} aria-busy={submitting}>
-        {submitting ? <Spinner size={18} /> : null}
-        {submitLabel}
-      </Button>
+      <AuthSubmitButton submitting={submitting}>{submitLabel}</AuthSubmitButton>
     </AuthForm>
   );
 }

@@ -4,8 +4,9 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ROLE, SWITCH_PAGE_REFRESH_DELAY_MS, type CustomerListItem } from '@product-console/shared';
 import { BrandLogo } from '@/components/brand-logo';
-import { AlertIcon, BuildingIcon, LogoutIcon, SearchIcon } from '@/components/icons';
+import { BuildingIcon, LogoutIcon, SearchIcon } from '@/components/icons';
 import { LanguageSelect } from '@/components/language-select';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert, Input } from '@/components/ui/field';
@@ -96,6 +97,11 @@ const Empty = styled.div`
   border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radius.lg};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const CustomerLoadError = styled(LoadError)`
+  border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.lg};
 `;
 
 const Notice = styled(FormAlert)`
@@ -211,15 +217,7 @@ export function SwitchCompanyRoute() {
         ) : null}
 
         {customers.error ? (
-          <Empty role="alert" data-testid="customer-list-error">
-            <AlertIcon size={32} />
-            <p>
-              <FormattedMessage id="switch.loadError" />
-            </p>
-            <Button $variant="outline" onClick={() => void customers.mutate()}>
-              <FormattedMessage id="common.retry" />
-            </Button>
-          </Empty>
+          <CustomerLoadError testId="customer-list-error" message={<FormattedMessage id="switch.loadError" />} onRetry={() => void customers.mutate()} />
         ) : customers.isLoading || !customers.data ? (
           <CustomerListSkeleton />
         ) : visible.length === 0 ? (

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AlertIcon, BellIcon, CheckIcon } from '@/components/icons';
+import { BellIcon, CheckIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -87,15 +88,7 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
 
   if (list.error && list.items.length === 0) {
     return (
-      <Empty role="alert" data-testid="notifications-error">
-        <AlertIcon size={32} />
-        <p>
-          <FormattedMessage id="notifications.loadError" />
-        </p>
-        <Button $variant="outline" onClick={() => void list.reload()}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </Empty>
+      <LoadError testId="notifications-error" message={<FormattedMessage id="notifications.loadError" />} onRetry={() => void list.reload()} />
     );
   }
   if (list.isLoading) {

@@ -8,6 +8,7 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableScroll } from '@/components/ui/table';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { ColumnHeads } from '@/components/paged-table';
 import { Mono, ProductCell } from '@/components/product-cell';
 
 const Footer = styled.div`
@@ -47,6 +48,15 @@ const StateIcon = styled.span<{ $danger?: boolean }>`
   background: ${({ theme, $danger }) => ($danger ? theme.colors.dangerSoft : theme.colors.surfaceHover)};
   color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.textMuted)};
 `;
+
+const PRODUCT_COLUMNS = [
+  'overview.products.column.product',
+  'overview.products.column.project',
+  'overview.products.column.service',
+  'overview.products.column.gtin',
+  'overview.products.column.nfc',
+  'overview.products.column.updated',
+] as const;
 
 interface ProductListTableProps {
   serviceName: string;
@@ -116,16 +126,7 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
           <VisuallyHidden as="caption">
             <FormattedMessage id="overview.products.title" />
           </VisuallyHidden>
-          <thead>
-            <tr>
-              <th scope="col"><FormattedMessage id="overview.products.column.product" /></th>
-              <th scope="col"><FormattedMessage id="overview.products.column.project" /></th>
-              <th scope="col"><FormattedMessage id="overview.products.column.service" /></th>
-              <th scope="col"><FormattedMessage id="overview.products.column.gtin" /></th>
-              <th scope="col"><FormattedMessage id="overview.products.column.nfc" /></th>
-              <th scope="col"><FormattedMessage id="overview.products.column.updated" /></th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={PRODUCT_COLUMNS} />
           <tbody>
             {products.map((product) => (
               <tr key={product.productId}>

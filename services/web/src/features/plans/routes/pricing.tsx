@@ -1,8 +1,7 @@
 import styled from 'styled-components';
 import { FormattedMessage } from 'react-intl';
-import { AlertIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
@@ -22,6 +21,11 @@ const Empty = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const ListLoadError = styled(LoadError)`
+  padding: 48px 24px;
+  text-align: inherit;
+`;
+
 /** /{serviceName}/settings/pricing: the plans with their services and limits, the current one marked. */
 export function PricingRoute() {
   const plans = usePlans();
@@ -29,13 +33,7 @@ export function PricingRoute() {
     <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
       <PageHeader title={<FormattedMessage id="pricing.title" />} description={<FormattedMessage id="pricing.subtitle" />} />
       {plans.error ? (
-        <Empty role="alert">
-          <AlertIcon size={32} />
-          <FormattedMessage id="pricing.loadError" />
-          <Button $variant="outline" onClick={() => void plans.mutate()}>
-            <FormattedMessage id="common.retry" />
-          </Button>
-        </Empty>
+        <ListLoadError message={<FormattedMessage id="pricing.loadError" />} onRetry={() => void plans.mutate()} />
       ) : !plans.data ? (
         <Grid aria-hidden="true">
           {[0, 1, 2].map((index) => (

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AlertIcon, BoxIcon, ChevronRightIcon } from '@/components/icons';
+import { BoxIcon, ChevronRightIcon } from '@/components/icons';
 import { LanguageSelect } from '@/components/language-select';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import type { LandingLink, LandingProductInfo } from '@product-console/shared';
@@ -103,6 +103,14 @@ const State = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const PreviewLoadError = styled(LoadError)`
+  flex: 1;
+  display: grid;
+  place-items: center;
+  align-content: center;
+  padding: 48px 24px;
+`;
+
 const Foot = styled.footer`
   margin-top: auto;
   padding: 14px 16px 20px;
@@ -126,15 +134,7 @@ export function ProductPreviewRoute() {
   let content;
   if (product.error && !(isApiError(product.error) && (product.error.status === 404 || product.error.status === 400))) {
     content = (
-      <State role="alert" data-testid="preview-error">
-        <AlertIcon size={32} />
-        <p>
-          <FormattedMessage id="preview.error" />
-        </p>
-        <Button $variant="outline" onClick={() => void product.mutate()}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </State>
+      <PreviewLoadError testId="preview-error" message={<FormattedMessage id="preview.error" />} onRetry={() => void product.mutate()} />
     );
   } else if (product.error) {
     content = (

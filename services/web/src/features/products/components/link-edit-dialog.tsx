@@ -7,13 +7,13 @@ import type { Link } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
 import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { updateLink, type LinkChanges } from '@/features/products/api/link-mutations';
 import { Stack } from '@/features/products/components/form-controls';
 import {
   LinkDefaultCheck,
   LinkLanguageField,
+  LinkSubmitButton,
   LinkTargetField,
   LinkTitleField,
   linkFieldsShape,
@@ -157,10 +157,9 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
               <Button $variant="outline" onClick={onClose} disabled={submitting}>
                 <FormattedMessage id="common.cancel" />
               </Button>
-              <Button type="submit" disabled={submitting} data-testid="link-edit-save">
-                {submitting ? <Spinner size={16} /> : null}
+              <LinkSubmitButton submitting={submitting} testId="link-edit-save">
                 <FormattedMessage id="common.save" />
-              </Button>
+              </LinkSubmitButton>
             </DialogActions>
           </form>
         </DialogContent>

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { z } from 'zod';
+import { Button } from '@/components/ui/button';
 import { Field, Input, Label, Select } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import type { MessageId } from '@/lib/i18n';
 import { CheckRow, FieldError, Hint } from '@/features/products/components/form-controls';
@@ -112,5 +115,15 @@ export function LinkDefaultCheck({ registration, testId }: Omit<LinkFieldProps, 
       <input type="checkbox" {...registration} data-testid={testId} />
       <FormattedMessage id="links.field.isDefault" />
     </CheckRow>
+  );
+}
+
+/** The submit button of a link form; shows a spinner while `submitting`. */
+export function LinkSubmitButton({ submitting, testId, children }: { submitting: boolean; testId: string; children: ReactNode }) {
+  return (
+    <Button type="submit" disabled={submitting} data-testid={testId}>
+      {submitting ? <Spinner size={16} /> : null}
+      {children}
+    </Button>
   );
 }

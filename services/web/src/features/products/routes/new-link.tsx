@@ -7,10 +7,9 @@ import { useSWRConfig } from 'swr';
 import { z } from 'zod';
 import { LINK_TYPES, type LinkType } from '@product-console/shared';
 import { PageHeader } from '@/components/page-header';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, FormAlert, Label, Select } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { showSnackbar } from '@/lib/snackbar';
 import { isLinkLimitReached } from '@/features/products/api/check-access';
@@ -22,6 +21,7 @@ import { Row, Stack } from '@/features/products/components/form-controls';
 import {
   LinkDefaultCheck,
   LinkLanguageField,
+  LinkSubmitButton,
   LinkTargetField,
   LinkTitleField,
   linkFieldsShape,
@@ -206,10 +206,9 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
           <ButtonLink to={back} $variant="outline">
             <FormattedMessage id="common.cancel" />
           </ButtonLink>
-          <Button type="submit" disabled={submitting} data-testid="new-link-submit">
-            {submitting ? <Spinner size={16} /> : null}
+          <LinkSubmitButton submitting={submitting} testId="new-link-submit">
             <FormattedMessage id="links.create" />
-          </Button>
+          </LinkSubmitButton>
         </div>
       </form>
     </Card>

@@ -3,8 +3,10 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SubAdmin, SubAdminListResponse } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { AlertIcon, MailIcon, PlusIcon, UsersIcon } from '@/components/icons';
+import { MailIcon, PlusIcon, UsersIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { ColumnHeads } from '@/components/paged-table';
 import { PlanExceededDialog } from '@/components/plan-exceeded-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,6 +42,12 @@ const Empty = styled.div`
   padding: 48px 24px;
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const SUB_ADMIN_COLUMNS = ['subAdmins.name', 'login.email', 'account.department', 'subAdmins.status', 'subAdmins.projects', 'subAdmins.lastUpdated'] as const;
+
+const ListLoadError = styled(LoadError)`
+  padding: 48px 24px;
 `;
 
 function Status({ active }: { active: SubAdmin['active'] }) {
@@ -117,13 +125,7 @@ export function SubAdminListRoute() {
       ) : null}
       <Card style={{ padding: 0, overflow: 'hidden' }}>
         {list.error ? (
-          <Empty role="alert">
-            <AlertIcon size={32} />
-            <FormattedMessage id="subAdmins.loadError" />
-            <Button $variant="outline" onClick={() => void list.mutate()}>
-              <FormattedMessage id="common.retry" />
-            </Button>
-          </Empty>
+          <ListLoadError message={<FormattedMessage id="subAdmins.loadError" />} onRetry={() => void list.mutate()} />
         ) : !list.data ? (
           <div style={{ padding: 20, display: 'flex', flexDirection: 'column', gap: 12 }} aria-hidden="true">
             {[0, 1, 2].map((index) => (
@@ -139,17 +141,7 @@ export function SubAdminListRoute() {
           <>
             <TableScroll>
               <Table data-testid="sub-admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col"><FormattedMessage id="subAdmins.name" /></th>
-                    <th scope="col"><FormattedMessage id="login.email" /></th>
-                    <th scope="col"><FormattedMessage id="account.department" /></th>
-                    <th scope="col"><FormattedMessage id="subAdmins.status" /></th>
-                    <th scope="col"><FormattedMessage id="subAdmins.projects" /></th>
-                    <th scope="col"><FormattedMessage id="subAdmins.lastUpdated" /></th>
-                    <th scope="col"><span style={{ position: 'absolute', left: -9999 }}><FormattedMessage id="subAdmins.actions" /></span></th>
-                  </tr>
-                </thead>
+                <ColumnHeads columns={SUB_ADMIN_COLUMNS} actions />
                 <tbody>
                   {list.data.result.map((subAdmin) => {
                     const name = `${subAdmin.first_name} ${subAdmin.last_name}`.trim();
