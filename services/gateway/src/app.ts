@@ -82,6 +82,11 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   // External plugins.
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, { processMetrics: deps.processMetrics ?? true });
+
+  // App plugins.
+  await app.register(storePlugin, { redisUrl: config.REDIS_URL, keyPrefix, timeoutMs: config.STORE_TIMEOUT_MS, store: deps.store });
+  await app.register(sessionPlugin, { ttlSeconds: config.SESSION_TTL_SECONDS, cookieSecure: config.COOKIE_SECURE });
+  // After the session plugin, whose hook starts reading the session before the counter is asked.
   await app.register(rateLimitPlugin, {
     redisUrl: config.REDIS_URL,
     keyPrefix,
@@ -90,10 +95,6 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     signInMax: config.SIGN_IN_RATE_LIMIT,
     bffMax: config.BFF_RATE_LIMIT,
   });
-
-  // App plugins.
-  await app.register(storePlugin, { redisUrl: config.REDIS_URL, keyPrefix, timeoutMs: config.STORE_TIMEOUT_MS, store: deps.store });
-  await app.register(sessionPlugin, { ttlSeconds: config.SESSION_TTL_SECONDS, cookieSecure: config.COOKIE_SECURE });
   await app.register(csrfPlugin);
   await app.register(upstreamPlugin, { baseUrl: config.UPSTREAM_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, fetch: deps.fetch });
   await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS, lockTtlMs: config.UPSTREAM_TIMEOUT_MS + 2_000 });

@@ -1,6 +1,7 @@
 // The gateway built from source (run with `node --conditions=source --import tsx`), configured as
 // in production but logging at warn and with the per-session rate limit out of the way.
-// Run as a child of proxy.mjs; it reports its port over IPC.
+// Arguments: the upstream URL, then a Redis URL for the store (BENCH_REDIS_URL when left out; the
+// store lives in the process when both are empty). It reports its port over IPC.
 import { buildApp } from '../../../services/gateway/src/app.ts';
 import { loadConfig } from '../../../services/gateway/src/config.ts';
 
@@ -11,7 +12,7 @@ const config = loadConfig({
   PORT: '0',
   UPSTREAM_URL: process.argv[2],
   INTERNAL_TOKEN: 'bench-internal-token-of-at-least-32-chars',
-  REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+  REDIS_URL: process.argv[3] ?? process.env.BENCH_REDIS_URL ?? '',
   COOKIE_SECURE: 'false',
   WEB_DIST_DIR: '/nonexistent',
   BFF_RATE_LIMIT: '1000000000',

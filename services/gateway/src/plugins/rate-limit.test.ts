@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { PASSWORD } from '../test/fake-upstream.js';
 import { signIn, startHarness, type Harness } from '../test/harness.js';
+import { createTestStore } from '../test/store.js';
 
 const signInFrom = (harness: Harness, address: string | null, email: string, password = 'wrong') => {
   const call = request(harness.app.server).post('/bff/auth/sign-in').set('X-CSRF', '1');
@@ -120,6 +121,53 @@ describe('rate limits shared by replicas', () => {
       const started = Date.now();
       for (let i = 0; i < 3; i += 1) await signInFrom(h, null, 'manager@demo.example', PASSWORD).expect(200);
       expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('the session read beside the rate-limit count', () => {
+  /** The test store, with its session reads counted and, once `failing` is set, refused. */
+  function watchedStore() {
+    const testStore = createTestStore();
+    const reads = { count: 0, failing: false };
+    const get = testStore.store.get.bind(testStore.store);
+    testStore.store.get = (async (key: string) => {
+      if (key.startsWith('session:')) {
+        reads.count += 1;
+        if (reads.failing) throw new Error('store connection closed');
+      }
+      return get(key);
+    }) as typeof testStore.store.get;
+    return { testStore, reads };
+  }
+
+  it('reads the session of a proxied call from the store once', async () => {
+    const { testStore, reads } = watchedStore();
+    const h = await startHarness({}, { store: testStore });
+    try {
+      const cookie = await signIn(h.app, 'manager@demo.example');
+      reads.count = 0;
+      await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie).expect(200);
+      expect(reads.count).toBe(1);
+      await request(h.app.server).get('/bff/public/files/products/1/image-1.webp').set('Cookie', cookie);
+      expect(reads.count).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('answers a call over its limit with 429, and one under it with 503, while the session cannot be read', async () => {
+    const { testStore, reads } = watchedStore();
+    const h = await startHarness({ BFF_RATE_LIMIT: '1', REDIS_URL: '' }, { store: testStore });
+    try {
+      const cookie = await signIn(h.app, 'manager@demo.example');
+      reads.failing = true;
+      const first = await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie);
+      expect(first.status).toBe(503);
+      expect(first.body.code).toBe('E503002');
+      expectRateLimited(await request(h.app.server).get('/bff/api/echo').set('Cookie', cookie));
     } finally {
       await h.close();
     }

@@ -121,5 +121,5 @@ export default fp<RateLimitPluginOptions>(
       if (isBff(url) && !isSignIn(url)) await enforce(bySession, 'bff_session', request, reply);
     });
   },
-  { name: 'rate-limit', fastify: '5.x', dependencies: ['@fastify/cookie', 'metrics'] },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['@fastify/cookie', 'metrics', 'session'] },
 );

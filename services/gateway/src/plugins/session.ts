@@ -154,9 +154,20 @@ export interface SessionPluginOptions {
   cookieSecure: boolean;
 }
 
+/** The /bff calls that act for a signed-in user (all but the visitors' public pass-through). */
+const actsForUser = (url: string) => url.startsWith('/bff/') && !url.startsWith('/bff/public/');
+
 export default fp<SessionPluginOptions>(
   async (app, options) => {
-    app.decorate('sessions', createSessionService({ store: app.store, ...options }));
+    const sessions = createSessionService({ store: app.store, ...options });
+    app.decorate('sessions', sessions);
+    // A call's session is read from the store while its other checks (the rate-limit counter,
+    // registered after this hook) are under way: two store round trips cost the time of one.
+    // The read is awaited, and its failure answered, by whichever route needs the session.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.cookies[SESSION_COOKIE] && actsForUser(request.url)) sessions.fromRequest(request).catch(() => {});
+      done();
+    });
   },
   { name: 'session', fastify: '5.x', dependencies: ['store', '@fastify/cookie'] },
 );
