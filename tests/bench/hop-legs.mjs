@@ -6,24 +6,11 @@
 // api-through-gateway.mjs is the two extra legs plus the proxy's own work.
 // Settings: BENCH_SAMPLES (3000).
 import http from 'node:http';
-import { SAMPLES, WARM_UP_REQUESTS, start } from './support/measure.mjs';
+import { SAMPLES, WARM_UP_REQUESTS, start, timedGet } from './support/measure.mjs';
 
 const stamp = (headers, name) => BigInt(headers[name]);
 const ms = (from, to) => Number(to - from) / 1e6;
 const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
-
-function timedGet(url, agent) {
-  return new Promise((resolve, reject) => {
-    const sent = process.hrtime.bigint();
-    http
-      .get(url, { agent }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${url} answered ${res.statusCode}`));
-        res.resume();
-        res.on('end', () => resolve({ sent, done: process.hrtime.bigint(), headers: res.headers }));
-      })
-      .on('error', reject);
-  });
-}
 
 for (const workMs of [0, 2]) {
   const upstream = start('./support/stamped-upstream.mjs', [String(workMs)]);
@@ -35,8 +22,8 @@ for (const workMs of [0, 2]) {
   const proxied = { 'client→proxy': [], 'proxy→API': [], 'API work': [], 'API→proxy': [], 'proxy→client': [], total: [] };
   try {
     for (let i = 0; i < WARM_UP_REQUESTS + SAMPLES; i += 1) {
-      const d = await timedGet(`${upstreamUrl}/api/item`, agents[0]);
-      const p = await timedGet(`${proxyUrl}/bff/api/item`, agents[1]);
+      const d = await timedGet(`${upstreamUrl}/api/item`, { agent: agents[0] });
+      const p = await timedGet(`${proxyUrl}/bff/api/item`, { agent: agents[1] });
       if (i < WARM_UP_REQUESTS) continue;
       const [dIn, dOut] = [stamp(d.headers, 'x-received-at'), stamp(d.headers, 'x-answered-at')];
       direct['client→API'].push(ms(d.sent, dIn));

@@ -22,6 +22,26 @@ export function start(script, args, execArgv = []) {
   return { child, ready };
 }
 
+/** Requests each target gets before it is measured: JIT, pools and caches warm up. */
+export const WARM_UP_REQUESTS = 200;
+
+/**
+ * One GET on `agent`, read to its end; rejects unless it answers `status`. Says when it was sent
+ * and when its answer ended (monotonic clock, ns) and the answer's headers.
+ */
+export function timedGet(url, { agent, headers = {}, status = 200 }) {
+  return new Promise((resolve, reject) => {
+    const sent = process.hrtime.bigint();
+    http
+      .get(url, { agent, headers }, (res) => {
+        if (res.statusCode !== status) reject(new Error(`${url} answered ${res.statusCode}, not ${status}`));
+        res.resume();
+        res.on('end', () => resolve({ sent, done: process.hrtime.bigint(), headers: res.headers }));
+      })
+      .on('error', reject);
+  });
+}
+
 /**
  * Latency of `count` sequential GETs per target, each target on one kept-alive connection, the
  * targets taking turns request by request: every target meets the same moments of a drifting
@@ -29,22 +49,10 @@ export function start(script, args, execArgv = []) {
  * own and not the drift's. A target may expect another `status` than 200 (a redirect). Sorted ms
  * per target.
  */
-export const WARM_UP_REQUESTS = 200;
-
 export async function interleavedLatencies(targets, count) {
-  const clients = targets.map(({ url, headers, status = 200 }) => {
+  const clients = targets.map(({ url, headers, status }) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const once = () =>
-      new Promise((resolve, reject) => {
-        const started = process.hrtime.bigint();
-        http
-          .get(url, { agent, headers }, (res) => {
-            if (res.statusCode !== status) reject(new Error(`${url} answered ${res.statusCode}, not ${status}`));
-            res.resume();
-            res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
-          })
-          .on('error', reject);
-      });
+    const once = () => timedGet(url, { agent, headers, status }).then(({ sent, done }) => Number(done - sent) / 1e6);
     return { agent, once, samples: [] };
   });
   for (let i = 0; i < WARM_UP_REQUESTS; i += 1) for (const client of clients) await client.once(); // JIT, pools, caches
