@@ -11,3 +11,4 @@ export * from '../modules/qualifiers/tables.js';
 export * from '../modules/links/tables.js';
 export * from '../modules/analytics/tables.js';
 export * from '../modules/notifications/tables.js';
+export * from '../modules/idempotency/tables.js';

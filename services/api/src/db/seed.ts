@@ -5,7 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { users } from '../modules/auth/tables.js';
 import { companies } from '../modules/companies/tables.js';
 import { ensureAutoLinks } from '../modules/links/auto-links.js';
-import { notifications } from '../modules/notifications/tables.js';
+import { notificationReads, notifications } from '../modules/notifications/tables.js';
 import { plans, subscriptions } from '../modules/plans/tables.js';
 import { gtin14 } from '../modules/products/gtin.js';
 import { products } from '../modules/products/tables.js';
@@ -231,17 +231,24 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
 
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 
-    await tx.insert(notifications).values([
-      { companyId: acme.id, userId: acmeManager.id, title: 'Plan renewed', message: 'Your Business plan was renewed.', isRead: true, createdAt: hoursAgo(72) },
-      { companyId: acme.id, userId: acmeManager.id, title: 'Product limit', message: 'You have used 8 of 100 products.', isRead: true, createdAt: hoursAgo(48) },
-      { companyId: acme.id, userId: acmeManager.id, title: 'New sub-admin', message: 'Sid Sub joined your company.', isRead: false, createdAt: hoursAgo(24) },
-      { companyId: acme.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', isRead: false, createdAt: hoursAgo(3) },
-      { companyId: nordic.id, userId: nordicManager.id, title: 'Welcome to the console', message: 'Start by creating a project.', isRead: true, createdAt: hoursAgo(50) },
-      { companyId: nordic.id, userId: nordicManager.id, title: 'Product limit', message: 'You have used 4 of 20 products.', isRead: false, createdAt: hoursAgo(20) },
-      { companyId: nordic.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', isRead: false, createdAt: hoursAgo(3) },
-      { companyId: null, userId: superAdmin.id, title: 'Welcome back', message: 'Two customer companies are active.', isRead: true, createdAt: hoursAgo(30) },
-      { companyId: null, userId: null, title: 'New company registered: Borealis Labs', message: 'Borealis Labs is waiting for approval.', isRead: false, createdAt: hoursAgo(2) },
-    ]);
+    // Read state is per reader (`readBy`): the demo users have read their older, personal notifications.
+    const demoNotifications: (typeof notifications.$inferInsert & { readBy?: number })[] = [
+      { companyId: acme.id, userId: acmeManager.id, title: 'Plan renewed', message: 'Your Business plan was renewed.', readBy: acmeManager.id, createdAt: hoursAgo(72) },
+      { companyId: acme.id, userId: acmeManager.id, title: 'Product limit', message: 'You have used 8 of 100 products.', readBy: acmeManager.id, createdAt: hoursAgo(48) },
+      { companyId: acme.id, userId: acmeManager.id, title: 'New sub-admin', message: 'Sid Sub joined your company.', createdAt: hoursAgo(24) },
+      { companyId: acme.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', createdAt: hoursAgo(3) },
+      { companyId: nordic.id, userId: nordicManager.id, title: 'Welcome to the console', message: 'Start by creating a project.', readBy: nordicManager.id, createdAt: hoursAgo(50) },
+      { companyId: nordic.id, userId: nordicManager.id, title: 'Product limit', message: 'You have used 4 of 20 products.', createdAt: hoursAgo(20) },
+      { companyId: nordic.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', createdAt: hoursAgo(3) },
+      { companyId: null, userId: superAdmin.id, title: 'Welcome back', message: 'Two customer companies are active.', readBy: superAdmin.id, createdAt: hoursAgo(30) },
+      { companyId: null, userId: null, title: 'New company registered: Borealis Labs', message: 'Borealis Labs is waiting for approval.', createdAt: hoursAgo(2) },
+    ];
+    const seededNotifications = await tx
+      .insert(notifications)
+      .values(demoNotifications.map(({ readBy: _readBy, ...row }) => row))
+      .returning({ id: notifications.id });
+    const reads = demoNotifications.flatMap(({ readBy }, index) => (readBy ? [{ notificationId: seededNotifications[index].id, userId: readBy }] : []));
+    await tx.insert(notificationReads).values(reads);
   });
   return true;
 }

@@ -72,6 +72,45 @@ describe('notifications', () => {
   });
 });
 
+describe('read state is per user', () => {
+  const list = async (authorization: string) =>
+    (await call(t.app, authorization, { method: 'GET', url: '/api/service/notifications?pageSize=100' })).json().result as {
+      notificationId: number;
+      title: string;
+      isRead: boolean;
+    }[];
+
+  it("a company-wide notification read by the sub-admin stays unread for the manager, and read-all is the caller's own", async () => {
+    const { notifyCompany } = await import('./events.js');
+    const manager = await signIn(t.app, DEMO_USERS.acmeManager);
+    const subAdmin = await signIn(t.app, DEMO_USERS.acmeSubAdmin);
+    const { users } = await import('../auth/tables.js');
+    const { eq } = await import('drizzle-orm');
+    const [{ companyId }] = await t.app.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, manager.user.userId));
+    await notifyCompany(t.app.db, companyId!, { type: 'test', title: 'Shared with everyone', message: '' });
+    const shared = (await list(subAdmin.authorization)).find((n) => n.title === 'Shared with everyone')!;
+    const managerUnread = await unread(manager.authorization);
+
+    const marked = await call(t.app, subAdmin.authorization, { method: 'PATCH', url: `/api/service/notifications/${shared.notificationId}/read` });
+    expect(marked.json()).toEqual({ result: true });
+    expect((await list(subAdmin.authorization)).find((n) => n.notificationId === shared.notificationId)?.isRead).toBe(true);
+    expect((await list(manager.authorization)).find((n) => n.notificationId === shared.notificationId)?.isRead).toBe(false);
+    expect(await unread(manager.authorization)).toBe(managerUnread);
+
+    // Marking it again is harmless.
+    expect((await call(t.app, subAdmin.authorization, { method: 'PATCH', url: `/api/service/notifications/${shared.notificationId}/read` })).statusCode).toBe(200);
+
+    await call(t.app, manager.authorization, { method: 'PATCH', url: '/api/service/notifications/read-all' });
+    expect(await unread(manager.authorization)).toBe(0);
+    await notifyCompany(t.app.db, companyId!, { type: 'test', title: 'Second for everyone', message: '' });
+    expect(await unread(subAdmin.authorization)).toBe(2); // maintenance notice and the second one
+    expect(await unread(manager.authorization)).toBe(1);
+    const unreadOnly = (await call(t.app, subAdmin.authorization, { method: 'GET', url: '/api/service/notifications?unreadOnly=true' })).json();
+    expect(unreadOnly.result.map((n: { title: string }) => n.title)).toEqual(['Second for everyone', 'Scheduled maintenance']);
+    expect(unreadOnly.pageInfo.total).toBe(2);
+  });
+});
+
 describe('calls without a body', () => {
   it('accept an empty body sent as application/json', async () => {
     const { authorization } = await signIn(t.app, DEMO_USERS.nordicManager);
