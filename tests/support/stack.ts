@@ -15,8 +15,9 @@ export interface Stack {
 /**
  * The real API (on PostgreSQL when DATABASE_URL is set, else PGlite) listening on loopback, and a
  * real gateway in front of it (on Redis when REDIS_URL is set, with a key prefix of its own).
+ * `gatewayEnv` overrides the gateway's settings.
  */
-export async function startStack(apiEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(apiEnv: Record<string, string> = {}, gatewayEnv: Record<string, string> = {}): Promise<Stack> {
   if (process.env.REQUIRE_SERVICES === '1' && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
     throw new Error('REQUIRE_SERVICES=1 needs DATABASE_URL and REDIS_URL for the integration suite');
   }
@@ -33,6 +34,9 @@ export async function startStack(apiEnv: Record<string, string> = {}): Promise<S
       LOG_LEVEL: 'silent',
       UPSTREAM_URL: `http://127.0.0.1:${port}`,
       WEB_DIST_DIR: '/nonexistent-web-dist',
+      // Suites make many account calls from one address; the limit's own tests set it low.
+      ACCOUNT_RATE_LIMIT: '1000',
+      ...gatewayEnv,
     }),
     { store },
   );

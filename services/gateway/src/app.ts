@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ERROR_CODES, MESSAGES } from '@product-console/shared';
 import type { GatewayConfig } from './config.js';
+import { gatewayErrors } from './errors.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
@@ -10,6 +13,7 @@ import metricsPlugin from './plugins/metrics.js';
 import planCachePlugin from './plugins/plan-cache.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import resolverCachePlugin from './plugins/resolver-cache.js';
+import routedPathPlugin from './plugins/routed-path.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
 import storePlugin, { type SessionStore } from './plugins/store.js';
@@ -30,6 +34,28 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Process metrics (CPU, memory, GC) at /metrics; on unless turned off (tests make many apps). */
   processMetrics?: boolean;
+}
+
+/**
+ * What the gateway answers a request the HTTP parser refused (oversized headers, bytes a request
+ * line may not hold, a client too slow to send its headers): the one error shape, then the
+ * connection is closed, as Node does by default.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', { code: ERROR_CODES.HEADERS_TOO_LARGE, message: MESSAGES.headersTooLarge }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { code: ERROR_CODES.UPSTREAM_TIMEOUT, message: MESSAGES.tryAgainLater }]
+        : [400, 'Bad Request', { code: ERROR_CODES.BAD_PATH, message: MESSAGES.badPath }];
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -64,6 +90,11 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     connectionTimeout: config.CONNECTION_TIMEOUT_MS,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
+    // Requests the router or the HTTP parser gives up on still get the one error shape.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send(gatewayErrors.badPath().toBody());
+    },
+    clientErrorHandler: answerClientError,
   });
   app.server.headersTimeout = config.HEADERS_TIMEOUT_MS;
   app.decorate('draining', false);
@@ -83,7 +114,8 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, { processMetrics: deps.processMetrics ?? true });
 
-  // App plugins.
+  // App plugins. The routed path comes first: every check after it reads it.
+  await app.register(routedPathPlugin);
   await app.register(storePlugin, { redisUrl: config.REDIS_URL, keyPrefix, timeoutMs: config.STORE_TIMEOUT_MS, store: deps.store });
   await app.register(sessionPlugin, { ttlSeconds: config.SESSION_TTL_SECONDS, cookieSecure: config.COOKIE_SECURE });
   // After the session plugin, whose hook starts reading the session before the counter is asked.
@@ -94,6 +126,7 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     signInMax: config.SIGN_IN_RATE_LIMIT,
     bffMax: config.BFF_RATE_LIMIT,
+    accountMax: config.ACCOUNT_RATE_LIMIT,
   });
   await app.register(csrfPlugin);
   await app.register(upstreamPlugin, { baseUrl: config.UPSTREAM_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, fetch: deps.fetch });

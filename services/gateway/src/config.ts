@@ -73,6 +73,11 @@ const envSchema = z
     SIGN_IN_RATE_LIMIT: optional(positiveInt).default(10),
     /** Other /bff calls per window, counted per session (per address without one). */
     BFF_RATE_LIMIT: optional(positiveInt).default(600),
+    /**
+     * Visitors' account calls that write or send mail (sign-up, forgot and reset password, code
+     * check, invitation acceptance) per window, per client address.
+     */
+    ACCOUNT_RATE_LIMIT: optional(positiveInt).default(5),
     RATE_LIMIT_WINDOW_MS: optional(positiveInt).default(60_000),
 
     /** Secret sent on internal API calls (resolver data, scan records); the API's INTERNAL_TOKEN. */

@@ -72,6 +72,8 @@ export const gatewayErrors = {
     new GatewayError(503, GATEWAY_ERROR_CODES.STORE_UNAVAILABLE, GATEWAY_MESSAGES.storeUnavailable, { cause }),
   rateLimited: () => new GatewayError(429, ERROR_CODES.RATE_LIMITED, MESSAGES.rateLimited),
   payloadTooLarge: () => new GatewayError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.payloadTooLarge),
+  /** A path whose escapes cannot be decoded, or with bytes a URL may not hold. */
+  badPath: () => new GatewayError(400, ERROR_CODES.BAD_PATH, MESSAGES.badPath),
 };
 
 const errorBodyShape = (body: unknown): body is ErrorBody =>

@@ -17,3 +17,16 @@ export function headersForClient(headers: IncomingHttpHeaders): IncomingHttpHead
   } = headers;
   return kept;
 }
+
+/**
+ * Removes, in place, the browser's request headers that must not reach the API: its cookies and
+ * CSRF marker (the API knows only bearer tokens) and `Expect: 100-continue`, which the gateway has
+ * already answered for the browser and which the HTTP client to the API refuses to send.
+ */
+export function stripRequestHeaders<T extends Record<string, string | string[] | undefined>>(headers: T): T {
+  const forwarded = headers as Record<string, string | string[] | undefined>;
+  forwarded.cookie = undefined;
+  forwarded['x-csrf'] = undefined;
+  forwarded.expect = undefined;
+  return headers;
+}

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { gatewayErrors } from '../errors.js';
+import { isUnder } from '../lib/routed-path.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -10,10 +11,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export default fp(
   async (app) => {
     app.addHook('onRequest', (request, _reply, done) => {
-      const path = request.url;
-      const guarded = STATE_CHANGING.has(request.method) && (path === '/bff' || path.startsWith('/bff/') || path.startsWith('/bff?'));
+      const guarded = STATE_CHANGING.has(request.method) && isUnder(request.routedPath, '/bff');
       done(guarded && request.headers['x-csrf'] !== '1' ? gatewayErrors.csrfMissing() : undefined);
     });
   },
-  { name: 'csrf', fastify: '5.x' },
+  { name: 'csrf', fastify: '5.x', dependencies: ['routed-path'] },
 );

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { gatewayErrors } from '../errors.js';
+import { isUnder } from '../lib/routed-path.js';
 import type { RateLimitName } from './metrics.js';
 import { failFastRedisOptions, untilReady } from './store.js';
 import { SESSION_COOKIE } from './session.js';
@@ -20,6 +21,8 @@ export interface RateLimitPluginOptions {
   signInMax: number;
   /** Other /bff calls per window, per session. */
   bffMax: number;
+  /** Visitors' account calls that write or mail, per window, per client address. */
+  accountMax: number;
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -49,8 +52,21 @@ function emailKeyOf(body: unknown): string | null {
  * cached for a year by browsers), so shoppers behind one carrier address do not share out the
  * allowance on pictures.
  */
-const isBff = (url: string) => url.startsWith('/bff/') && !url.startsWith('/bff/public/files/');
-const isSignIn = (url: string) => url === '/bff/auth/sign-in' || url.startsWith('/bff/auth/sign-in?');
+const isBff = (path: string) => isUnder(path, '/bff') && !isUnder(path, '/bff/public/files');
+const isSignIn = (path: string) => path === '/bff/auth/sign-in';
+
+/**
+ * A visitor's account calls that register a company or send mail: counted per client address on
+ * top of the /bff allowance, so one address cannot register companies by the dozen or flood an
+ * inbox with reset mails. (The API also throttles mail per recipient.)
+ */
+const ACCOUNT_CALLS = new Set([
+  '/bff/public/auth/sign/up',
+  '/bff/public/auth/password/forgot',
+  '/bff/public/auth/password/reset',
+  '/bff/public/auth/password/verify-code',
+  '/bff/public/auth/invitation/accept',
+]);
 
 /**
  * Request rate limits on @fastify/rate-limit. Counting is skipped when Redis fails
@@ -94,6 +110,7 @@ export default fp<RateLimitPluginOptions>(
 
     const byAddress = limiter(options.signInMax, (request) => `sign-in:ip:${request.ip}`);
     const byEmail = limiter(options.signInMax, (request) => `sign-in:email:${emailKeyOf(request.body)}`);
+    const accountByAddress = limiter(options.accountMax, (request) => `account:ip:${request.ip}`);
     // Every other /bff call counts against its session, or against its address without one.
     const bySession = limiter(options.bffMax, (request) => {
       const sid = request.cookies[SESSION_COOKIE];
@@ -117,9 +134,11 @@ export default fp<RateLimitPluginOptions>(
     });
 
     app.addHook('onRequest', async (request, reply) => {
-      const url = request.url;
-      if (isBff(url) && !isSignIn(url)) await enforce(bySession, 'bff_session', request, reply);
+      const path = request.routedPath;
+      if (!isBff(path) || isSignIn(path)) return;
+      await enforce(bySession, 'bff_session', request, reply);
+      if (request.method === 'POST' && ACCOUNT_CALLS.has(path)) await enforce(accountByAddress, 'account_address', request, reply);
     });
   },
-  { name: 'rate-limit', fastify: '5.x', dependencies: ['@fastify/cookie', 'metrics', 'session'] },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['@fastify/cookie', 'metrics', 'session', 'routed-path'] },
 );

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { gatewayErrors } from '../errors.js';
+import { isUnder } from '../lib/routed-path.js';
 import type { SessionStore } from './store.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -155,7 +156,7 @@ export interface SessionPluginOptions {
 }
 
 /** The /bff calls that act for a signed-in user (all but the visitors' public pass-through). */
-const actsForUser = (url: string) => url.startsWith('/bff/') && !url.startsWith('/bff/public/');
+const actsForUser = (path: string) => isUnder(path, '/bff') && !isUnder(path, '/bff/public');
 
 export default fp<SessionPluginOptions>(
   async (app, options) => {
@@ -165,9 +166,9 @@ export default fp<SessionPluginOptions>(
     // registered after this hook) are under way: two store round trips cost the time of one.
     // The read is awaited, and its failure answered, by whichever route needs the session.
     app.addHook('onRequest', (request, _reply, done) => {
-      if (request.cookies[SESSION_COOKIE] && actsForUser(request.url)) sessions.fromRequest(request).catch(() => {});
+      if (request.cookies[SESSION_COOKIE] && actsForUser(request.routedPath)) sessions.fromRequest(request).catch(() => {});
       done();
     });
   },
-  { name: 'session', fastify: '5.x', dependencies: ['store', '@fastify/cookie'] },
+  { name: 'session', fastify: '5.x', dependencies: ['store', '@fastify/cookie', 'routed-path'] },
 );

@@ -323,6 +323,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   };
   app.all('/api/echo', echo);
   app.all('/api/echo/*', echo);
+  // The API's internal calls: any that reach the stand-in are recorded, for tests that they do not.
+  app.all('/api/internal/*', echo);
 
   // A call a visitor makes before signing in: answers with the headers it received.
   app.post('/api/auth/password/forgot', async (request, reply) => {

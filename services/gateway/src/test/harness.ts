@@ -25,7 +25,7 @@ export interface HarnessOptions {
 
 /**
  * A gateway in front of a fake API, on a test store. `env` overrides the configuration. The
- * sign-in and /bff rate limits are lifted unless a test sets them: most tests sign in often.
+ * sign-in, /bff and account rate limits are lifted unless a test sets them: most tests sign in often.
  * With a test Redis, the rate-limit counters live there too, under the test's key prefix.
  */
 export async function startHarness(env: Record<string, string> = {}, shared: HarnessOptions = {}): Promise<Harness> {
@@ -39,6 +39,7 @@ export async function startHarness(env: Record<string, string> = {}, shared: Har
     REDIS_URL: testStore.redisUrl,
     SIGN_IN_RATE_LIMIT: '100000',
     BFF_RATE_LIMIT: '100000',
+    ACCOUNT_RATE_LIMIT: '100000',
     ...env,
   });
   const app = await buildApp(config, {

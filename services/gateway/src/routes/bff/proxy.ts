@@ -8,7 +8,9 @@ import { secondsUntilExpiry } from '../../lib/access-token.js';
 import type { UpstreamErrorKind } from '../../plugins/metrics.js';
 import { changesPlanUsage } from '../../plugins/plan-cache.js';
 import { actingCompanyKey, activePair, tokensOf, type SessionHandle, type TokenPairName } from '../../plugins/session.js';
-import { headersForClient } from '../../lib/upstream-headers.js';
+import { isGatewayOnlyCall } from '../../lib/gateway-only-calls.js';
+import { forwardedPath, parseRoutedPath } from '../../lib/routed-path.js';
+import { headersForClient, stripRequestHeaders } from '../../lib/upstream-headers.js';
 
 /*
  * /bff/api/* -> upstream /api/* with the session's bearer, through @fastify/http-proxy (undici
@@ -26,6 +28,7 @@ type FastifyReplyFromHooks = NonNullable<FastifyHttpProxyOptions['replyOptions']
 interface ProxyState {
   handle: SessionHandle;
   pair: TokenPairName;
+  /** The API path and query forwarded: the routed path the gateway checked, escaped again. */
   dest: string;
   fromOptions: FastifyReplyFromHooks;
   replayable: boolean;
@@ -92,18 +95,6 @@ function limitedStream(payload: Readable, limit: number, onTooLarge: () => void)
   return payload.pipe(limiter);
 }
 
-/** `/bff/api/internal/...`, however spelt (percent-encoded, doubled slashes). */
-function isInternalPath(url: string): boolean {
-  if (!url.includes('%') && !/internal/i.test(url)) return false;
-  let path = url.split('?', 1)[0];
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // The API refuses it too.
-  }
-  return /^\/+bff\/+api\/+internal(?:\/|$)/i.test(path);
-}
-
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 const RETRY_DELAY_MS = 100;
 
@@ -154,11 +145,16 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
   });
 
   app.addHook('onRequest', async (request) => {
-    // The API's internal routes (resolver data, scan records) are for the gateway alone.
-    if (isInternalPath(request.url)) throw gatewayErrors.notFound();
+    const routed = parseRoutedPath(request.url);
+    if (!routed) throw gatewayErrors.badPath();
+    // `/bff/api/...` is `/api/...` upstream. Calls that issue tokens, and the internal ones, are
+    // the gateway's own: answered as if they did not exist.
+    const apiPath = `/api/${routed.segments.slice(2).join('/')}`;
+    if (isGatewayOnlyCall(apiPath)) throw gatewayErrors.notFound();
+    const dest = forwardedPath(request.url, routed, 2, '/api');
     const handle = await app.sessions.require(request);
     const pair = activePair(handle.data);
-    states.set(request, { handle, pair, dest: '', fromOptions: {}, replayable: true, retried: false, tooLarge: false });
+    states.set(request, { handle, pair, dest, fromOptions: {}, replayable: true, retried: false, tooLarge: false });
   });
 
   /** After a call that changed the company's plan usage, its cached verdicts must go. */
@@ -204,15 +200,14 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
     disableRequestLogging: true,
     // Keep-alive connections to the API (undici's default) are what keeps the added latency low.
     undici: { connections: 128, pipelining: 1, connect: { timeout: connectTimeoutMs } },
-    handler(request, reply, dest, options) {
+    handler(request, reply, _dest, options) {
       const state = stateOf(request);
       const body = request.body;
-      state.dest = dest;
       state.fromOptions =
         Buffer.isBuffer(body) && request.method !== 'GET' && request.method !== 'HEAD'
           ? { ...options, body, contentType: request.headers['content-type'] }
           : { ...options };
-      return reply.from(dest, state.fromOptions);
+      return reply.from(state.dest, state.fromOptions);
     },
     replyOptions: {
       timeout: timeoutMs,
@@ -237,9 +232,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
         const state = stateOf(request);
         // `headers` is reply-from's own copy for this call: changed in place, not copied again.
         // undici leaves out headers whose value is undefined.
-        const forwarded = headers as Record<string, string | string[] | undefined>;
-        forwarded.cookie = undefined;
-        forwarded['x-csrf'] = undefined;
+        const forwarded = stripRequestHeaders(headers as Record<string, string | string[] | undefined>);
         // Uncompressed between gateway and API, so a 401 body can be read.
         forwarded['accept-encoding'] = undefined;
         forwarded.authorization = `Bearer ${tokensOf(state.handle.data, state.pair)?.accessToken ?? ''}`;

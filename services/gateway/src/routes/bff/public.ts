@@ -2,7 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync } from 'fastify';
 import { gatewayErrors } from '../../errors.js';
-import { headersForClient } from '../../lib/upstream-headers.js';
+import { isGatewayOnlyCall } from '../../lib/gateway-only-calls.js';
+import { forwardedPath, parseRoutedPath } from '../../lib/routed-path.js';
+import { headersForClient, stripRequestHeaders } from '../../lib/upstream-headers.js';
 
 /*
  * /bff/public/* -> upstream /api/*, without a session and without a bearer token: the account
@@ -27,12 +29,24 @@ const PUBLIC_CALLS: ReadonlyArray<readonly [string, RegExp]> = [
   ['GET', /^\/files\/(?!.*\.\.)[\w./-]+$/],
 ];
 
-const PREFIX = '/bff/public';
+/** `/bff/public/...` is `/api/...` upstream. */
+const PREFIX_SEGMENTS = 2;
 
-export function isPublicCall(method: string, url: string): boolean {
-  const path = url.slice(PREFIX.length).split('?', 1)[0];
-  return PUBLIC_CALLS.some(([allowed, pattern]) => allowed === method && pattern.test(path));
+/**
+ * The API address a visitor's `/bff/public/...` call goes to, or null when it is not one of the
+ * listed calls. The list is matched against the routed path (see routed-path.ts), and the API is
+ * sent that very path, not the spelling the visitor sent; null too for a path that cannot be read.
+ */
+export function publicDestination(method: string, url: string): string | null {
+  const routed = parseRoutedPath(url);
+  if (!routed) return null;
+  const path = `/${routed.segments.slice(PREFIX_SEGMENTS).join('/')}`;
+  if (isGatewayOnlyCall(`/api${path}`)) return null;
+  const listed = PUBLIC_CALLS.some(([allowed, pattern]) => allowed === method && pattern.test(path));
+  return listed ? forwardedPath(url, routed, PREFIX_SEGMENTS, '/api') : null;
 }
+
+export const isPublicCall = (method: string, url: string): boolean => publicDestination(method, url) !== null;
 
 export interface PublicRoutesOptions {
   upstream: string;
@@ -41,8 +55,12 @@ export interface PublicRoutesOptions {
 }
 
 const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { upstream, timeoutMs, uploadLimitBytes }) => {
+  const destinations = new WeakMap<object, string>();
+
   app.addHook('onRequest', async (request) => {
-    if (!isPublicCall(request.method, request.url)) throw gatewayErrors.notFound();
+    const dest = publicDestination(request.method, request.url);
+    if (!dest) throw gatewayErrors.notFound();
+    destinations.set(request, dest);
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > uploadLimitBytes) throw gatewayErrors.payloadTooLarge();
   });
@@ -51,13 +69,16 @@ const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { upst
     upstream,
     rewritePrefix: '/api',
     disableRequestLogging: true,
+    handler(request, reply, _dest, options) {
+      const dest = destinations.get(request);
+      if (!dest) throw gatewayErrors.notFound();
+      return reply.from(dest, options);
+    },
     replyOptions: {
       timeout: timeoutMs,
       rewriteRequestHeaders(request, headers) {
-        const forwarded = headers as Record<string, string | string[] | undefined>;
-        forwarded.cookie = undefined;
+        const forwarded = stripRequestHeaders(headers as Record<string, string | string[] | undefined>);
         forwarded.authorization = undefined;
-        forwarded['x-csrf'] = undefined;
         forwarded['x-request-id'] = request.id;
         return headers;
       },
