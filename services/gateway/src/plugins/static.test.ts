@@ -37,6 +37,30 @@ describe('the built console', () => {
     }
   });
 
+  it("protects the console's pages: scripts only from its files, never framed, no sniffing, a referrer policy", async () => {
+    for (const url of ['/', '/acme/dashboard/main-overview']) {
+      const res = await request(h.app.server).get(url).set('Accept', html).expect(200);
+      const csp = res.headers['content-security-policy'];
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('lets the console alone frame the landing page of a scan', async () => {
+    for (const url of ['/acme/product-details/12/preview', '/acme/product-details/12/preview/dpp']) {
+      const res = await request(h.app.server).get(url).set('Accept', html).expect(200);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('keeps JSON 404s for the gateway and API prefixes and for non-HTML requests', async () => {
     for (const url of ['/bff/nothing', '/api/nothing', '/healthz/x']) {
       const res = await request(h.app.server).get(url).set('Accept', html).expect(404);

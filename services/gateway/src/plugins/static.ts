@@ -1,15 +1,50 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isUnder } from '../lib/routed-path.js';
 
 /** Paths that belong to the gateway or the API and never fall back to the console's index.html. */
 const RESERVED = ['/bff', '/api', '/healthz', '/readyz', '/metrics'];
 
-const isReserved = (url: string) => {
-  const pathname = url.split('?', 1)[0];
-  return RESERVED.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+const isReserved = (path: string) => RESERVED.some((prefix) => isUnder(path, prefix));
+
+/** `/{serviceName}/product-details/{id}/preview` and its views: the page a shopper's scan opens. */
+const isLandingPage = (path: string) => /^\/[^/]+\/product-details\/[^/]+\/preview(?:\/|$)/.test(path);
+
+/**
+ * The console's pages: scripts only from the console's own files (Vite's build has no inline
+ * script), styles also inline (styled-components writes its rules into style elements), images
+ * also as data: and blob: URLs (picked files are previewed before upload), never framed.
+ */
+const CONSOLE_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const CONSOLE_HEADERS: FastifyHelmetOptions = {
+  global: true,
+  contentSecurityPolicy: { useDefaults: false, directives: CONSOLE_DIRECTIVES },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Browsers heed it only over https; not for subdomains, which may be other services' hosts.
+  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+};
+
+/** The landing page may be shown inside the console (the editor's phone preview), nowhere else. */
+const LANDING_HEADERS = {
+  contentSecurityPolicy: { useDefaults: false, directives: { ...CONSOLE_DIRECTIVES, frameAncestors: ["'self'"] } },
+  frameguard: { action: 'sameorigin' as const },
 };
 
 const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
@@ -46,11 +81,17 @@ export default fp<StaticPluginOptions>(
     });
 
     if (!hasIndex) return;
-    app.get('/*', (request, reply) => {
-      if (isReserved(request.url) || !acceptsHtml(request)) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The pages get the browser's protections from helmet, in a context of their own so that the
+    // proxied calls and the resolver do not pay for headers a JSON answer or a redirect does not use.
+    await app.register(async (pages) => {
+      await pages.register(fastifyHelmet, CONSOLE_HEADERS);
+      pages.get('/*', (request, reply) => {
+        if (isReserved(request.routedPath) || !acceptsHtml(request)) return reply.callNotFound();
+        if (isLandingPage(request.routedPath)) void reply.helmet(LANDING_HEADERS);
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      });
+      pages.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   },
-  { name: 'static', fastify: '5.x', dependencies: ['errors'] },
+  { name: 'static', fastify: '5.x', dependencies: ['errors', 'routed-path'] },
 );
