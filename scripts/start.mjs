@@ -27,6 +27,7 @@ const shared = {
   NODE_ENV: process.env.NODE_ENV ?? 'production',
   DATA_DIR: dataDir,
 };
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
 const apiEnv = {
   ...shared,
   HOST: process.env.API_HOST ?? '127.0.0.1',
@@ -34,13 +35,15 @@ const apiEnv = {
   JWT_SECRET: process.env.JWT_SECRET ?? embeddedSecret('.jwt-secret'),
   INTERNAL_TOKEN: internalToken,
   // Mailed links, Digital Link URIs and automatic link targets lead to this console.
-  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`,
+  PUBLIC_URL: publicUrl,
 };
 const gatewayEnv = {
   ...shared,
   PORT: gatewayPort,
   UPSTREAM_URL: process.env.UPSTREAM_URL ?? `http://127.0.0.1:${apiPort}`,
   INTERNAL_TOKEN: internalToken,
+  // The resolver's root in link sets and its description: the console's address, never a Host header.
+  RESOLVER_ORIGIN: process.env.RESOLVER_ORIGIN ?? new URL(publicUrl).origin,
 };
 
 const children = [];

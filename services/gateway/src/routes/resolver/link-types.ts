@@ -30,4 +30,9 @@ export function linkTypeTitle(linkType: string): string {
   return (LINK_TYPE_DEFAULT_TITLES as Record<string, string>)[linkType] ?? linkType.replace(/^gs1:/, '');
 }
 
+/** The title of a link type this product set defines, or null for any other value a visitor sent. */
+export function knownLinkTypeTitle(linkType: string): string | null {
+  return (LINK_TYPE_DEFAULT_TITLES as Record<string, string>)[linkType] ?? null;
+}
+
 export const SUPPORTED_LINK_TYPES: readonly LinkType[] = LINK_TYPES;

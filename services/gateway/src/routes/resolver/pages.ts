@@ -67,11 +67,15 @@ export const problems = {
     heading: title || 'Nothing to show yet',
     text: 'This product has no page to show yet. Please try again later.',
   }),
-  missingLinkType: (title: string, linkTypeTitle: string, fallback?: { href: string }): ResolverProblem => ({
+  /** `linkTypeTitle` is null for a link type nobody defined: the visitor's text is never repeated. */
+  missingLinkType: (title: string, linkTypeTitle: string | null, fallback?: { href: string }): ResolverProblem => ({
     status: 404,
-    body: { code: ERROR_CODES.NOT_FOUND, message: `This product has no link of the requested type (${linkTypeTitle}).` },
+    body: {
+      code: ERROR_CODES.NOT_FOUND,
+      message: linkTypeTitle ? `This product has no link of the requested type (${linkTypeTitle}).` : 'This product has no link of the requested type.',
+    },
     heading: title || 'Page not available',
-    text: `This product has no “${linkTypeTitle}” page.`,
+    text: linkTypeTitle ? `This product has no “${linkTypeTitle}” page.` : 'This product has no page of the requested kind.',
     action: fallback ? { href: fallback.href, label: 'See the product page' } : undefined,
   }),
   unavailable: (): ResolverProblem => ({

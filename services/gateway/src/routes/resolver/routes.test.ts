@@ -258,6 +258,14 @@ describe('redirects', () => {
     expect(full.headers.location).toBe(short.headers.location);
   });
 
+  it('does not repeat a link type it does not know in its 404 answers', async () => {
+    const asked = encodeURIComponent('<img src=x onerror=alert(1)>');
+    const json = await get(`/01/${GTIN}?linkType=${asked}`).set('Accept', 'application/json').expect(404);
+    expect(json.body).toEqual({ code: 'E404001', message: 'This product has no link of the requested type.' });
+    const page = await get(`/01/${GTIN}?linkType=${asked}`).set('Accept', 'text/html').expect(404);
+    expect(page.text).not.toMatch(/img|onerror/);
+  });
+
   it('answers 404 for a link type the product does not have, never a redirect', async () => {
     const json = await get(`/01/${GTIN}?linkType=gs1:smartLabel`).set('Accept', 'application/json').expect(404);
     expect(json.body).toMatchObject({ code: 'E404001' });
@@ -428,6 +436,21 @@ describe('CORS and the resolver description', () => {
     expect(preflight.headers['access-control-allow-headers']).toBe('accept-language');
     const errorAnswer = await get('/01/09506000134353').expect(400);
     expect(errorAnswer.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('keeps a Host header it was sent out of any shared copy of its description', async () => {
+    const fromHost = await get('/.well-known/gs1resolver').set('Host', 'evil.example').expect(200);
+    expect(fromHost.headers['cache-control']).toBe('no-store');
+
+    const configured = await startResolverGateway(api, { RESOLVER_ORIGIN: 'https://id.brand.example' });
+    try {
+      const res = await request(configured.app.server).get('/.well-known/gs1resolver').set('Host', 'evil.example').expect(200);
+      expect(res.body.resolverRoot).toBe('https://id.brand.example');
+      expect(res.text).not.toContain('evil.example');
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    } finally {
+      await configured.close();
+    }
   });
 
   it('describes itself at /.well-known/gs1resolver', async () => {

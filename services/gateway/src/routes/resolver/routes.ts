@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolverOutcome } from '../../plugins/metrics.js';
 import { createFastPath, installFastPath } from './fast-path.js';
-import { linkTypeTitle, parseLinkTypeParameter } from './link-types.js';
+import { knownLinkTypeTitle, parseLinkTypeParameter } from './link-types.js';
 import { problems, sendProblem } from './pages.js';
 import { parseQuery, withQuery } from './query.js';
 import { createPathParser, CONVENIENCE_ALPHAS, isProblem } from './request-path.js';
@@ -152,7 +152,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
     if (!target) {
       count('not_found');
       const problem = linkType
-        ? problems.missingLinkType(entry.title, linkTypeTitle(linkType), view.defaultChoice?.preferred)
+        ? problems.missingLinkType(entry.title, knownLinkTypeTitle(linkType), view.defaultChoice?.preferred)
         : problems.noLinks(entry.title);
       return sendProblem(request, reply, problem);
     }
@@ -219,9 +219,15 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
   );
   app.addHook('onClose', async () => uninstall());
 
-  app.get('/.well-known/gs1resolver', (request, reply) =>
-    reply.headers(CORS_HEADERS).header('cache-control', 'public, max-age=3600').send(resolverDescription(originOf(request))),
-  );
+  // The description names the resolver's root. Shared caches may keep it for an hour only when
+  // that root is the configured origin: one taken from a Host header would let any client plant
+  // its own host in the copy every other client then gets.
+  const configuredDescription = options.origin ? JSON.stringify(resolverDescription(options.origin)) : undefined;
+  app.get('/.well-known/gs1resolver', (request, reply) => {
+    reply.headers(CORS_HEADERS).type('application/json; charset=utf-8');
+    if (configuredDescription) return reply.header('cache-control', 'public, max-age=3600').send(configuredDescription);
+    return reply.header('cache-control', 'no-store').header('vary', 'Host').send(resolverDescription(originOf(request)));
+  });
   app.options('/.well-known/gs1resolver', preflight);
 };
 
