@@ -98,7 +98,21 @@ export const USERS: Record<string, User> = {
     firstName: 'Mana',
     lastName: 'Ger',
   },
+  'sub@demo.example': {
+    ...baseUser,
+    userId: 3,
+    username: 'sub',
+    email: 'sub@demo.example',
+    roleId: 3,
+    serviceName: 'acme',
+    companyName: 'Acme Outdoor',
+    firstName: 'Sid',
+    lastName: 'Sub',
+  },
 };
+
+/** A product of Acme outside the projects of its sub-admin: the stand-in answers it 404 for them. */
+export const PRODUCT_OUTSIDE_SUB_ADMIN = '7';
 
 const userById = (id: number) => Object.values(USERS).find((u) => u.userId === id)!;
 
@@ -244,7 +258,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   });
 
   app.get<{ Querystring: { productId?: string } }>('/api/service/plan/check/link', async (request, reply) => {
-    if (!(await planCheck(request, reply))) return reply;
+    const grant = await planCheck(request, reply);
+    if (!grant) return reply;
+    if (userById(grant.userId).roleId === 3 && request.query.productId === PRODUCT_OUTSIDE_SUB_ADMIN) {
+      return reply.code(404).send({ code: ERROR_CODES.NOT_FOUND, message: 'not found' });
+    }
     return { isLimit: request.query.productId === '99' };
   });
 

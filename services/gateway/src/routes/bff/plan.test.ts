@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PRODUCT_OUTSIDE_SUB_ADMIN } from '../../test/fake-upstream.js';
 import { signIn, startHarness, type Harness } from '../../test/harness.js';
 
 let h: Harness;
@@ -96,6 +97,19 @@ describe('plan-limit cache', () => {
     await request(h.app.server).get('/bff/plan/check/link?productId=99').set('Cookie', cookie).expect(200, { isLimit: true });
     await request(h.app.server).get('/bff/plan/check/link?productId=5').set('Cookie', cookie).expect(200, { isLimit: false });
     expect(h.upstream.planCheckCalls).toBe(2);
+  });
+
+  it("never answers a sub-admin's link check from a verdict the API gave somebody else", async () => {
+    const manager = await signIn(h.app, 'manager@demo.example');
+    const sub = await signIn(h.app, 'sub@demo.example');
+    await request(h.app.server).get(`/bff/plan/check/link?productId=${PRODUCT_OUTSIDE_SUB_ADMIN}`).set('Cookie', manager).expect(200, { isLimit: false });
+    // The API refuses the sub-admin this product; a failed check reads as the limit reached.
+    await request(h.app.server).get(`/bff/plan/check/link?productId=${PRODUCT_OUTSIDE_SUB_ADMIN}`).set('Cookie', sub).expect(200, { isLimit: true });
+    expect(h.upstream.planCheckCalls).toBe(2);
+    // Its own verdicts are kept for the window like anyone's.
+    await request(h.app.server).get('/bff/plan/check/link?productId=5').set('Cookie', sub).expect(200, { isLimit: false });
+    await request(h.app.server).get('/bff/plan/check/link?productId=5').set('Cookie', sub).expect(200, { isLimit: false });
+    expect(h.upstream.planCheckCalls).toBe(3);
   });
 
   it('asks the API every time for a super-admin acting for no company', async () => {

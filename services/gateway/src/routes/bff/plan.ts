@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isLimitSchema, type IsLimit } from '@product-console/shared';
+import { isLimitSchema, ROLE, type IsLimit } from '@product-console/shared';
 import { GatewayError } from '../../errors.js';
 import type { PlanVerdict } from '../../plugins/plan-cache.js';
 import { actingCompanyKey, activePair, type SessionHandle } from '../../plugins/session.js';
@@ -59,9 +59,13 @@ async function checkLimit(request: FastifyRequest, check: string, path: string):
 const planRoutes: FastifyPluginAsync = async (app) => {
   app.get('/check/product', (request) => checkLimit(request, 'product', '/api/service/plan/check/product'));
 
-  app.get<{ Querystring: { productId?: string } }>('/check/link', (request) => {
+  app.get<{ Querystring: { productId?: string } }>('/check/link', async (request) => {
     const productId = request.query.productId ?? '';
-    return checkLimit(request, `link:${productId}`, `/api/service/plan/check/link?productId=${encodeURIComponent(productId)}`);
+    // Which products a sub-admin may see is the API's rule (its projects): a sub-admin's verdicts
+    // are kept apart, so a product outside them is never answered from someone else's verdict.
+    const handle = await request.server.sessions.require(request);
+    const reader = handle.data.roleId === ROLE.SUB_ADMIN ? `:user:${handle.data.userId}` : '';
+    return checkLimit(request, `link:${productId}${reader}`, `/api/service/plan/check/link?productId=${encodeURIComponent(productId)}`);
   });
 };
 
