@@ -26,6 +26,8 @@ export const ERROR_MESSAGE_IDS: Record<ErrorCode, string> = {
   [ERROR_CODES.DUPLICATE_GTIN]: 'error.duplicateGtin',
   [ERROR_CODES.LINK_INVALID]: 'error.linkInvalid',
   [ERROR_CODES.WRONG_PASSWORD]: 'error.wrongPassword',
+  [ERROR_CODES.BAD_PATH]: 'error.validation',
+  [ERROR_CODES.HEADERS_TOO_LARGE]: 'error.payloadTooLarge',
   [ERROR_CODES.SERVICE_NAME_TAKEN]: 'error.serviceNameTaken',
   [ERROR_CODES.EMAIL_TAKEN]: 'error.emailTaken',
   [ERROR_CODES.ALREADY_JOINED]: 'error.alreadyJoined',
