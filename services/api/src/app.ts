@@ -18,7 +18,7 @@ import { subAdminRoutes } from './modules/sub-admins/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { validatorCompiler } from './plugins/errors.js';
-import mailerPlugin, { type Mailer } from './plugins/mailer.js';
+import mailerPlugin, { type MailTransport } from './plugins/mailer.js';
 import storagePlugin, { type FileStorage } from './plugins/storage.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
@@ -34,8 +34,8 @@ export interface AppDeps {
   database?: Database;
   /** A ready file storage (tests); otherwise the local folder `${DATA_DIR}/files`. */
   storage?: FileStorage;
-  /** A ready mailer (tests); otherwise SMTP or the outbox folder, from the config. */
-  mailer?: Mailer;
+  /** A ready mail transport (tests); otherwise SMTP or the outbox folder, from the config. */
+  mailTransport?: MailTransport;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
   await app.register(errorsPlugin);
-  await app.register(mailerPlugin, { config, mailer: deps.mailer });
+  await app.register(mailerPlugin, { config, transport: deps.mailTransport });
 
   // Routes.
   await app.register(healthRoutes);

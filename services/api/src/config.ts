@@ -58,6 +58,13 @@ const envSchema = z
     MAIL_OUTBOX_DIR: z.preprocess(emptyAsUndefined, z.string().optional()).describe('Without SMTP: where messages are written; default ${DATA_DIR}/outbox'),
     RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
     INVITATION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+    MAIL_RECIPIENT_LIMIT_15_MIN: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(3)
+      .describe('most account mails (reset, invitation, sign-up notice) to one address in 15 minutes; more are dropped'),
+    MAIL_RECIPIENT_LIMIT_HOUR: z.coerce.number().int().positive().default(6).describe('most account mails to one address in an hour'),
     SIGN_UP_PLAN: z.string().min(1).default('Starter').describe('Plan a new company subscribes to (when it exists)'),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local').describe('where stored files go: ${DATA_DIR}/files or an S3 bucket'),
     S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional().describe('S3-compatible server (MinIO…); unset = AWS')),

@@ -48,9 +48,12 @@ export const signUpNewUserSchema = z.object({
 });
 export type SignUpNewUser = z.infer<typeof signUpNewUserSchema>;
 
+/**
+ * The same for a new company and for an address that already has an account (whose owner is
+ * mailed instead), so it carries no company id.
+ */
 export const signUpResponseSchema = z.object({
   result: z.object({
-    companyId: z.number().int(),
     serviceName: z.string(),
     email: z.string(),
     permission: z.boolean().describe('False: the company waits for a super-admin'),

@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../test/app.js';
 import { parseMessage, waitForMail, type CapturedMail } from '../test/mail.js';
+import { createRecipientThrottle } from './mail-throttle.js';
+import { createMailQueue, type MailMessage, type MailTransport } from './mailer.js';
 
 /** A real SMTP server on a free port, keeping every message it receives. */
 let smtp: SMTPServer;
@@ -70,5 +73,117 @@ describe('mail through SMTP', () => {
     expect(accepted.json()).toEqual({ result: true });
     const member = await signIn(t.app, 'mail.member@acme.example', 'Member-pass-1');
     expect(member.user.roleId).toBe(3);
+  });
+});
+
+/** A transport that keeps what it is given; `hold` keeps sends pending until released. */
+function recordingTransport() {
+  const sent: MailMessage[] = [];
+  let held: (() => void)[] | null = null;
+  const transport: MailTransport & { sent: MailMessage[]; hold(): void; release(): void; failNext: boolean } = {
+    kind: 'outbox',
+    sent,
+    failNext: false,
+    async send(message) {
+      if (held) await new Promise<void>((resolve) => held!.push(resolve));
+      if (transport.failNext) {
+        transport.failNext = false;
+        throw new Error('mail server said no');
+      }
+      sent.push(message);
+    },
+    close() {},
+    hold: () => {
+      held = [];
+    },
+    release: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const resolve of waiting) resolve();
+    },
+  };
+  return transport;
+}
+
+function recordingLog() {
+  const lines: { level: string; msg: string }[] = [];
+  const at = (level: string) => (_fields: unknown, msg: string) => lines.push({ level, msg });
+  return { lines, log: { warn: at('warn'), error: at('error'), info: at('info') } as unknown as FastifyBaseLogger };
+}
+
+const content = (subject: string) => ({ subject, text: `${subject}.` });
+
+describe('the mail queue', () => {
+  const queueWith = (max = 3, maxQueued?: number) => {
+    const transport = recordingTransport();
+    const { lines, log } = recordingLog();
+    const throttle = createRecipientThrottle({ limits: [{ max, windowMs: 60_000 }] });
+    return { transport, lines, mailer: createMailQueue({ transport, throttle, log, maxQueued }) };
+  };
+
+  it('returns at once and sends afterwards, in order; idle() waits for the sends', async () => {
+    const { transport, mailer } = queueWith();
+    transport.hold();
+    mailer.enqueue('a@example.com', content('first'));
+    mailer.enqueue('a@example.com', content('second'));
+    expect(transport.sent).toEqual([]);
+    const drained = mailer.idle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(transport.sent).toEqual([]);
+    transport.release();
+    await drained;
+    expect(transport.sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      ['a@example.com', 'first'],
+      ['a@example.com', 'second'],
+    ]);
+  });
+
+  it('drops mails over the per-recipient limit and logs them, other recipients unaffected', async () => {
+    const { transport, lines, mailer } = queueWith(2);
+    for (const subject of ['1', '2', '3', '4']) mailer.enqueue('Owner@Example.com', content(subject));
+    mailer.enqueue('other@example.com', content('5'));
+    await mailer.idle();
+    expect(transport.sent.map((mail) => mail.subject)).toEqual(['1', '2', '5']);
+    expect(lines.filter((line) => line.msg.includes('too many mails'))).toHaveLength(2);
+  });
+
+  it('makes deferred content after the caller; nothing made means nothing sent and nothing counted', async () => {
+    const { transport, mailer } = queueWith(1);
+    const made: string[] = [];
+    mailer.enqueue('nobody@example.com', async () => {
+      made.push('lookup');
+      return null;
+    });
+    expect(made).toEqual([]);
+    mailer.enqueue('nobody@example.com', async () => content('now there is one'));
+    await mailer.idle();
+    expect(made).toEqual(['lookup']);
+    expect(transport.sent.map((mail) => mail.subject)).toEqual(['now there is one']);
+  });
+
+  it('logs failures instead of throwing them, and goes on with the next mail', async () => {
+    const { transport, lines, mailer } = queueWith();
+    transport.failNext = true;
+    mailer.enqueue('a@example.com', content('lost'));
+    mailer.enqueue('b@example.com', async () => {
+      throw new Error('database gone');
+    });
+    mailer.enqueue('c@example.com', content('delivered'));
+    await mailer.idle();
+    expect(transport.sent.map((mail) => mail.subject)).toEqual(['delivered']);
+    expect(lines.filter((line) => line.level === 'error').map((line) => line.msg)).toEqual(['mail could not be sent', 'mail could not be prepared']);
+  });
+
+  it('holds a bounded number of mails and sends what it holds before closing', async () => {
+    const { transport, lines, mailer } = queueWith(10, 2);
+    transport.hold();
+    for (const subject of ['1', '2', '3']) mailer.enqueue(`${subject}@example.com`, content(subject));
+    expect(lines.some((line) => line.msg.includes('queue is full'))).toBe(true);
+    setTimeout(() => transport.release(), 20);
+    await mailer.close();
+    expect(transport.sent.map((mail) => mail.subject)).toEqual(['1', '2']);
+    mailer.enqueue('late@example.com', content('late'));
+    await mailer.idle();
+    expect(transport.sent).toHaveLength(2);
   });
 });

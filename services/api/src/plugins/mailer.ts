@@ -5,9 +5,9 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
+import { createRecipientThrottle, recipientKey, type RecipientThrottle } from './mail-throttle.js';
 
-export interface MailMessage {
-  to: string;
+export interface MailContent {
   subject: string;
   text: string;
   html?: string;
@@ -15,11 +15,36 @@ export interface MailMessage {
   links?: string[];
 }
 
-export interface Mailer {
+export interface MailMessage extends MailContent {
+  to: string;
+}
+
+/** Delivers one message now: through an SMTP server or into the outbox folder. */
+export interface MailTransport {
   /** 'smtp' sends through a server; 'outbox' writes `.eml` files (the embedded default). */
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
   close(): void;
+}
+
+/**
+ * A queued mail's content, or the work that makes it (looking up the account, issuing a
+ * link), run after the answer; it gives null when there is nothing to send.
+ */
+export type QueuedContent = MailContent | (() => Promise<MailContent | null>);
+
+/** `app.mailer`: the one path of every account mail (decision 024). */
+export interface Mailer {
+  readonly kind: MailTransport['kind'];
+  /**
+   * Queues a mail to `to` and returns at once: the caller's answer never waits for it, never
+   * fails because of it and never shows whether it was sent, throttled or had no account.
+   */
+  enqueue(to: string, content: QueuedContent): void;
+  /** Resolves once nothing is queued or being sent (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Waits a while for the queue to drain, then closes the transport. */
+  close(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -49,7 +74,7 @@ function smtpTransport(settings: MailSettings): Transporter | null {
  * as an RFC 822 file into the outbox folder and logs its links, so that sign-up, password
  * reset and invitations work on the embedded defaults.
  */
-export function createMailer(settings: MailSettings, log: FastifyBaseLogger): Mailer {
+export function createMailTransport(settings: MailSettings, log: FastifyBaseLogger): MailTransport {
   const smtp = smtpTransport(settings);
   if (smtp) {
     return {
@@ -80,26 +105,135 @@ export function createMailer(settings: MailSettings, log: FastifyBaseLogger): Ma
   };
 }
 
-export interface MailerPluginOptions {
-  config: Config;
-  /** A ready mailer (tests); otherwise one is made from the config. */
-  mailer?: Mailer;
+/** Mails waiting beyond this are dropped (and logged): memory stays bounded under a flood. */
+const MAX_QUEUED_MAILS = 1_000;
+/**
+ * One mail at a time, in order: a newer reset link spends the older one, so a recipient's
+ * mails must be made and sent in the order they were asked for.
+ */
+const CONCURRENT_SENDS = 1;
+/** How long closing the app waits for queued mail. */
+const DRAIN_ON_CLOSE_MS = 5_000;
+
+export interface MailQueueOptions {
+  transport: MailTransport;
+  throttle: RecipientThrottle;
+  log: FastifyBaseLogger;
+  maxQueued?: number;
 }
 
-/** Decorates `app.mailer`. */
+/**
+ * The in-process mail queue: every mail passes the per-recipient throttle, is made (when its
+ * content is deferred) and is sent after the request that queued it has been answered. Errors
+ * are logged, never thrown; throttled mails are dropped and logged.
+ */
+export function createMailQueue({ transport, throttle, log, maxQueued = MAX_QUEUED_MAILS }: MailQueueOptions): Mailer {
+  const queued: { to: string; content: QueuedContent }[] = [];
+  let sending = 0;
+  let scheduled = false;
+  let closed = false;
+  let waiters: (() => void)[] = [];
+
+  // Logs name a recipient by a digest prefix only, enough to follow one address through the log.
+  const recipient = (to: string) => recipientKey(to).slice(0, 12);
+
+  async function deliver(to: string, content: QueuedContent): Promise<void> {
+    if (!throttle.take(to)) {
+      log.warn({ recipient: recipient(to) }, 'mail dropped: too many mails to this recipient');
+      return;
+    }
+    let made: MailContent | null;
+    try {
+      made = typeof content === 'function' ? await content() : content;
+    } catch (err) {
+      throttle.giveBack(to);
+      log.error({ err, recipient: recipient(to) }, 'mail could not be prepared');
+      return;
+    }
+    if (!made) {
+      throttle.giveBack(to);
+      return;
+    }
+    try {
+      await transport.send({ ...made, to });
+    } catch (err) {
+      log.error({ err, subject: made.subject, recipient: recipient(to) }, 'mail could not be sent');
+    }
+  }
+
+  function settle(): void {
+    if (queued.length > 0 || sending > 0) return;
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  }
+
+  function pump(): void {
+    scheduled = false;
+    while (sending < CONCURRENT_SENDS && queued.length > 0) {
+      const { to, content } = queued.shift()!;
+      sending += 1;
+      void deliver(to, content).finally(() => {
+        sending -= 1;
+        pump();
+      });
+    }
+    settle();
+  }
+
+  const idle = () => (queued.length === 0 && sending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)));
+
+  return {
+    kind: transport.kind,
+    enqueue(to, content) {
+      if (closed || queued.length >= maxQueued) {
+        log.error({ recipient: recipient(to), queued: queued.length, closed }, 'mail dropped: the mail queue is full or closed');
+        return;
+      }
+      queued.push({ to, content });
+      // setImmediate runs after the current request's answer has been written.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(pump);
+      }
+    },
+    idle,
+    async close() {
+      closed = true;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, DRAIN_ON_CLOSE_MS);
+      });
+      await Promise.race([idle(), timeout]);
+      clearTimeout(timer);
+      if (queued.length > 0 || sending > 0) log.warn({ queued: queued.length, sending }, 'closing with mail still queued');
+      transport.close();
+    },
+  };
+}
+
+export interface MailerPluginOptions {
+  config: Config;
+  /** A ready transport (tests); otherwise SMTP or the outbox folder, from the config. */
+  transport?: MailTransport;
+}
+
+/** Decorates `app.mailer`, the mail queue with its per-recipient throttle. */
 export default fp<MailerPluginOptions>(
-  async (app, { config, mailer }) => {
-    const instance = mailer ?? createMailer(config, app.log);
-    app.decorate('mailer', instance);
-    app.addHook('onClose', async () => instance.close());
+  async (app, { config, transport }) => {
+    const mailer = createMailQueue({
+      transport: transport ?? createMailTransport(config, app.log),
+      throttle: createRecipientThrottle({
+        limits: [
+          { max: config.MAIL_RECIPIENT_LIMIT_15_MIN, windowMs: 15 * 60_000 },
+          { max: config.MAIL_RECIPIENT_LIMIT_HOUR, windowMs: 60 * 60_000 },
+        ],
+      }),
+      log: app.log,
+    });
+    app.decorate('mailer', mailer);
+    // Registered after the database, so this runs before it closes: queued mail can still be made.
+    app.addHook('onClose', () => mailer.close());
   },
   { name: 'mailer' },
 );
-
-/**
- * Sends without making the caller wait or fail: answers must not reveal, by their timing or
- * their status, whether a message went out (password reset of an unknown address).
- */
-export function sendInBackground(mailer: Mailer, log: FastifyBaseLogger, message: MailMessage): void {
-  mailer.send(message).catch((err: unknown) => log.error({ err, subject: message.subject }, 'mail could not be sent'));
-}

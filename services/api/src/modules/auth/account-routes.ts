@@ -45,7 +45,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Register a company and its manager: multipart `newUser` JSON and optional `primaryLogo` image. The company waits for approval.',
+        summary:
+          'Register a company and its manager: multipart `newUser` JSON and optional `primaryLogo` image. The company waits for approval. An address that has an account gets the same answer and its owner is told by mail.',
         consumes: ['multipart/form-data', 'application/json'],
         response: { 201: signUpResponseSchema, ...errorResponses(400, 409, 413) },
       },
@@ -55,12 +56,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const logo = form.files.get('primaryLogo');
       // Checked before anything is created, so that a bad file leaves no half-registered company.
       if (logo) await imageExtension(logo);
-      const created = await signUp(app.db, config, form.value);
-      if (logo) await setPrimaryLogo(app.db, app.storage, created.companyId, logo);
-      request.log.info({ companyId: created.companyId }, 'company registered, waiting for approval');
-      return reply.code(201).send({
-        result: { companyId: created.companyId, serviceName: created.serviceName, email: created.email, permission: false },
-      });
+      const { created, serviceName, email } = await signUp({ db: app.db, mailer: app.mailer, config }, form.value);
+      if (created) {
+        if (logo) await setPrimaryLogo(app.db, app.storage, created.companyId, logo);
+        request.log.info({ companyId: created.companyId }, 'company registered, waiting for approval');
+      } else {
+        request.log.info('sign-up with an address that has an account: nothing created, its owner is told by mail');
+      }
+      // The same answer either way: it names no company, so it cannot tell whether one was created.
+      return reply.code(201).send({ result: { serviceName, email, permission: false } });
     },
   );
 
@@ -88,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      await requestPasswordReset(mailContext(request.log), request.body.email);
+      requestPasswordReset(mailContext(request.log), request.body.email);
       return { result: true as const };
     },
   );

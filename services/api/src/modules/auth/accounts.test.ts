@@ -9,7 +9,8 @@ import { accountTokens } from './tables.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://console.example' });
+  // The reset tests below mail one address four times; the throttle's own test uses its limit.
+  t = await createTestApp({ PUBLIC_URL: 'https://console.example', MAIL_RECIPIENT_LIMIT_15_MIN: '5', MAIL_RECIPIENT_LIMIT_HOUR: '10' });
 });
 afterAll(async () => {
   await t?.close();
@@ -43,8 +44,7 @@ describe('sign-up and approval', () => {
   it('registers an unapproved company whose users get E401004 until a super-admin grants permission', async () => {
     const created = await signUp({ newUser: newUser(), primaryLogo: await pngImage() });
     expect(created.statusCode).toBe(201);
-    expect(created.json().result).toMatchObject({ serviceName: 'fjord', email: 'owner@fjord.example', permission: false });
-    const customerId = created.json().result.companyId;
+    expect(created.json()).toEqual({ result: { serviceName: 'fjord', email: 'owner@fjord.example', permission: false } });
 
     const refused = await signInRaw('owner@fjord.example', 'Fjord-pass-2026');
     expect(refused.statusCode).toBe(401);
@@ -52,11 +52,9 @@ describe('sign-up and approval', () => {
 
     const superAdmin = await signIn(t.app, DEMO_USERS.superAdmin);
     const list = await call(t.app, superAdmin.authorization, { method: 'GET', url: '/api/service/super/customer/list' });
-    expect(list.json().result.find((c: { serviceName: string }) => c.serviceName === 'fjord')).toMatchObject({
-      customerId,
-      permission: false,
-      planName: 'Starter',
-    });
+    const registered = list.json().result.find((c: { serviceName: string }) => c.serviceName === 'fjord');
+    expect(registered).toMatchObject({ permission: false, planName: 'Starter' });
+    const { customerId } = registered as { customerId: number };
     const notices = await call(t.app, superAdmin.authorization, { method: 'GET', url: '/api/service/notifications' });
     expect(notices.json().result[0]).toMatchObject({
       title: 'New company registered: Fjord Fisheries',
@@ -97,9 +95,33 @@ describe('sign-up and approval', () => {
     expect(revoked.json().code).toBe(ERROR_CODES.COMPANY_NOT_AUTHORIZED);
   });
 
-  it('refuses a taken service name or email, a reserved or malformed name and a non-image logo', async () => {
+  it('answers a sign-up with an address that has an account like a new one, creates nothing and mails the owner', async () => {
+    const fresh = await signUp({ newUser: newUser({ service_name: 'fresh-one', email: 'Someone.New@Fresh.example' }) });
+    const before = await countMail(outbox, DEMO_USERS.acmeManager);
+    const taken = await signUp({ newUser: newUser({ company_name: 'Taken Address Ltd', service_name: 'fresh-two', email: DEMO_USERS.acmeManager.toUpperCase() }), primaryLogo: await pngImage() });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual({ result: { serviceName: 'fresh-two', email: DEMO_USERS.acmeManager, permission: false } });
+    expect(Object.keys(taken.json().result)).toEqual(Object.keys(fresh.json().result));
+
+    const mail = await waitForMail(outbox, DEMO_USERS.acmeManager, before);
+    expect(mail.subject).toBe('Someone tried to register with your e-mail address');
+    expect(mail.links).toEqual(['https://console.example/login', 'https://console.example/forgot-password']);
+
+    // Nothing of the attempt is kept: the name is still free, the owner's password unchanged, no notice.
+    const check = await t.app.inject({ method: 'GET', url: '/api/auth/service-name/check?serviceName=fresh-two' });
+    expect(check.json()).toEqual({ available: true, reason: null });
+    expect((await signInRaw(DEMO_USERS.acmeManager, 'Fjord-pass-2026')).statusCode).toBe(401);
+    const superAdmin = await signIn(t.app, DEMO_USERS.superAdmin);
+    const notices = await call(t.app, superAdmin.authorization, { method: 'GET', url: '/api/service/notifications' });
+    expect(notices.json().result.map((n: { title: string }) => n.title)).not.toContain('New company registered: Taken Address Ltd');
+  });
+
+  it('refuses a taken service name, a reserved or malformed name and a non-image logo', async () => {
     expect((await signUp({ newUser: newUser({ service_name: 'acme', email: 'a@x.example' }) })).json().code).toBe(ERROR_CODES.SERVICE_NAME_TAKEN);
-    expect((await signUp({ newUser: newUser({ service_name: 'fresh-name', email: DEMO_USERS.acmeManager }) })).json().code).toBe(ERROR_CODES.EMAIL_TAKEN);
+    // A taken name is a field error even with an address that has an account: names are public, addresses are not.
+    const both = await signUp({ newUser: newUser({ service_name: 'acme', email: DEMO_USERS.nordicManager }) });
+    expect(both.statusCode).toBe(409);
+    expect(both.json().code).toBe(ERROR_CODES.SERVICE_NAME_TAKEN);
     const reserved = await signUp({ newUser: newUser({ service_name: 'login', email: 'b@x.example' }) });
     expect(reserved.statusCode).toBe(400);
     // `/gtin/...` paths belong to the Digital Link resolver.
@@ -150,10 +172,37 @@ describe('password reset by e-mail', () => {
   it('answers the same for unknown addresses and sends nothing', async () => {
     const before = (await outbox()).length;
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: 'nobody@nowhere.example' } });
+    const known = await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: DEMO_USERS.borealisManager } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ result: true });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await outbox()).length).toBe(before);
+    expect(known.statusCode).toBe(response.statusCode);
+    expect(known.body).toBe(response.body);
+    await t.app.mailer.idle();
+    const sent = await outbox();
+    expect(sent.length).toBe(before + 1);
+    expect(sent.some((mail) => mail.to.includes('nobody@nowhere.example'))).toBe(false);
+  });
+
+  it('mails one address at most MAIL_RECIPIENT_LIMIT_15_MIN times, answering every request alike, and keeps the newest link working', async () => {
+    const address = DEMO_USERS.acmeSubAdmin;
+    const limit = t.config.MAIL_RECIPIENT_LIMIT_15_MIN;
+    const before = await countMail(outbox, address);
+    const answers = [];
+    for (let i = 0; i < limit + 3; i += 1) {
+      answers.push(await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: address } }));
+    }
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(new Set(['200 {"result":true}']));
+    await t.app.mailer.idle();
+    const mails = (await outbox()).filter((mail) => mail.to.includes(address));
+    expect(mails.length - before).toBe(limit);
+    // Throttled requests issue nothing, so the newest mailed link still works.
+    const validity = await Promise.all(
+      mails.slice(before).map(async (mail) => {
+        const { userId, token } = linkParts(mail.links[0]);
+        return (await t.app.inject({ method: 'GET', url: `/api/auth/password/reset/${userId}/${token}` })).json().result.valid as boolean;
+      }),
+    );
+    expect(validity.filter(Boolean)).toHaveLength(1);
   });
 
   it('mails a single-use link that sets a new password and ends every session', async () => {

@@ -13,11 +13,11 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { sendInBackground, type Mailer } from '../../plugins/mailer.js';
+import type { MailContent, Mailer } from '../../plugins/mailer.js';
 import { companies } from '../companies/tables.js';
 import { companyRegisteredEvent, notifySuperAdmins } from '../notifications/events.js';
 import { plans, subscriptions } from '../plans/tables.js';
-import { consumeAccountToken, consumeResetCode, isAccountTokenValid, issueAccountToken } from './account-tokens.js';
+import { consumeAccountToken, consumeResetCode, isAccountTokenValid, issueAccountToken, type IssuedToken } from './account-tokens.js';
 import { hashPassword } from './passwords.js';
 import { normalizeEmail, revokeOtherSessions } from './service.js';
 import { users } from './tables.js';
@@ -43,31 +43,42 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
+export interface SignUpContext {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'SIGN_UP_PLAN' | 'PUBLIC_URL'>;
+}
+
 export interface SignUpResult {
-  companyId: number;
-  userId: number;
   serviceName: string;
   email: string;
+  /** Null when the address already had an account: nothing was created and its owner was mailed. */
+  created: { companyId: number; userId: number } | null;
 }
+
+/** Thrown inside the sign-up transaction to undo it when the address already has an account. */
+class AddressHasAccount extends Error {}
 
 /**
  * Registers a company and its manager. The company starts unapproved (its users get
  * E401004) and subscribes to the sign-up plan; the super-admins are notified. The logo, if
  * any, is stored by the caller once the ids exist.
+ *
+ * An address that already has an account gets the same answer, after the same work (the
+ * password hash and the same statements, rolled back instead of committed), and its owner is
+ * told by mail, so the answer does not tell whether the address has an account (decision 024).
  */
-export async function signUp(db: Db, config: Pick<Config, 'SIGN_UP_PLAN'>, body: SignUpNewUser): Promise<SignUpResult> {
+export async function signUp(context: SignUpContext, body: SignUpNewUser): Promise<SignUpResult> {
+  const { db, config } = context;
   const check = await checkServiceName(db, body.service_name);
   if (check.reason === 'taken') throw serviceNameTaken();
   if (!check.available) {
     throw new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validation, [{ path: 'newUser.service_name', message: `service name is ${check.reason}` }]);
   }
   const email = normalizeEmail(body.email);
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) throw emailTaken();
-
   const passwordHash = await hashPassword(body.password);
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [company] = await tx
         .insert(companies)
         .values({
@@ -90,20 +101,52 @@ export async function signUp(db: Db, config: Pick<Config, 'SIGN_UP_PLAN'>, body:
           lastName: body.last_name,
           department: body.department,
         })
+        .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
       const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.name, config.SIGN_UP_PLAN));
       if (plan) {
         await tx.insert(subscriptions).values({ companyId: company.id, planId: plan.id, startDate: sql`current_date`, status: 'active' });
       }
       await notifySuperAdmins(tx, companyRegisteredEvent(body.company_name));
-      return { companyId: company.id, userId: user.id, serviceName: company.serviceName, email };
+      if (!user) throw new AddressHasAccount();
+      return { companyId: company.id, userId: user.id };
     });
+    return { serviceName: body.service_name, email, created };
   } catch (error) {
-    // Two sign-ups racing for the same name or address: the loser gets the same answer as if it came second.
+    if (error instanceof AddressHasAccount) {
+      mailSignUpAttempt(context, email);
+      return { serviceName: body.service_name, email, created: null };
+    }
+    // Two sign-ups racing for the same name: the loser gets the same answer as if it came second.
     if (isUniqueViolation(error, 'service_name')) throw serviceNameTaken();
-    if (isUniqueViolation(error, 'email')) throw emailTaken();
     throw error;
   }
+}
+
+/** Tells the owner of an address that someone tried to register a company with it. */
+function mailSignUpAttempt(context: SignUpContext, email: string): void {
+  const signInLink = publicLink(context.config, '/login');
+  const resetLink = publicLink(context.config, '/forgot-password');
+  context.mailer.enqueue(email, {
+    subject: 'Someone tried to register with your e-mail address',
+    links: [signInLink, resetLink],
+    text: [
+      'Hello,',
+      '',
+      'Someone tried to register a new company in the Product Console with this e-mail address.',
+      'The address already has an account, so nothing was created and nothing was changed.',
+      '',
+      'If it was you, sign in with your account:',
+      '',
+      signInLink,
+      '',
+      'Forgot your password? Choose a new one here:',
+      '',
+      resetLink,
+      '',
+      'If it was not you, you can ignore this message.',
+    ].join('\n'),
+  });
 }
 
 export interface MailContext {
@@ -119,21 +162,28 @@ export function publicLink(config: Pick<Config, 'PUBLIC_URL'>, path: string): st
 
 /**
  * Starts a password reset: mails a single-use link and a 6-digit code to the address when it
- * belongs to a member who has joined. The answer is the same either way and the mail goes out
- * in the background, so neither the answer nor its timing tells whether the address exists.
+ * belongs to a member who has joined. The caller does the same for every address, queueing
+ * the mail; looking the address up and issuing the link happen in the mail queue after the
+ * answer, so neither the answer nor its timing tells whether the address exists, and a
+ * throttled request does not spend the link mailed before (decision 024).
  */
-export async function requestPasswordReset(context: MailContext, emailInput: string): Promise<void> {
+export function requestPasswordReset(context: MailContext, emailInput: string): void {
   const { db, config } = context;
-  const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(users.email, normalizeEmail(emailInput)), isNotNull(users.joinedAt)));
-  if (!user) return;
-  const issued = await issueAccountToken(db, user.id, 'password-reset', config.RESET_TOKEN_TTL_SECONDS, true);
+  const email = normalizeEmail(emailInput);
+  context.mailer.enqueue(email, async () => {
+    const [user] = await db
+      .select({ id: users.id, firstName: users.firstName })
+      .from(users)
+      .where(and(eq(users.email, email), isNotNull(users.joinedAt)));
+    if (!user) return null;
+    return resetMail(config, user, await issueAccountToken(db, user.id, 'password-reset', config.RESET_TOKEN_TTL_SECONDS, true));
+  });
+}
+
+function resetMail(config: MailContext['config'], user: { id: number; firstName: string }, issued: IssuedToken): MailContent {
   const link = publicLink(config, `/reset-password/${user.id}/${issued.token}`);
   const minutes = Math.round(config.RESET_TOKEN_TTL_SECONDS / 60);
-  sendInBackground(context.mailer, context.log, {
-    to: user.email,
+  return {
     subject: 'Reset your password',
     links: [link],
     text: [
@@ -149,7 +199,7 @@ export async function requestPasswordReset(context: MailContext, emailInput: str
       `The link and the code work once and expire in ${minutes} minutes.`,
       'If you did not ask for this, ignore this message; your password stays as it is.',
     ].join('\n'),
-  });
+  };
 }
 
 export async function isResetLinkValid(db: Db, userId: number, token: string): Promise<boolean> {

@@ -22,7 +22,6 @@ import { companies } from '../companies/tables.js';
 import { notifyCompanyAdmins, notifyPlanUsage, subAdminJoinedEvent } from '../notifications/events.js';
 import { currentSubscription } from '../plans/service.js';
 import { projects } from '../projects/tables.js';
-import { sendInBackground } from '../../plugins/mailer.js';
 import { subAdminAccess, type AccessInfo } from './tables.js';
 
 export const planLimitReached = () => new AppError(403, ERROR_CODES.PLAN_LIMIT_REACHED, MESSAGES.planLimitReached);
@@ -177,8 +176,7 @@ export async function inviteSubAdmin(context: MailContext, companyId: number, su
   const issued = await issueAccountToken(db, member.id, 'invitation', config.INVITATION_TTL_SECONDS);
   const link = publicLink(config, `/new-member/${member.id}?token=${encodeURIComponent(issued.token)}`);
   const days = Math.max(1, Math.round(config.INVITATION_TTL_SECONDS / 86_400));
-  sendInBackground(context.mailer, context.log, {
-    to: member.email,
+  context.mailer.enqueue(member.email, {
     subject: `You are invited to ${company?.companyName ?? 'the Product Console'}`,
     links: [link],
     text: [

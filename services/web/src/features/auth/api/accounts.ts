@@ -13,7 +13,7 @@ export function signUp(newUser: SignUpInput, primaryLogo: File | null) {
   const form = new FormData();
   form.append('newUser', JSON.stringify({ ...newUser, role_id: 2 }));
   if (primaryLogo) form.append('primaryLogo', primaryLogo);
-  return api.post<{ result: { companyId: number; serviceName: string; email: string; permission: boolean } }>(publicApiPath('/api/auth/sign/up'), form);
+  return api.post<{ result: { serviceName: string; email: string; permission: boolean } }>(publicApiPath('/api/auth/sign/up'), form);
 }
 
 export function checkServiceName(serviceName: string, signal?: AbortSignal) {

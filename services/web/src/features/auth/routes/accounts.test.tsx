@@ -20,7 +20,7 @@ describe('registration', { timeout: 20_000 }, () => {
       }),
       'POST /bff/public/auth/sign/up': (init) => {
         sent = init?.body as FormData;
-        return { status: 201, body: { result: { companyId: 9, serviceName: 'fjord', email: 'owner@fjord.test', permission: false } } };
+        return { status: 201, body: { result: { serviceName: 'fjord', email: 'owner@fjord.test', permission: false } } };
       },
     });
     renderRoute('/register');
