@@ -72,7 +72,7 @@ describe('unexpected failures', () => {
     const broken = await createTestApp();
     try {
       const { authorization } = await signIn(broken.app, DEMO_USERS.acmeManager);
-      await broken.app.db.execute(sql`drop table notifications`);
+      await broken.app.db.execute(sql`drop table notifications cascade`);
       const response = await call(broken.app, authorization, { method: 'GET', url: '/api/service/notifications/unread' });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ code: ERROR_CODES.INTERNAL, message: MESSAGES.internal });
