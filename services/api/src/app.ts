@@ -18,6 +18,7 @@ import { subAdminRoutes } from './modules/sub-admins/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { validatorCompiler } from './plugins/errors.js';
+import idempotencyPlugin from './plugins/idempotency.js';
 import mailerPlugin, { type MailTransport } from './plugins/mailer.js';
 import storagePlugin, { type FileStorage } from './plugins/storage.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(authPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(mailerPlugin, { config, transport: deps.mailTransport });
+  // After authentication and before the routes: every creating call goes through it.
+  await app.register(idempotencyPlugin);
 
   // Routes.
   await app.register(healthRoutes);

@@ -29,3 +29,9 @@ export const notFound = () => new AppError(404, ERROR_CODES.NOT_FOUND, MESSAGES.
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
 export const validationFailed = (details: FieldError[]) =>
   new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validation, details);
+/** A retry (same `Idempotency-Key`) that arrives while the first request still runs. */
+export const idempotencyInProgress = () =>
+  new AppError(409, ERROR_CODES.IDEMPOTENCY_IN_PROGRESS, MESSAGES.idempotencyInProgress);
+/** An `Idempotency-Key` sent again with a different request (IETF draft: 422). */
+export const idempotencyKeyReused = () =>
+  new AppError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, MESSAGES.idempotencyKeyReused);

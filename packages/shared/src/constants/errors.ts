@@ -30,6 +30,10 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: 'E409004',
   ALREADY_JOINED: 'E409005',
   SERVICE_NOT_IN_PLAN: 'E403004',
+  /** A retry with an `Idempotency-Key` whose first request is still running. */
+  IDEMPOTENCY_IN_PROGRESS: 'E409007',
+  /** An `Idempotency-Key` sent again with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 'E422001',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -73,6 +77,8 @@ export const MESSAGES = {
   emailTaken: 'An account with this email address already exists.',
   alreadyJoined: 'This member has already joined.',
   serviceNotInPlan: 'Your plan does not include this service.',
+  idempotencyInProgress: 'This request is still being processed. Please wait a moment and try again.',
+  idempotencyKeyReused: 'This request was already sent with different content. Please submit the form again.',
 } as const;
 
 /** Messages shown for route errors (spec point 8). */
