@@ -44,12 +44,19 @@ export function browserPerTest(): { page: () => Page } {
   afterAll(async () => {
     await browser?.close();
   });
+  let refused: string[] = [];
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    refused = [];
+    // Anything the pages' Content-Security-Policy blocks is a fault of the page or of the policy.
+    context.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
     current = await context.newPage();
   });
   afterEach(async () => {
     await context?.close();
+    if (refused.length > 0) throw new Error(`blocked by the Content-Security-Policy:\n${refused.join('\n')}`);
   });
   return {
     page: () => {

@@ -46,8 +46,10 @@ export default async function setup(project: TestProject) {
     UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
     INTERNAL_TOKEN: internalToken,
     REDIS_URL: process.env.REDIS_URL ?? '',
-    // Every browser test signs in from 127.0.0.1; the per-address sign-in limit is tested in the gateway.
+    // Every browser test signs in and signs up from 127.0.0.1; the per-address limits are tested
+    // in the gateway's own suites.
     SIGN_IN_RATE_LIMIT: '1000',
+    ACCOUNT_RATE_LIMIT: '1000',
   });
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, 60_000, gateway);
 
