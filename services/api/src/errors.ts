@@ -29,6 +29,15 @@ export const notFound = () => new AppError(404, ERROR_CODES.NOT_FOUND, MESSAGES.
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
 export const validationFailed = (details: FieldError[]) =>
   new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validation, details);
+/** Sign-up or profile change asking for a prefix that another company holds (decision 022). */
+export const companyPrefixTaken = (details: FieldError[]) =>
+  new AppError(400, ERROR_CODES.COMPANY_PREFIX_TAKEN, MESSAGES.companyPrefixTaken, details);
+/** Profile change dropping a prefix that live products still use: they would lose their owner. */
+export const companyPrefixInUse = (details: FieldError[]) =>
+  new AppError(400, ERROR_CODES.COMPANY_PREFIX_IN_USE, MESSAGES.companyPrefixInUse, details);
+/** Approval of a company whose prefixes overlap an approved company's. */
+export const companyPrefixConflict = (details: FieldError[]) =>
+  new AppError(409, ERROR_CODES.COMPANY_PREFIX_CONFLICT, MESSAGES.companyPrefixConflict, details);
 /** A retry (same `Idempotency-Key`) that arrives while the first request still runs. */
 export const idempotencyInProgress = () =>
   new AppError(409, ERROR_CODES.IDEMPOTENCY_IN_PROGRESS, MESSAGES.idempotencyInProgress);

@@ -30,6 +30,9 @@ export const ERROR_CODES = {
   EMAIL_TAKEN: 'E409004',
   ALREADY_JOINED: 'E409005',
   SERVICE_NOT_IN_PLAN: 'E403004',
+  COMPANY_PREFIX_TAKEN: 'E400005',
+  COMPANY_PREFIX_IN_USE: 'E400006',
+  COMPANY_PREFIX_CONFLICT: 'E409006',
   /** A retry with an `Idempotency-Key` whose first request is still running. */
   IDEMPOTENCY_IN_PROGRESS: 'E409007',
   /** An `Idempotency-Key` sent again with a different request. */
@@ -77,6 +80,9 @@ export const MESSAGES = {
   emailTaken: 'An account with this email address already exists.',
   alreadyJoined: 'This member has already joined.',
   serviceNotInPlan: 'Your plan does not include this service.',
+  companyPrefixTaken: 'A company prefix you entered belongs to another company.',
+  companyPrefixInUse: 'A company prefix that your products still use cannot be removed.',
+  companyPrefixConflict: "This company's prefixes overlap those of an approved company, so it cannot be approved.",
   idempotencyInProgress: 'This request is still being processed. Please wait a moment and try again.',
   idempotencyKeyReused: 'This request was already sent with different content. Please submit the form again.',
 } as const;

@@ -32,6 +32,9 @@ export const ERROR_MESSAGE_IDS: Record<ErrorCode, string> = {
   [ERROR_CODES.EMAIL_TAKEN]: 'error.emailTaken',
   [ERROR_CODES.ALREADY_JOINED]: 'error.alreadyJoined',
   [ERROR_CODES.SERVICE_NOT_IN_PLAN]: 'error.serviceNotInPlan',
+  [ERROR_CODES.COMPANY_PREFIX_TAKEN]: 'error.companyPrefixTaken',
+  [ERROR_CODES.COMPANY_PREFIX_IN_USE]: 'error.companyPrefixInUse',
+  [ERROR_CODES.COMPANY_PREFIX_CONFLICT]: 'error.companyPrefixConflict',
   [ERROR_CODES.IDEMPOTENCY_IN_PROGRESS]: 'error.requestInProgress',
   [ERROR_CODES.IDEMPOTENCY_KEY_REUSED]: 'error.requestChanged',
 };

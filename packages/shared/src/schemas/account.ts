@@ -138,6 +138,12 @@ export const companyInfoUpdateSchema = z.object({
   contactEmail: z.union([z.literal(''), z.email().max(254)]).optional(),
   website: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
   sns: z.array(z.object({ type: z.string().trim().min(1).max(40), url: z.url({ protocol: /^https?$/ }).max(500) })).max(20).optional(),
+  gcps: z
+    .array(gcpSchema)
+    .min(1)
+    .max(20)
+    .optional()
+    .describe('The complete list of company prefixes; one that another company holds, or that live products still use (when removed), is refused'),
   removePrimaryLogo: z.boolean().optional(),
 });
 export type CompanyInfoUpdate = z.infer<typeof companyInfoUpdateSchema>;

@@ -22,6 +22,19 @@ export type Company = z.infer<typeof companySchema>;
 
 export const companyInfoResponseSchema = z.object({ result: companySchema });
 
+/**
+ * A company prefix of one company that overlaps a prefix of another (one starts with the other,
+ * equal included): the GTINs of the longer prefix are GTINs of the shorter one too.
+ */
+export const prefixConflictSchema = z.object({
+  prefix: z.string().describe('The prefix of the company the conflict is reported for'),
+  heldPrefix: z.string().describe("The other company's prefix it overlaps"),
+  customerId: z.number().int().describe('The other company'),
+  companyName: z.string(),
+  approved: z.boolean().describe('Whether the other company is approved: only approved companies hold their prefixes'),
+});
+export type PrefixConflict = z.infer<typeof prefixConflictSchema>;
+
 /** Customer list item of spec point 3, with what the switch page shows. */
 export const customerListItemSchema = z.object({
   customerId: z.number().int(),
@@ -31,6 +44,10 @@ export const customerListItemSchema = z.object({
   planName: z.string().nullable(),
   services: z.array(serviceCodeSchema),
   createdAt: z.string(),
+  gcps: z.array(z.string()).describe('GS1 company prefixes the company claims'),
+  prefixConflicts: z
+    .array(prefixConflictSchema)
+    .describe('Its prefixes that overlap those of other companies; one overlapping an approved company blocks its approval'),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 

@@ -78,8 +78,8 @@ export const products: ProductSummary[] = [
 ];
 
 export const customers: CustomerListItem[] = [
-  { customerId: 1, permission: true, companyName: 'Acme Corp', serviceName: 'acme', planName: 'Business', services: ['DL', 'DPP'], createdAt: '2025-01-01T00:00:00.000Z' },
-  { customerId: 2, permission: false, companyName: 'Beta Ltd', serviceName: 'beta', planName: null, services: ['DL'], createdAt: '2025-01-01T00:00:00.000Z' },
+  { customerId: 1, permission: true, companyName: 'Acme Corp', serviceName: 'acme', planName: 'Business', services: ['DL', 'DPP'], createdAt: '2025-01-01T00:00:00.000Z', gcps: ['8801234'], prefixConflicts: [] },
+  { customerId: 2, permission: false, companyName: 'Beta Ltd', serviceName: 'beta', planName: null, services: ['DL'], createdAt: '2025-01-01T00:00:00.000Z', gcps: ['8807777'], prefixConflicts: [] },
 ];
 
 /** A product as `GET /api/product/?productId` answers it, with its GS1 entry. */

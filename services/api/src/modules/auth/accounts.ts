@@ -12,8 +12,9 @@ import {
 } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, companyPrefixTaken } from '../../errors.js';
 import type { MailContent, Mailer } from '../../plugins/mailer.js';
+import { lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from '../companies/prefixes.js';
 import { companies } from '../companies/tables.js';
 import { companyRegisteredEvent, notifySuperAdmins } from '../notifications/events.js';
 import { plans, subscriptions } from '../plans/tables.js';
@@ -79,6 +80,11 @@ export async function signUp(context: SignUpContext, body: SignUpNewUser): Promi
   const passwordHash = await hashPassword(body.password);
   try {
     const created = await db.transaction(async (tx) => {
+      // A prefix that an approved company holds is refused; one that only another pending sign-up
+      // asks for is not, so that nobody can block a prefix's owner by signing up first (decision 022).
+      await lockCompanyPrefixes(tx);
+      const taken = await prefixConflicts(tx, body.gcps);
+      if (taken.length > 0) throw companyPrefixTaken(takenPrefixErrors('newUser', body.gcps, taken));
       const [company] = await tx
         .insert(companies)
         .values({

@@ -49,10 +49,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, requireRole(ROLE.SUPER_ADMIN)],
       schema: {
         tags: ['super-admin'],
-        summary: "Grant (true) or revoke (false) a company's approval; granting notifies the company",
+        summary:
+          "Grant (true) or revoke (false) a company's approval; granting notifies the company, and is refused (409 E409006) while one of its prefixes overlaps an approved company's",
         security: bearerAuth,
         body: customerPermissionBodySchema,
-        response: { 200: resultTrueSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: resultTrueSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -67,7 +68,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, requireCompany, requireAdmin],
       schema: {
         tags: ['companies'],
-        summary: 'Update the company profile (admins): multipart `updateInfo` JSON and optional `primaryLogo` image',
+        summary:
+          'Update the company profile (admins): multipart `updateInfo` JSON and optional `primaryLogo` image. New prefixes must not overlap an approved company\'s (E400005); prefixes that live products use cannot be removed (E400006)',
         security: bearerAuth,
         consumes: ['multipart/form-data', 'application/json'],
         response: { 200: companyInfoUpdateResponseSchema, ...errorResponses(400, 401, 403, 413) },

@@ -1,11 +1,13 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Company, CompanyInfoUpdate, CustomerListItem } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../errors.js';
+import { companyPrefixConflict, companyPrefixInUse, companyPrefixTaken, notFound } from '../../errors.js';
 import { removeStoredImage, storeImage, type UploadedFile } from '../../multipart-form.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { companyApprovedEvent, notifyCompany } from '../notifications/events.js';
+import { entries } from '../entries/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
+import { conflictsByCompany, lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from './prefixes.js';
 import { companies } from './tables.js';
 
 export async function getCompanyInfo(db: Db, companyId: number): Promise<Company> {
@@ -28,8 +30,9 @@ export async function getCompanyInfo(db: Db, companyId: number): Promise<Company
 }
 
 /**
- * Every customer company with its approval state and current plan, for the super-admin's
- * switch page (unapproved companies are listed too, so that they can be approved).
+ * Every customer company with its approval state, current plan, prefixes and the overlaps of
+ * those with other companies' prefixes, for the super-admin's switch page (unapproved companies
+ * are listed too, so that they can be approved).
  */
 export async function listCustomers(db: Db): Promise<CustomerListItem[]> {
   const rows = await db.select().from(companies).orderBy(asc(companies.companyName), asc(companies.id));
@@ -42,6 +45,7 @@ export async function listCustomers(db: Db): Promise<CustomerListItem[]> {
   // Ordered newest first: the first subscription seen per company is its current one.
   const planByCompany = new Map<number, { planName: string; services: CustomerListItem['services'] }>();
   for (const row of active) if (!planByCompany.has(row.companyId)) planByCompany.set(row.companyId, row);
+  const conflicts = conflictsByCompany(rows);
 
   return rows.map((company) => {
     const plan = planByCompany.get(company.id);
@@ -53,25 +57,77 @@ export async function listCustomers(db: Db): Promise<CustomerListItem[]> {
       planName: plan?.planName ?? null,
       services: plan?.services ?? [],
       createdAt: company.createdAt.toISOString(),
+      gcps: company.gcps,
+      prefixConflicts: conflicts.get(company.id) ?? [],
     };
   });
 }
 
 /**
  * Grants or revokes a company's approval. Revoking takes effect on the next request of its
- * users (E401004); granting notifies the company once per change.
+ * users (E401004); granting notifies the company once per change, and is refused (E409006)
+ * while one of its prefixes overlaps an approved company's: approving it would let two
+ * companies publish pages for the same GTINs (decision 022).
  */
 export async function setCustomerPermission(db: Db, customerId: number, permission: boolean): Promise<void> {
   await db.transaction(async (tx) => {
-    const [company] = await tx.select({ permission: companies.permission, companyName: companies.companyName }).from(companies).where(eq(companies.id, customerId)).for('update');
+    if (permission) await lockCompanyPrefixes(tx);
+    const [company] = await tx
+      .select({ permission: companies.permission, companyName: companies.companyName, gcps: companies.gcps })
+      .from(companies)
+      .where(eq(companies.id, customerId))
+      .for('update');
     if (!company) throw notFound();
     if (company.permission === permission) return;
+    if (permission) {
+      const conflicts = await prefixConflicts(tx, company.gcps, customerId);
+      if (conflicts.length > 0) {
+        // The super-admin may see who holds the prefix; a visitor signing up may not.
+        throw companyPrefixConflict(
+          conflicts.map((conflict) => ({
+            path: `gcps.${company.gcps.indexOf(conflict.prefix)}`,
+            message: `The company prefix ${conflict.prefix} overlaps ${conflict.heldPrefix} of ${conflict.companyName}.`,
+          })),
+        );
+      }
+    }
     await tx.update(companies).set({ permission }).where(eq(companies.id, customerId));
     if (permission) await notifyCompany(tx, customerId, companyApprovedEvent(company.companyName));
   });
 }
 
-/** Updates the company profile; a new primary logo replaces (and removes) the previous one. */
+/**
+ * Checks a new list of the company's prefixes (decision 022): an added prefix must not overlap
+ * one that another approved company holds (E400005), and a removed one must not still identify
+ * live products (E400006), else another company could take it and publish pages for them.
+ * Runs under the prefix lock with the company row locked, so product writes see the old or the new list.
+ */
+async function checkPrefixChange(tx: Db, companyId: number, current: readonly string[], next: readonly string[]): Promise<void> {
+  const added = next.filter((prefix) => !current.includes(prefix));
+  if (added.length > 0) {
+    // Only added prefixes: an overlap the company already had (older data) does not block its other edits.
+    const taken = await prefixConflicts(tx, added, companyId);
+    if (taken.length > 0) throw companyPrefixTaken(takenPrefixErrors('updateInfo', next, taken));
+  }
+  const removed = current.filter((prefix) => !next.includes(prefix));
+  if (removed.length === 0) return;
+  const inUse = await tx
+    .select({ gcp: entries.gcp, products: count() })
+    .from(entries)
+    .where(and(eq(entries.companyId, companyId), eq(entries.isDeleted, false), inArray(entries.gcp, removed)))
+    .groupBy(entries.gcp)
+    .orderBy(entries.gcp);
+  if (inUse.length > 0) {
+    throw companyPrefixInUse(
+      inUse.map((row) => ({ path: 'updateInfo.gcps', message: `The company prefix ${row.gcp} still identifies ${row.products} of your products.` })),
+    );
+  }
+}
+
+/**
+ * Updates the company profile; a new primary logo replaces (and removes) the previous one, and
+ * a new prefix list replaces the previous one once `checkPrefixChange` allows it.
+ */
 export async function updateCompanyInfo(
   db: Db,
   storage: FileStorage,
@@ -83,11 +139,26 @@ export async function updateCompanyInfo(
   if (!current) throw notFound();
   const newLogo = logo ? await storeImage(storage, `companies/${companyId}`, logo) : undefined;
   const primaryLogo = newLogo ?? (update.removePrimaryLogo ? null : current.primaryLogo);
-  const { removePrimaryLogo: _remove, ...fields } = update;
-  await db
-    .update(companies)
-    .set({ ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), primaryLogo })
-    .where(eq(companies.id, companyId));
+  const { removePrimaryLogo: _remove, gcps: askedGcps, ...fields } = update;
+  const gcps = askedGcps && [...new Set(askedGcps)];
+  try {
+    await db.transaction(async (tx) => {
+      if (askedGcps) {
+        await lockCompanyPrefixes(tx);
+        const [locked] = await tx.select({ gcps: companies.gcps }).from(companies).where(eq(companies.id, companyId)).for('update');
+        if (!locked) throw notFound();
+        // The asked list, duplicates included, so that field errors point at the request's own indexes.
+        await checkPrefixChange(tx, companyId, locked.gcps, askedGcps);
+      }
+      await tx
+        .update(companies)
+        .set({ ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), ...(gcps && { gcps }), primaryLogo })
+        .where(eq(companies.id, companyId));
+    });
+  } catch (error) {
+    await removeStoredImage(storage, newLogo);
+    throw error;
+  }
   if (primaryLogo !== current.primaryLogo) await removeStoredImage(storage, current.primaryLogo);
   return getCompanyInfo(db, companyId);
 }

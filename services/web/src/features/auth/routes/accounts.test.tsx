@@ -152,7 +152,7 @@ describe('invited member', { timeout: 20_000 }, () => {
 describe('customer approval on /switch', { timeout: 20_000 }, () => {
   it('lets the super-admin grant a pending company', async () => {
     const customers: CustomerListItem[] = [
-      { customerId: 3, permission: false, companyName: 'Borealis Labs', serviceName: 'borealis', planName: 'Starter', services: ['DL'], createdAt: '2026-01-01T00:00:00Z' },
+      { customerId: 3, permission: false, companyName: 'Borealis Labs', serviceName: 'borealis', planName: 'Starter', services: ['DL'], createdAt: '2026-01-01T00:00:00Z', gcps: ['0850001'], prefixConflicts: [] },
     ];
     let permissionBody: unknown;
     mockBff({
