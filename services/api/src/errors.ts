@@ -27,6 +27,11 @@ export const unauthenticated = () => new AppError(401, ERROR_CODES.UNAUTHENTICAT
 export const forbidden = () => new AppError(403, ERROR_CODES.FORBIDDEN, MESSAGES.forbidden);
 export const notFound = () => new AppError(404, ERROR_CODES.NOT_FOUND, MESSAGES.notFound);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message);
+/** A value PostgreSQL refused to store (a NUL character, a number past its range) that no schema caught. */
+export const unstorableInput = () =>
+  new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validation, [
+    { path: '(body)', message: 'A value of the request cannot be stored, such as text with a NUL character or a number out of range' },
+  ]);
 export const validationFailed = (details: FieldError[]) =>
   new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validation, details);
 /** Sign-up or profile change asking for a prefix that another company holds (decision 022). */

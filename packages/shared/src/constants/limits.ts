@@ -3,6 +3,9 @@ export const NOTIFICATION_PAGE_SIZE = 10;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/** Largest value of a PostgreSQL `integer`, the type of every id column and stored number. */
+export const DB_INT_MAX = 2_147_483_647;
+
 /** Entry values are padded with leading zeros to 14 characters, except for AI 414. */
 export const ENTRY_VALUE_LENGTH = 14;
 export const AI_GLN = '414';

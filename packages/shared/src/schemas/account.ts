@@ -3,17 +3,17 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../co
 import { ROLE } from '../constants/roles.js';
 import { companySchema } from './company.js';
 import { GS1_CONVENIENCE_ALPHAS } from '../gs1/digital-link.js';
+import { idTextSchema, storable, text } from './common.js';
 
 /** A new password: long enough, not absurdly long. */
-export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const newPasswordSchema = text().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 /**
  * Service names are the first path segment of every console URL: lower-case letters, digits
  * and inner hyphens, 3 to 40 characters, not only digits (those belong to GS1 paths).
  */
 export const SERVICE_NAME_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
-export const serviceNameSchema = z
-  .string()
+export const serviceNameSchema = text()
   .trim()
   .toLowerCase()
   .regex(SERVICE_NAME_PATTERN, 'use 3 to 40 lower-case letters, digits or inner hyphens')
@@ -30,21 +30,21 @@ export const RESERVED_SERVICE_NAMES: readonly string[] = [
 ];
 
 /** GS1 company prefix: 4 to 12 digits. */
-export const gcpSchema = z.string().trim().regex(/^\d{4,12}$/, 'a GS1 company prefix has 4 to 12 digits');
+export const gcpSchema = text().trim().regex(/^\d{4,12}$/, 'a GS1 company prefix has 4 to 12 digits');
 
 /** The `newUser` JSON part of POST /api/auth/sign/up (spec point 7). */
 export const signUpNewUserSchema = z.object({
-  company_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  company_name: text().trim().min(1).max(NAME_MAX_LENGTH),
   service_name: serviceNameSchema,
   category_id: z.coerce.number().int().min(1).max(99).default(1),
   email: z.email().max(254),
   gcps: z.array(gcpSchema).min(1).max(20),
-  first_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
-  last_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+  first_name: text().trim().min(1).max(NAME_MAX_LENGTH),
+  last_name: text().trim().min(1).max(NAME_MAX_LENGTH),
   password: newPasswordSchema,
   role_id: z.coerce.number().pipe(z.literal(ROLE.MANAGER)).default(ROLE.MANAGER).describe('Always 2: a sign-up creates the manager of a new company'),
-  department: z.string().trim().max(NAME_MAX_LENGTH).default(''),
-  superAdminPassword: z.string().max(PASSWORD_MAX_LENGTH).optional().describe('Accepted for compatibility; not used'),
+  department: text().trim().max(NAME_MAX_LENGTH).default(''),
+  superAdminPassword: text().max(PASSWORD_MAX_LENGTH).optional().describe('Accepted for compatibility; not used'),
 });
 export type SignUpNewUser = z.infer<typeof signUpNewUserSchema>;
 
@@ -60,7 +60,7 @@ export const signUpResponseSchema = z.object({
   }),
 });
 
-export const serviceNameCheckQuerySchema = z.object({ serviceName: z.string().max(100) });
+export const serviceNameCheckQuerySchema = z.object({ serviceName: text().max(100) });
 export const serviceNameCheckResponseSchema = z.object({
   available: z.boolean(),
   reason: z.enum(['invalid', 'reserved', 'taken']).nullable(),
@@ -69,7 +69,7 @@ export type ServiceNameCheck = z.infer<typeof serviceNameCheckResponseSchema>;
 
 /** PUT /api/service/super/customer/permission */
 export const customerPermissionBodySchema = z.object({
-  customerId: z.coerce.number().int().positive(),
+  customerId: idTextSchema,
   permission: z.boolean(),
 });
 export type CustomerPermissionBody = z.infer<typeof customerPermissionBodySchema>;
@@ -77,20 +77,20 @@ export type CustomerPermissionBody = z.infer<typeof customerPermissionBodySchema
 export const forgotPasswordBodySchema = z.object({ email: z.email().max(254) });
 
 export const resetLinkParamsSchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  token: z.string().min(16).max(128),
+  userId: idTextSchema,
+  token: text().min(16).max(128),
 });
 
 export const resetPasswordBodySchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  token: z.string().min(16).max(128),
+  userId: idTextSchema,
+  token: text().min(16).max(128),
   password: newPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const verifyCodeBodySchema = z.object({
   email: z.email().max(254),
-  code: z.string().trim().regex(/^\d{6}$/, 'the code has 6 digits'),
+  code: text().trim().regex(/^\d{6}$/, 'the code has 6 digits'),
 });
 
 /** A fresh reset link, as /code-verification gets it in exchange for the mailed code. */
@@ -114,13 +114,13 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = z.object({ result: profileSchema });
 
-const phoneSchema = z.string().trim().max(40).regex(/^[\d\s()+.-]*$/, 'digits, spaces and + ( ) - . only');
+const phoneSchema = text().trim().max(40).regex(/^[\d\s()+.-]*$/, 'digits, spaces and + ( ) - . only');
 
 /** The `updateInfo` JSON part of PUT /api/auth/me/profile. */
 export const profileUpdateSchema = z.object({
-  first_name: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),
-  last_name: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),
-  department: z.string().trim().max(NAME_MAX_LENGTH).optional(),
+  first_name: text().trim().min(1).max(NAME_MAX_LENGTH).optional(),
+  last_name: text().trim().min(1).max(NAME_MAX_LENGTH).optional(),
+  department: text().trim().max(NAME_MAX_LENGTH).optional(),
   officePhone: phoneSchema.optional(),
   mobile: phoneSchema.optional(),
   showDefaultPage: z.boolean().optional(),
@@ -130,14 +130,14 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** The `updateInfo` JSON part of PUT /api/auth/me/company-info. */
 export const companyInfoUpdateSchema = z.object({
-  companyName: z.string().trim().min(1).max(NAME_MAX_LENGTH).optional(),
-  description: z.string().max(2000).optional(),
-  country: z.string().trim().max(60).optional(),
+  companyName: text().trim().min(1).max(NAME_MAX_LENGTH).optional(),
+  description: text().max(2000).optional(),
+  country: text().trim().max(60).optional(),
   contactPhone: phoneSchema.optional(),
-  contactHour: z.string().trim().max(100).optional(),
+  contactHour: text().trim().max(100).optional(),
   contactEmail: z.union([z.literal(''), z.email().max(254)]).optional(),
-  website: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
-  sns: z.array(z.object({ type: z.string().trim().min(1).max(40), url: z.url({ protocol: /^https?$/ }).max(500) })).max(20).optional(),
+  website: z.union([z.literal(''), storable(z.url({ protocol: /^https?$/ }).max(500))]).optional(),
+  sns: z.array(z.object({ type: text().trim().min(1).max(40), url: storable(z.url({ protocol: /^https?$/ }).max(500)) })).max(20).optional(),
   gcps: z
     .array(gcpSchema)
     .min(1)
@@ -153,7 +153,7 @@ export const primaryLogoResponseSchema = z.object({ result: z.object({ primaryLo
 
 /** PUT /api/auth/me/password */
 export const changePasswordBodySchema = z.object({
-  oldPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  oldPassword: text().min(1).max(PASSWORD_MAX_LENGTH),
   password: newPasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

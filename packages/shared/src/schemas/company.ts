@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '../constants/services.js';
+import { idTextSchema } from './common.js';
 
 export const serviceCodeSchema = z.enum(SERVICES);
 
@@ -71,4 +72,4 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const planInfoResponseSchema = z.object({ result: planSchema });
 
-export const checkLinkQuerySchema = z.object({ productId: z.coerce.number().int().positive() });
+export const checkLinkQuerySchema = z.object({ productId: idTextSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 
 /** Entry of spec point 3: the GS1 identity of a product. */
 export const entrySchema = z.object({
@@ -17,8 +18,7 @@ export const entrySchema = z.object({
 export type Entry = z.infer<typeof entrySchema>;
 
 /** A GTIN as typed: GTIN-8, -12, -13 or -14 digits (checked against the company prefixes by the API). */
-export const gtinInputSchema = z
-  .string()
+export const gtinInputSchema = text()
   .trim()
   .regex(/^(\d{8}|\d{12}|\d{13}|\d{14})$/, 'Enter 8, 12, 13 or 14 digits');
 

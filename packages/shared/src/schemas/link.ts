@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LINK_GROUP, LINK_TYPES } from '../constants/links.js';
-import { pageInfoSchema, pageQuerySchema } from './common.js';
+import { DB_INT_MAX } from '../constants/limits.js';
+import { idSchema, idTextSchema, pageInfoSchema, pageQuerySchema, storable, text } from './common.js';
 
 /** One text in one language (`DEFAULT` or a language code), as links and content blocks keep them. */
 export const languageInputSchema = z.object({
-  languageCode: z.string().trim().min(1).max(16),
-  inputData: z.string().max(2_000),
+  languageCode: text().trim().min(1).max(16),
+  inputData: text().max(2_000),
 });
 export type LanguageInput = z.infer<typeof languageInputSchema>;
 
@@ -35,11 +36,10 @@ export const linkSchema = z.object({
 });
 export type Link = z.infer<typeof linkSchema>;
 
-const titleText = z.string().trim().max(200);
-const targetUrlSchema = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2_000);
+const titleText = text().trim().max(200);
+const targetUrlSchema = storable(z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }).max(2_000));
 /** A language code of a link target (`en`, `ko`, `zh-CN`); null or absent: any language. */
-const linkLangSchema = z
-  .string()
+const linkLangSchema = text()
   .trim()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Must be a language code such as en or zh-CN')
   .nullable();
@@ -51,8 +51,8 @@ const modifiedTitleSchema = z
 
 /** `GET /api/entry/links/all?page&size&entryId&qualifierId`: the displayed links of an entry, or of one of its serials. */
 export const linkListQuerySchema = pageQuerySchema.extend({
-  entryId: z.coerce.number().int().positive(),
-  qualifierId: z.coerce.number().int().positive().optional().describe('absent: the links of the entry itself'),
+  entryId: idTextSchema,
+  qualifierId: idTextSchema.optional().describe('absent: the links of the entry itself'),
 });
 
 export const linkListResponseSchema = z.object({
@@ -60,16 +60,16 @@ export const linkListResponseSchema = z.object({
   pageInfo: pageInfoSchema,
 });
 
-export const linkProductQuerySchema = z.object({ productId: z.coerce.number().int().positive() });
+export const linkProductQuerySchema = z.object({ productId: idTextSchema });
 export const activeLinksResponseSchema = z.object({ result: z.array(linkSchema) });
 export const linkResponseSchema = z.object({ result: linkSchema });
 
 /** `POST /api/entry/links/`: adds a link type, or shows a hidden one of the same type and language again. */
 export const createLinkBodySchema = z.object({
-  productId: z.number().int().positive(),
-  entryId: z.number().int().positive(),
-  entryPath: z.string().min(1).max(200),
-  qualifierId: z.number().int().positive().nullish(),
+  productId: idSchema,
+  entryId: idSchema,
+  entryPath: text().min(1).max(200),
+  qualifierId: idSchema.nullish(),
   linkType: linkTypeSchema,
   targetUrl: targetUrlSchema,
   title: titleText.optional().describe('empty: the default title of the link type'),
@@ -77,15 +77,15 @@ export const createLinkBodySchema = z.object({
   modifiedTitle: modifiedTitleSchema.optional(),
   lang: linkLangSchema.optional(),
   isDefault: z.boolean().optional(),
-  contentType: z.string().trim().min(1).max(100).optional().describe('media type of the target; default text/html'),
-  context: z.string().trim().max(200).optional(),
+  contentType: text().trim().min(1).max(100).optional().describe('media type of the target; default text/html'),
+  context: text().trim().max(200).optional(),
 });
 export type CreateLinkBody = z.infer<typeof createLinkBodySchema>;
 
 /** `PUT /api/entry/links/`: the fields of one link that change; `order` moves it within its set (1-based). */
 export const updateLinkBodySchema = z.object({
   updatedLink: z.object({
-    linkId: z.number().int().positive(),
+    linkId: idSchema,
     linkType: linkTypeSchema.optional(),
     targetUrl: targetUrlSchema.optional(),
     title: titleText.optional(),
@@ -94,18 +94,18 @@ export const updateLinkBodySchema = z.object({
     lang: linkLangSchema.optional(),
     isDefault: z.boolean().optional(),
     isActive: z.boolean().optional(),
-    contentType: z.string().trim().min(1).max(100).optional(),
-    context: z.string().trim().max(200).optional(),
-    order: z.number().int().min(1).optional(),
+    contentType: text().trim().min(1).max(100).optional(),
+    context: text().trim().max(200).optional(),
+    order: z.number().int().min(1).max(DB_INT_MAX).optional(),
   }),
 });
 export type UpdateLinkBody = z.infer<typeof updateLinkBodySchema>['updatedLink'];
 
 /** `DELETE /api/entry/links/?linkId&entryPath&entryId`: hides the link. */
 export const deleteLinkQuerySchema = z.object({
-  linkId: z.coerce.number().int().positive(),
-  entryPath: z.string().min(1).max(200),
-  entryId: z.coerce.number().int().positive(),
+  linkId: idTextSchema,
+  entryPath: text().min(1).max(200),
+  entryId: idTextSchema,
 });
 
 /** `GET /api/product/landing-page/preview-productInfo?productId` (public): what the consumer product view shows. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE } from '../constants/limits.js';
-import { pageInfoSchema } from './common.js';
+import { pageInfoSchema, pageNumberSchema } from './common.js';
 
 /** Notification of spec point 3. */
 export const notificationSchema = z.object({
@@ -19,7 +19,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumberSchema.default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
   unreadOnly: z.stringbool().optional(),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants/limits.js';
 import { SERVICES } from '../constants/services.js';
+import { idSchema, idTextSchema, storable, text } from './common.js';
 import { entrySchema, gtinInputSchema } from './gs1.js';
 
-const text = (max: number) => z.string().trim().max(max);
+const boundedText = (max: number) => text().trim().max(max);
 const LONG_TEXT = 5000;
 
 /** Multipart field names of `POST /api/product/` and `PUT /api/product/` (spec point 7). */
@@ -18,8 +19,8 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image
 export const serviceQuerySchema = z.object({ service: z.enum(SERVICES).default('DL') });
 
 export const dynamicInfoItemSchema = z.object({
-  label: text(NAME_MAX_LENGTH).min(1),
-  value: text(DESCRIPTION_MAX_LENGTH),
+  label: boundedText(NAME_MAX_LENGTH).min(1),
+  value: boundedText(DESCRIPTION_MAX_LENGTH),
 });
 export type DynamicInfoItem = z.infer<typeof dynamicInfoItemSchema>;
 
@@ -28,9 +29,9 @@ export type DynamicInfoItem = z.infer<typeof dynamicInfoItemSchema>;
  * naming the n-th (0-based) `productImg` file of the same request.
  */
 export const productOptionSchema = z.object({
-  name: text(NAME_MAX_LENGTH).min(1),
-  value: text(NAME_MAX_LENGTH).min(1),
-  image: z.string().max(300).nullable().default(null),
+  name: boundedText(NAME_MAX_LENGTH).min(1),
+  value: boundedText(NAME_MAX_LENGTH).min(1),
+  image: text().max(300).nullable().default(null),
 });
 export type ProductOption = z.infer<typeof productOptionSchema>;
 
@@ -42,7 +43,7 @@ export const QR_DEFAULT_BACKGROUND = '#ffffff';
 /** Scanners need dark modules on a light ground with at least this luminance contrast (WCAG ratio). */
 export const QR_MIN_CONTRAST = 3;
 
-const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
+const hexColourSchema = text().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
 
 /** WCAG relative luminance of a `#rrggbb` colour (0 black … 1 white). */
 export function relativeLuminance(colour: string): number {
@@ -62,12 +63,12 @@ export function contrastRatio(first: string, second: string): number {
 /** QR content of spec point 3 (`qrContent` multipart field); stored paths are filled in by the API. */
 export const qrContentSchema = z.object({
   data: z.enum(['digitalLink', 'website']).default('digitalLink'),
-  websiteUrl: z.union([z.url({ protocol: /^https?$/ }).max(500), z.literal('')]).default(''),
+  websiteUrl: z.union([storable(z.url({ protocol: /^https?$/ }).max(500)), z.literal('')]).default(''),
   customDesign: z
     .object({
       logoType: logoTypeSchema.default('text'),
-      logoText: text(NAME_MAX_LENGTH).default(''),
-      logoImage: z.string().nullable().default(null),
+      logoText: boundedText(NAME_MAX_LENGTH).default(''),
+      logoImage: text().nullable().default(null),
       /** Module colour, `#rrggbb`; absent means QR_DEFAULT_FOREGROUND. */
       foreground: hexColourSchema.optional(),
       /** Background and quiet-zone colour, `#rrggbb`; absent means QR_DEFAULT_BACKGROUND. */
@@ -80,7 +81,7 @@ export const qrContentSchema = z.object({
       { path: ['foreground'], message: `Use a dark colour on a light background with a contrast of at least ${QR_MIN_CONTRAST}:1` },
     )
     .default({ logoType: 'text', logoText: '', logoImage: null }),
-  designImages: z.array(z.string()).default([]),
+  designImages: z.array(text()).default([]),
 });
 export type QrContent = z.infer<typeof qrContentSchema>;
 export type QrContentInput = z.input<typeof qrContentSchema>;
@@ -89,21 +90,21 @@ export const careInfoTypeSchema = z.enum(['text', 'image']);
 
 /** One element of the `product` JSON array of `POST /api/product/` (one product per request). */
 export const productInputSchema = z.object({
-  project_id: z.number().int().positive(),
+  project_id: idSchema,
   category_id: z.number().int().min(1).max(3).default(1),
-  subcategoryId: z.number().int().positive().nullable().default(null),
-  product_name: text(NAME_MAX_LENGTH).min(1),
-  product_number: text(NAME_MAX_LENGTH).default(''),
-  product_website: z.union([z.url({ protocol: /^https?$/ }).max(500), z.literal('')]).default(''),
-  features: text(DESCRIPTION_MAX_LENGTH).default(''),
-  description: text(DESCRIPTION_MAX_LENGTH).default(''),
-  certification: z.array(z.number().int().positive()).max(20).default([]),
+  subcategoryId: idSchema.nullable().default(null),
+  product_name: boundedText(NAME_MAX_LENGTH).min(1),
+  product_number: boundedText(NAME_MAX_LENGTH).default(''),
+  product_website: z.union([storable(z.url({ protocol: /^https?$/ }).max(500)), z.literal('')]).default(''),
+  features: boundedText(DESCRIPTION_MAX_LENGTH).default(''),
+  description: boundedText(DESCRIPTION_MAX_LENGTH).default(''),
+  certification: z.array(idSchema).max(20).default([]),
   isNFC: z.union([z.literal(0), z.literal(1)]).default(0),
-  details: text(LONG_TEXT).default(''),
+  details: boundedText(LONG_TEXT).default(''),
   dynamicInfo: z.array(dynamicInfoItemSchema).max(50).default([]),
   options: z.array(productOptionSchema).max(50).default([]),
   careInfoType: careInfoTypeSchema.default('text'),
-  careInfoText: text(DESCRIPTION_MAX_LENGTH).default(''),
+  careInfoText: boundedText(DESCRIPTION_MAX_LENGTH).default(''),
   /** The GTIN (AI 01) as typed; the API pads it to 14 digits. */
   gtin: gtinInputSchema,
 });
@@ -115,14 +116,14 @@ export const productArraySchema = z.array(productInputSchema).length(1, 'Send ex
 /** One element of the `product` JSON array of `PUT /api/product/`: the GTIN cannot change. */
 export const productUpdateInputSchema = productInputSchema.omit({ gtin: true, project_id: true }).extend({
   /** Existing image paths to keep, in order; new `productImg` files are appended. */
-  retainedImages: z.array(z.string().max(300)).max(PRODUCT_IMAGE_MAX).default([]),
+  retainedImages: z.array(text().max(300)).max(PRODUCT_IMAGE_MAX).default([]),
   /** Keep the stored care-info image when no new `careInfoImg` is sent. */
   retainCareInfoImage: z.boolean().default(true),
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateInputSchema>;
 export const productUpdateArraySchema = z.array(productUpdateInputSchema).length(1, 'Send exactly one product');
 
-export const productIdQuerySchema = z.object({ productId: z.coerce.number().int().positive() });
+export const productIdQuerySchema = z.object({ productId: idTextSchema });
 export const productUpdateQuerySchema = productIdQuerySchema.extend(serviceQuerySchema.shape);
 
 /** A product with every field of spec point 3, as `GET /api/product/?productId` answers it. */
@@ -176,17 +177,17 @@ export const updateResultSchema = z.object({ result: z.literal('success') });
 export const updateFailureSchema = createProductFailureSchema.extend({ result: z.literal('fail') });
 
 export const productDetailsBodySchema = z.object({
-  productId: z.number().int().positive(),
-  details: text(LONG_TEXT).optional(),
+  productId: idSchema,
+  details: boundedText(LONG_TEXT).optional(),
   dynamicInfo: z.array(dynamicInfoItemSchema).max(50).optional(),
   /** Smart-label setting (not shown in the console): 1 on a category 2 product removes its smart-label links. */
   smartLabelSetting: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
-export const nfcBodySchema = z.object({ productId: z.number().int().positive(), isNFC: z.union([z.literal(0), z.literal(1)]) });
+export const nfcBodySchema = z.object({ productId: idSchema, isNFC: z.union([z.literal(0), z.literal(1)]) });
 
-export const productIdsBodySchema = z.object({ productIds: z.array(z.number().int().positive()).min(1).max(100) });
-export const moveBodySchema = z.object({ targetProjectId: z.number().int().positive() });
+export const productIdsBodySchema = z.object({ productIds: z.array(idSchema).min(1).max(100) });
+export const moveBodySchema = z.object({ targetProjectId: idSchema });
 export const moveBulkBodySchema = productIdsBodySchema.extend(moveBodySchema.shape);
 
 export const certificationSchema = z.object({
@@ -207,7 +208,7 @@ export const productServiceResponseSchema = z.object({
 /** `GET /api/product/all`: the product list query with search and sort. */
 export const PRODUCT_SORTS = ['createdAt', 'product_name', 'product_number', 'updatedAt'] as const;
 export const productListSearchQuerySchema = z.object({
-  search: z.string().trim().max(NAME_MAX_LENGTH).optional().describe('Part of the name, number or GTIN'),
+  search: text().trim().max(NAME_MAX_LENGTH).optional().describe('Part of the name, number or GTIN'),
   sort: z.enum(PRODUCT_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfoSchema, pageQuerySchema } from './common.js';
+import { idTextSchema, pageInfoSchema, pageQuerySchema } from './common.js';
 import { serviceCodeSchema } from './company.js';
 
 /** What product lists show of a product. */
@@ -22,7 +22,7 @@ export const productSummarySchema = z.object({
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productListQuerySchema = pageQuerySchema.extend({
-  projectId: z.coerce.number().int().positive().optional(),
+  projectId: idTextSchema.optional(),
 });
 
 export const productListResponseSchema = z.object({

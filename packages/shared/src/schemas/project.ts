@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants/limits.js';
+import { text } from './common.js';
 
 /** Project of spec point 3. */
 export const projectSchema = z.object({
@@ -11,8 +12,8 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-const projectName = z.string().trim().min(1).max(NAME_MAX_LENGTH);
-const projectDescription = z.string().trim().max(DESCRIPTION_MAX_LENGTH);
+const projectName = text().trim().min(1).max(NAME_MAX_LENGTH);
+const projectDescription = text().trim().max(DESCRIPTION_MAX_LENGTH);
 
 export const createProjectBodySchema = z.object({
   project_name: projectName,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiDefinition, ENTRY_AIS } from '../gs1/ai-table.js';
-import { pageInfoSchema, pageQuerySchema } from './common.js';
+import { idSchema, idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
 import { entrySchema } from './gs1.js';
 
 /*
@@ -49,14 +49,14 @@ export function qualifierPathOf(ai: string, value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Entries
 
-const digits = (message: string) => z.string().trim().regex(/^\d+$/, message);
+const digits = (message: string) => text().trim().regex(/^\d+$/, message);
 
 /** One key to register: a GTIN (AI 01, 8/12/13/14 digits, padded to 14) or a GLN (AI 414, company prefix plus value). */
 export const entryCreateItemSchema = z.object({
   aiString: z.enum(ENTRY_AIS),
   aiValue: digits('Digits only').max(14).describe('AI 01: the GTIN as typed; AI 414: the location reference after the company prefix (with check digit), or the whole 13-digit GLN'),
   gcp: digits('Digits only').min(4).max(12).describe('one of the company prefixes (`gcps`) of the company'),
-  title: z.string().trim().max(200).optional(),
+  title: text().trim().max(200).optional(),
 });
 export type EntryCreateItem = z.infer<typeof entryCreateItemSchema>;
 
@@ -68,7 +68,7 @@ export const entryListResponseSchema = z.object({ result: z.array(entrySchema) }
 /** `PUT /api/entry/entries/`: activate or deactivate a live entry, or mark it deleted (which frees its key). */
 export const entryUpdateBodySchema = z
   .object({
-    entryPath: z.string().trim().regex(/^\/\d{2,4}\/\d{1,30}$/, 'An entry path such as /01/09506000134352'),
+    entryPath: text().trim().regex(/^\/\d{2,4}\/\d{1,30}$/, 'An entry path such as /01/09506000134352'),
     isActive: z.boolean().optional(),
     isDeleted: z.boolean().optional(),
   })
@@ -91,7 +91,7 @@ export const qualifierSchema = z.object({
 });
 export type Qualifier = z.infer<typeof qualifierSchema>;
 
-const id = z.coerce.number().int().positive();
+const id = idTextSchema;
 
 /** How many qualifiers `GET /api/entry/qualifiers/all/product` answers at most. */
 export const QUALIFIERS_OF_PRODUCT_MAX = 5_000;
@@ -103,29 +103,28 @@ export const qualifiersOfProductResponseSchema = z.object({
 
 export const qualifierPathQuerySchema = z.object({
   entryId: id,
-  path: z.string().trim().min(1).max(200).describe('/21/{serial}'),
+  path: text().trim().min(1).max(200).describe('/21/{serial}'),
 });
 
 export const qualifierListQuerySchema = pageQuerySchema.extend({
   entryId: id,
-  root: z
-    .string()
+  root: text()
     .trim()
     .regex(/^\/?\d{2,4}$/, 'An AI such as 21 or /21')
     .optional()
     .describe('only qualifiers of this AI: 21 or /21'),
-  search: z.string().trim().max(100).optional().describe('part of the serial'),
+  search: text().trim().max(100).optional().describe('part of the serial'),
 });
 export type QualifierListQuery = z.infer<typeof qualifierListQuerySchema>;
 
 export const qualifierPageResponseSchema = z.object({ result: z.array(qualifierSchema), pageInfo: pageInfoSchema });
 
 export const qualifierCreateBodySchema = z.object({
-  qualifierPath: z.string().trim().min(1).max(200).describe('/21/{serial}; percent-encode `/`, `%`, `?` and `"` in the serial'),
+  qualifierPath: text().trim().min(1).max(200).describe('/21/{serial}; percent-encode `/`, `%`, `?` and `"` in the serial'),
   identifierCode: z.literal(SERIAL_AI),
-  entryId: z.number().int().positive(),
-  entryPath: z.string().trim().min(1).max(200),
-  gcp: z.string().trim().min(1).max(12),
+  entryId: idSchema,
+  entryPath: text().trim().min(1).max(200),
+  gcp: text().trim().min(1).max(12),
 });
 export type QualifierCreateBody = z.infer<typeof qualifierCreateBodySchema>;
 
@@ -134,7 +133,7 @@ export const qualifierResponseSchema = z.object({ result: qualifierSchema });
 export const qualifierDeleteQuerySchema = z.object({
   qualifierId: id,
   entryId: id,
-  entryPath: z.string().trim().min(1).max(200),
+  entryPath: text().trim().min(1).max(200),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -155,9 +154,9 @@ export const dataImportQuerySchema = z.object({ type: z.enum(DATA_TYPES) });
 
 /** Text fields of the multipart import, beside the `file` part. */
 export const serialImportFieldsSchema = z.object({
-  entryPath: z.string().trim().min(1).max(200),
+  entryPath: text().trim().min(1).max(200),
   entryId: id,
-  gcp: z.string().trim().min(1).max(12),
+  gcp: text().trim().min(1).max(12),
 });
 
 export const serialImportResultSchema = z.object({ result: z.literal(true), imported: z.number().int().nonnegative() });

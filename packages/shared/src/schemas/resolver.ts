@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 
 /*
  * The contract between the gateway's GS1 resolver and the API's internal resolver routes
@@ -43,10 +44,10 @@ export const scanBatchSchema = z.object({
   scans: z
     .array(
       z.object({
-        entryPath: z.string().min(1).max(200),
-        qualifierPath: z.string().max(200).nullable(),
-        linkType: z.string().min(1).max(64),
-        lang: z.string().max(16).nullable(),
+        entryPath: text().min(1).max(200),
+        qualifierPath: text().max(200).nullable(),
+        linkType: text().min(1).max(64),
+        lang: text().max(16).nullable(),
         device: z.enum(SCAN_DEVICES),
         at: z.iso.datetime(),
       }),
@@ -58,8 +59,7 @@ export type ScanBatch = z.infer<typeof scanBatchSchema>;
 
 /** Query of `GET /api/internal/resolver/entry`: the entry path, `/01/{gtin14}` or `/414/{gln}`. */
 export const resolverEntryQuerySchema = z.object({
-  entryPath: z
-    .string()
+  entryPath: text()
     .max(200)
     .regex(/^\/\d{2,4}\/[^/]+$/, 'Must be an entry path such as /01/09506000134352'),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants/limits.js';
 import { ACCESS_RESOURCES } from '../constants/services.js';
-import { pageInfoSchema } from './common.js';
+import { idTextSchema, pageInfoSchema, text } from './common.js';
 import { newPasswordSchema } from './account.js';
 
 export const accessFlagsSchema = z.object({ r: z.boolean(), w: z.boolean() });
@@ -37,40 +37,40 @@ export type SubAdminListResponse = z.infer<typeof subAdminListResponseSchema>;
 
 /** The `newUser` JSON part of POST /api/auth/sub-admin/up; without a password the member is invited. */
 export const subAdminNewUserSchema = z.object({
-  company_id: z.coerce.number().int().positive().optional().describe('Must be the caller company when given'),
-  first_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
-  last_name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
-  department: z.string().trim().max(NAME_MAX_LENGTH).default(''),
+  company_id: idTextSchema.optional().describe('Must be the caller company when given'),
+  first_name: text().trim().min(1).max(NAME_MAX_LENGTH),
+  last_name: text().trim().min(1).max(NAME_MAX_LENGTH),
+  department: text().trim().max(NAME_MAX_LENGTH).default(''),
   email: z.email().max(254),
   password: z.union([z.literal(''), newPasswordSchema]).optional(),
 });
 export type SubAdminNewUser = z.infer<typeof subAdminNewUserSchema>;
 export const subAdminCreatedResponseSchema = z.object({ result: subAdminSchema });
 
-export const subAdminIdBodySchema = z.object({ subAdminId: z.coerce.number().int().positive() });
+export const subAdminIdBodySchema = z.object({ subAdminId: idTextSchema });
 export const subAdminIdQuerySchema = subAdminIdBodySchema;
 
 export const subAdminAccessBodySchema = z.object({
-  subAdminId: z.coerce.number().int().positive(),
-  projectIds: z.array(z.coerce.number().int().positive()).min(1).max(500),
+  subAdminId: idTextSchema,
+  projectIds: z.array(idTextSchema).min(1).max(500),
   accessInfo: accessInfoSchema.describe('Applied to every listed project; no flag set removes the access'),
 });
 export type SubAdminAccessBody = z.infer<typeof subAdminAccessBodySchema>;
 
 export const subAdminAccessQuerySchema = z.object({
-  projectId: z.coerce.number().int().positive(),
-  subAdminId: z.coerce.number().int().positive(),
+  projectId: idTextSchema,
+  subAdminId: idTextSchema,
 });
 export const subAdminAccessResponseSchema = z.object({ accessInfo: accessInfoSchema });
 
 /** /new-member/{userId}: what the invitation page shows. */
-export const invitationQuerySchema = z.object({ token: z.string().min(16).max(128) });
+export const invitationQuerySchema = z.object({ token: text().min(16).max(128) });
 export const invitationResponseSchema = z.object({
   result: z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), companyName: z.string() }),
 });
 export const acceptInvitationBodySchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  token: z.string().min(16).max(128),
+  userId: idTextSchema,
+  token: text().min(16).max(128),
   password: newPasswordSchema,
 });
 export type AcceptInvitationBody = z.infer<typeof acceptInvitationBodySchema>;

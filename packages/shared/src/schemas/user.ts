@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_IDS } from '../constants/roles.js';
 import { PASSWORD_MAX_LENGTH } from '../constants/limits.js';
+import { idTextSchema, text } from './common.js';
 
 export const roleIdSchema = z.union(ROLE_IDS.map((id) => z.literal(id)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>]);
 
@@ -26,7 +27,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const signInBodySchema = z.object({
   email: z.email().max(254),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: text().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -38,7 +39,7 @@ export const tokenPairResponseSchema = z.object({
 });
 export type TokenPairResponse = z.infer<typeof tokenPairResponseSchema>;
 
-export const refreshBodySchema = z.object({ authToken: z.string().min(1).max(512) });
+export const refreshBodySchema = z.object({ authToken: text().min(1).max(512) });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 export const refreshResponseSchema = z.object({
@@ -48,11 +49,11 @@ export const refreshResponseSchema = z.object({
 });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-export const signOutBodySchema = z.object({ authToken: z.string().max(512).optional() });
+export const signOutBodySchema = z.object({ authToken: text().max(512).optional() });
 
 export const userResponseSchema = z.object({ user: userSchema });
 
-export const switchCustomerBodySchema = z.object({ customerId: z.coerce.number().int().positive() });
+export const switchCustomerBodySchema = z.object({ customerId: idTextSchema });
 export type SwitchCustomerBody = z.infer<typeof switchCustomerBodySchema>;
 
 /** Gateway: what the console learns about its session from GET /bff/auth/me. */

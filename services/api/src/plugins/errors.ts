@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import type { ZodType } from 'zod';
 import { ERROR_CODES, MESSAGES, toFieldErrors, type ErrorBody, type ErrorCode } from '@product-console/shared';
-import { AppError, validationFailed } from '../errors.js';
+import { AppError, unstorableInput, validationFailed } from '../errors.js';
 
 /**
  * Validates with zod and keeps zod's issues, so that a 400 answer lists every field error
@@ -30,10 +30,38 @@ const MESSAGE_BY_CODE: Partial<Record<ErrorCode, string>> = {
   [ERROR_CODES.RATE_LIMITED]: MESSAGES.rateLimited,
 };
 
+/**
+ * PostgreSQL errors (SQLSTATE) about a value the client sent rather than a fault of the service.
+ * The request schemas refuse such values first (`text()`, `idSchema`); this keeps one they miss a
+ * 400 instead of a 500.
+ */
+const INPUT_SQLSTATES = new Set([
+  '22021', // character_not_in_repertoire: a NUL character in text
+  '22P05', // untranslatable_character: a NUL character (\u0000) in jsonb
+  '22P02', // invalid_text_representation: e.g. a lone surrogate in jsonb
+  '22003', // numeric_value_out_of_range: e.g. an id past `integer`
+]);
+
+/** The SQLSTATE of a database error; drivers and the ORM may wrap it in `cause`. */
+function inputSqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && INPUT_SQLSTATES.has(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
 /** Turns every error into `{code, message, details?}`; 5xx causes are logged, never sent. */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler((caught: FastifyError | AppError, request, reply) => {
+      let error = caught;
+      const sqlState = inputSqlStateOf(error);
+      if (sqlState) {
+        request.log.warn({ err: error, sqlState, reqId: request.id }, 'the database refused a value of the request');
+        error = unstorableInput();
+      }
       if (error instanceof AppError) {
         const body: ErrorBody = { code: error.code, message: error.message };
         if (error.details) body.details = error.details;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SERIAL_PROBLEM_MESSAGES, serialProblem } from '@product-console/shared';
+import { SERIAL_PROBLEM_MESSAGES, idTextSchema, serialProblem, text } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
@@ -8,15 +8,14 @@ import { createQrSymbol, qrPng, qrSvg, type QrSize } from './render.js';
 import { productQr } from './service.js';
 
 export const qrQuerySchema = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: idTextSchema,
   format: z.enum(['png', 'svg']).default('png'),
   size: z
     .enum(['256', '512', '1024', '2048'] satisfies `${QrSize}`[])
     .default('1024')
     .transform((size) => Number(size) as QrSize)
     .describe('Side in pixels, quiet zone included'),
-  serial: z
-    .string()
+  serial: text()
     .optional()
     .superRefine((serial, context) => {
       const problem = serial === undefined ? null : serialProblem(serial);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptInvitationBodySchema,
+  idTextSchema,
   invitationQuerySchema,
   invitationResponseSchema,
   pageQuerySchema,
@@ -157,7 +158,7 @@ export const subAdminRoutes: FastifyPluginAsyncZod<SubAdminRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'What an invitation link is for (400 E400002 when invalid, spent or expired)',
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: idTextSchema }),
         querystring: invitationQuerySchema,
         response: { 200: invitationResponseSchema, ...errorResponses(400) },
       },
