@@ -221,7 +221,22 @@ describe('GET /api/service/data/export/{id}', () => {
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="serials-${target.entry.aiValue}.csv"`);
     const readBack = new ExcelJS.Workbook();
     const csvSheet = await readBack.csv.read(Readable.from([csv.body]), { map: (value: string) => value });
-    expect((csvSheet.getSheetValues() as unknown[][]).filter(Boolean).map((row) => row[1])).toEqual(['serial', ...serials]);
+    // A spreadsheet would run `=1+2` as a formula (CSV injection): the CSV cell starts with `'`.
+    expect((csvSheet.getSheetValues() as unknown[][]).filter(Boolean).map((row) => row[1])).toEqual(['serial', 'EXP-001', '000777', 'A/B', "'=1+2"]);
+  });
+
+  it('round-trips a CSV export with formula-like serials: the import takes the neutralising quote off again', async () => {
+    const from = await productIn('Trail Gear', 1);
+    const to = await productIn('Camping', 1);
+    const serials = ['-5', '+X', "'=Q", "'PLAIN", 'OK-1'];
+    const file = await xlsxOf([['serial'], ...serials.map((serial) => [serial])]);
+    expect((await upload(acme, from, file, 'formulas.xlsx')).json()).toEqual({ result: true, imported: 5 });
+
+    const csv = await exportOf(acme, from, 'csv');
+    expect(csv.body.split(/\r?\n/).map((line) => line.split(',')[0])).toEqual(expect.arrayContaining(["'-5", "'+X", "''=Q", "''PLAIN", 'OK-1']));
+    expect((await upload(acme, to, Buffer.from(csv.body), 'serials-export.csv')).json()).toEqual({ result: true, imported: 5 });
+    expect(await serialsOf(from)).toEqual(serials);
+    expect(await serialsOf(to)).toEqual(expect.arrayContaining(serials));
   });
 
   it('round-trips: an exported workbook imports into another product', async () => {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { png } from '../../test/multipart.js';
-import { assertZipWithinBudget, readSerialColumn, sheetKindOf, UNREADABLE_WORKBOOK } from './spreadsheet.js';
+import { assertZipWithinBudget, neutraliseCsvCell, readSerialColumn, restoreCsvCell, sheetKindOf, UNREADABLE_WORKBOOK } from './spreadsheet.js';
 
 /** A one-member zip whose member is deflated, with the sizes it declares (a zip bomb lies about them). */
 function zipOf(name: string, content: Buffer, declaredSize = content.length): Buffer {
@@ -90,5 +90,22 @@ describe('reading the serial column', () => {
       { row: 2, value: 'T-1' },
       { row: 3, value: 'T-2' },
     ]);
+  });
+});
+
+describe('CSV cells a spreadsheet would run as a formula', () => {
+  it('start with a quote on export, which the import of a CSV takes off again', async () => {
+    const values = ['=1+2', '+SUM(A1)', '-2', '@cmd', '\tX', '\rX', "'=quoted", "'plain", 'A-1', '/21/%3D1'];
+    const exported = values.map(neutraliseCsvCell);
+    expect(exported).toEqual(["'=1+2", "'+SUM(A1)", "'-2", "'@cmd", "'\tX", "'\rX", "''=quoted", "''plain", 'A-1', '/21/%3D1']);
+    expect(exported.map(restoreCsvCell)).toEqual(values);
+
+    const csv = ['serial', "'=1+2", "''plain", 'A-1'].join('\n');
+    expect((await readSerialColumn(Buffer.from(csv))).map((serial) => serial.value)).toEqual(['=1+2', "'plain", 'A-1']);
+  });
+
+  it('keeps a quote in an xlsx cell, which is text already', async () => {
+    const file = await xlsxOf((sheet) => [['serial'], ["'=1+2"]].forEach((row) => sheet.addRow(row)));
+    expect((await readSerialColumn(file)).map((serial) => serial.value)).toEqual(["'=1+2"]);
   });
 });

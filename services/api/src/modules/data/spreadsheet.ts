@@ -121,6 +121,26 @@ function cellText(cell: ExcelJS.Cell): string {
   return cell.text ?? '';
 }
 
+/*
+ * CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, tab or
+ * carriage return as a formula, and serials may start with `=`, `+` or `-`. Exported CSV cells
+ * that start so get a leading `'`, which spreadsheets read as "this is text". A cell that already
+ * starts with `'` gets one too, so that importing the file takes exactly one off and every serial
+ * comes back as it was. (xlsx needs none of this: its cells are written as text.)
+ */
+const FORMULA_OR_QUOTE_START = /^[=+\-@\t\r']/;
+const NEUTRALISED = /^'[=+\-@\t\r']/;
+
+/** A CSV cell as exported: text a spreadsheet will not run as a formula. */
+export function neutraliseCsvCell(value: string): string {
+  return FORMULA_OR_QUOTE_START.test(value) ? `'${value}` : value;
+}
+
+/** The value of a CSV cell that `neutraliseCsvCell` wrote (other cells are left as they are). */
+export function restoreCsvCell(value: string): string {
+  return NEUTRALISED.test(value) ? value.slice(1) : value;
+}
+
 const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 const SERIAL_COLUMNS = new Set(SERIAL_COLUMN_NAMES.map(normalise));
 
@@ -149,6 +169,10 @@ export async function readSerialColumn(data: Buffer): Promise<SheetSerial[]> {
     }
   }
 
+  const valueOf = (cell: ExcelJS.Cell) => {
+    const value = cellText(cell).trim();
+    return kind === 'csv' ? restoreCsvCell(value) : value;
+  };
   const serials: SheetSerial[] = [];
   for (let number = 2; number <= sheet.rowCount; number += 1) {
     const row = sheet.getRow(number);
@@ -158,7 +182,7 @@ export async function readSerialColumn(data: Buffer): Promise<SheetSerial[]> {
       if (cellText(cell).trim() !== '') blank = false;
     });
     if (blank) continue;
-    serials.push({ row: number, value: cellText(row.getCell(column)).trim() });
+    serials.push({ row: number, value: valueOf(row.getCell(column)) });
   }
   if (serials.length === 0) throw fileProblem('The file has no serials below its header row.');
   return serials;
@@ -182,7 +206,8 @@ const COLUMNS = [
 
 /**
  * Writes serials with the header `serial`, `qualifierPath`. xlsx is streamed batch by batch
- * (every value a text cell); csv is built in memory (serials are short) and written as typed.
+ * (every value a text cell); csv is built in memory (serials are short), formula-like cells
+ * neutralised (`neutraliseCsvCell`).
  */
 export function writeSerialSheet(ext: ExportExtension, batches: AsyncIterable<SerialRow[]>, onError: (error: unknown) => void): Readable {
   const output = new PassThrough();
@@ -199,7 +224,9 @@ export function writeSerialSheet(ext: ExportExtension, batches: AsyncIterable<Se
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('serials');
     sheet.columns = COLUMNS;
-    for await (const batch of batches) sheet.addRows(batch);
+    for await (const batch of batches) {
+      sheet.addRows(batch.map((row) => ({ serial: neutraliseCsvCell(row.serial), qualifierPath: neutraliseCsvCell(row.qualifierPath) })));
+    }
     output.end(Buffer.from(await workbook.csv.writeBuffer()));
   };
   write().catch((error: unknown) => {
