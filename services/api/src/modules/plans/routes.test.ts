@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { productInProject, projectIdsByName, setSubAdminAccess, setSubAdminProductAccess } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
 import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
@@ -91,5 +92,26 @@ describe('GET /api/service/plan/check/link', () => {
     const missing = await call(t.app, acme, { method: 'GET', url: '/api/service/plan/check/link' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details[0].path).toBe('productId');
+  });
+
+  it('answers a sub-admin only for products of its projects, like every product read', async () => {
+    const sub = (await signIn(t.app, DEMO_USERS.acmeSubAdmin)).authorization;
+    const projectIds = await projectIdsByName(t.app, acme);
+    const own = await productInProject(t.app, acme, projectIds['Trail Gear']);
+    const foreign = await productInProject(t.app, acme, projectIds['Winter Collection']);
+    const check = (productId: number) => call(t.app, sub, { method: 'GET', url: `/api/service/plan/check/link?productId=${productId}` });
+
+    expect((await check(own.productId)).json()).toEqual({ isLimit: false });
+    const refused = await check(foreign.productId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: ERROR_CODES.FORBIDDEN, message: expect.any(String) });
+
+    // Without product access on its own project the answer is refused there too.
+    const before = await setSubAdminProductAccess(t.app, projectIds['Trail Gear'], { r: false, w: false });
+    try {
+      expect((await check(own.productId)).statusCode).toBe(403);
+    } finally {
+      await setSubAdminAccess(t.app, projectIds['Trail Gear'], before);
+    }
   });
 });

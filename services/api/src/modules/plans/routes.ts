@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLinkQuerySchema, isLimitSchema, planInfoResponseSchema, planListResponseSchema } from '@product-console/shared';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { isLinkLimitReached, isProductLimitReached, listPlans, planInfo } from './service.js';
+import { isLinkLimitReachedFor, isProductLimitReached, listPlans, planInfo } from './service.js';
 
 const tags = ['plan'];
 
@@ -44,13 +44,14 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Whether the product's link limit of the plan is reached",
+        description: "Only for a product the caller may read: 404 for another company's product, 403 for a sub-admin without product access to its project.",
         security: bearerAuth,
         querystring: checkLinkQuerySchema,
         response: { 200: isLimitSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({
-      isLimit: await isLinkLimitReached(app.db, companyIdOf(request.auth), request.query.productId),
+      isLimit: await isLinkLimitReachedFor(app.db, request.auth, companyIdOf(request.auth), request.query.productId),
     }),
   );
 

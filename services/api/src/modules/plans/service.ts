@@ -2,9 +2,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ROLE, type Plan, type PricingPlan } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import type { AuthContext } from '../auth/service.js';
 import { users } from '../auth/tables.js';
 import { links } from '../links/tables.js';
-import { countLiveProducts, findProduct } from '../products/service.js';
+import { authorizeProduct, countLiveProducts, findProduct } from '../products/service.js';
 import { plans, subscriptions } from './tables.js';
 
 /** The company's current plan: its latest active subscription. */
@@ -56,6 +57,16 @@ export async function isLinkLimitReached(db: Db, companyId: number, productId: n
     .from(links)
     .where(and(eq(links.productId, productId), eq(links.display, true)));
   return displayed >= current.plan.linkLimit;
+}
+
+/**
+ * The link-limit status as a caller may ask for it: only of a product it may read, by the rules of
+ * every product read (another company's product is 404; a sub-admin needs product access to the
+ * product's project, else 403), so that the answer tells nothing about other products.
+ */
+export async function isLinkLimitReachedFor(db: Db, auth: AuthContext, companyId: number, productId: number): Promise<boolean> {
+  const product = await authorizeProduct(db, auth, companyId, productId, 'read');
+  return isLinkLimitReached(db, companyId, product.id);
 }
 
 /** Every plan, cheapest first (by product limit), with the company's current one marked. */
