@@ -86,18 +86,27 @@ function toErrorBody(body: unknown, status: number): Partial<ErrorBody> {
   return { message: status >= 500 ? MESSAGES.tryAgainLater : MESSAGES.internal };
 }
 
+/** The header that makes a creating call safe to send again (see `useIdempotencyKey`). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON, or a FormData sent as multipart/form-data (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
+  /** One per submit: a resend with the same key gets the first answer instead of doing it twice. */
+  idempotencyKey?: string;
 }
 
+/** Options of the shorthand methods that send a body. */
+export type SendOptions = Pick<RequestOptions, 'idempotencyKey'>;
+
 /** The one way the console talks to the gateway: same-origin cookie, `X-CSRF: 1`, JSON. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF': '1' };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
 
   let response: Response;
   try {
@@ -123,7 +132,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
+  post: <T>(path: string, body?: unknown, options?: SendOptions) => apiRequest<T>(path, { method: 'POST', body: body ?? {}, ...options }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 /** Body of `POST /api/entry/links/` and the changes `PUT /api/entry/links/` takes as `updatedLink`. */
 export type { CreateLinkBody, UpdateLinkBody as LinkChanges };
 
-export const createLink = (body: CreateLinkBody) => api.post<{ result: Link }>('/bff/api/entry/links/', body);
+export const createLink = (body: CreateLinkBody, idempotencyKey?: string) =>
+  api.post<{ result: Link }>('/bff/api/entry/links/', body, { idempotencyKey });
 
 export const updateLink = (updatedLink: UpdateLinkBody) => api.put<{ result: unknown }>('/bff/api/entry/links/', { updatedLink });
 

@@ -6,8 +6,18 @@ import { uploadForm } from '@/lib/upload';
  * `POST /api/product/` multipart: `product` (JSON array), `qrContent` (JSON) and the files.
  * Creation succeeds only when the answer says `result: true` (spec point 5).
  */
-export async function createProduct(service: ServiceCode, body: FormData, onProgress?: (fraction: number) => void): Promise<CreateProductResponse> {
-  const answer = await uploadForm<CreateProductResponse | { result?: unknown }>(`/bff/api/product/?service=${service}`, { method: 'POST', body, onProgress });
+export async function createProduct(
+  service: ServiceCode,
+  body: FormData,
+  onProgress?: (fraction: number) => void,
+  idempotencyKey?: string,
+): Promise<CreateProductResponse> {
+  const answer = await uploadForm<CreateProductResponse | { result?: unknown }>(`/bff/api/product/?service=${service}`, {
+    method: 'POST',
+    body,
+    onProgress,
+    idempotencyKey,
+  });
   if (answer?.result !== true) throw new Error('result: false');
   return answer as CreateProductResponse;
 }

@@ -15,14 +15,18 @@ export const serialPath = (serial: string) => qualifierPathOf(SERIAL_AI, serial)
 /** AI 21: 1 to 20 characters of the GS1 set 82. */
 export const isValidSerial = (serial: string) => serialProblem(serial) === null;
 
-export function createQualifier(serial: string, entry: SerialEntry) {
-  return api.post<{ result: unknown }>('/bff/api/entry/qualifiers/', {
-    qualifierPath: serialPath(serial),
-    identifierCode: SERIAL_AI,
-    entryId: entry.entryId,
-    entryPath: entry.entryPath,
-    gcp: entry.gcp,
-  });
+export function createQualifier(serial: string, entry: SerialEntry, idempotencyKey?: string) {
+  return api.post<{ result: unknown }>(
+    '/bff/api/entry/qualifiers/',
+    {
+      qualifierPath: serialPath(serial),
+      identifierCode: SERIAL_AI,
+      entryId: entry.entryId,
+      entryPath: entry.entryPath,
+      gcp: entry.gcp,
+    },
+    { idempotencyKey },
+  );
 }
 
 export function deleteQualifier(qualifierId: number, entry: Pick<SerialEntry, 'entryId' | 'entryPath'>) {

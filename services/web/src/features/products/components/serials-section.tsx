@@ -14,6 +14,7 @@ import { Table, TableScroll } from '@/components/ui/table';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { isApiError } from '@/lib/api-client';
+import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { showSnackbar } from '@/lib/snackbar';
 import { QUALIFIERS_KEY_PREFIX, serialOf, useQualifiers } from '@/features/products/api/get-qualifiers';
 import {
@@ -129,6 +130,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
   const [progress, setProgress] = useState<number | null>(null);
   const [importFailure, setImportFailure] = useState<{ message: string; rows: ImportRowProblem[]; more: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const sendOnce = useIdempotentSubmit();
   const serialEntry: SerialEntry = { entryId: entry.entry_id, entryPath: entry.entryPath, gcp: entry.gcp };
   const list = useQualifiers({ entryId: entry.entry_id, page, size: PAGE_SIZE, search: search || undefined });
 
@@ -154,7 +156,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
     setSerialError(null);
     setAdding(true);
     try {
-      await createQualifier(value, serialEntry);
+      await sendOnce({ value, serialEntry }, (idempotencyKey) => createQualifier(value, serialEntry, idempotencyKey));
       setSerial('');
       showSnackbar(intl.formatMessage({ id: 'serials.added' }, { serial: value }), 'success');
       await refresh();

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import { PageHeader } from '@/components/page-header';
 import { useCurrentUser } from '@/lib/current-user';
+import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { PROJECTS_KEY, useProjects } from '@/lib/projects';
 import { showSnackbar } from '@/lib/snackbar';
 import { canWriteProducts, isProductLimitReached } from '@/features/products/api/check-access';
@@ -27,6 +28,7 @@ export function AddProductRoute() {
   const [allowed, setAllowed] = useState(false);
   const [step, setStep] = useState<WizardStep>('basic');
   const { mutate } = useSWRConfig();
+  const sendOnce = useIdempotentSubmit();
   const projects = useProjects();
   const plan = usePlanInfo();
   const gcps = useAvailableGcps();
@@ -83,7 +85,9 @@ export function AddProductRoute() {
           certifications={certifications.data?.result ?? []}
           onCancel={() => navigate(-1)}
           onSubmit={async (values, files, onProgress) => {
-            const created = await createProduct(values.service, toFormData(values, files, 'create'), onProgress);
+            const created = await sendOnce({ values, files }, (idempotencyKey) =>
+              createProduct(values.service, toFormData(values, files, 'create'), onProgress, idempotencyKey),
+            );
             await Promise.all([
               mutate((key) => typeof key === 'string' && (key.startsWith(PRODUCTS_KEY_PREFIX) || key.startsWith('/bff/api/overview') || key.startsWith('/bff/api/service/plan'))),
               mutate(PROJECTS_KEY),

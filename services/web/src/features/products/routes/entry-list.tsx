@@ -14,6 +14,7 @@ import { Input, Select } from '@/components/ui/field';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useCurrentUser } from '@/lib/current-user';
+import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { PROJECTS_KEY, useProjects } from '@/lib/projects';
 import { showSnackbar } from '@/lib/snackbar';
 import { PRODUCTS_KEY_PREFIX, useProducts, type ProductListParams } from '@/features/products/api/get-products';
@@ -73,6 +74,7 @@ export function EntryListRoute() {
   const user = useCurrentUser();
   const admin = user ? isAdminRole(user.roleId) : false;
   const { mutate } = useSWRConfig();
+  const sendOnce = useIdempotentSubmit();
 
   const projects = useProjects();
   const project = projects.data?.result.find((item) => item.project_id === projectId);
@@ -288,7 +290,7 @@ export function EntryListRoute() {
             await updateProject(project.project_id, { name: values.project_name, description: values.description });
             await mutate(PROJECTS_KEY);
           } else {
-            const created = await createProject(values);
+            const created = await sendOnce(values, (idempotencyKey) => createProject(values, idempotencyKey));
             await mutate(PROJECTS_KEY);
             navigate(`/${encodeURIComponent(serviceName)}/entry-list/${created.result.project_id}`);
           }

@@ -11,6 +11,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, FormAlert, Label, Select } from '@/components/ui/field';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { showSnackbar } from '@/lib/snackbar';
 import { isLinkLimitReached } from '@/features/products/api/check-access';
 import { activeLinksKey, useActiveLinks } from '@/features/products/api/get-links';
@@ -119,6 +120,7 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
   });
   const { register, handleSubmit, formState, setValue, getValues, setError } = form;
   const [failure, setFailure] = useState<string | null>(null);
+  const sendOnce = useIdempotentSubmit();
   const errors = formState.errors;
 
   const submit = handleSubmit(async (values) => {
@@ -135,7 +137,7 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
     if (values.qualifierId) body.qualifierId = Number(values.qualifierId);
     if (values.lang) body.lang = values.lang;
     try {
-      await createLink(body);
+      await sendOnce(body, (idempotencyKey) => createLink(body, idempotencyKey));
       await mutate(activeLinksKey(productId));
       showSnackbar(intl.formatMessage({ id: 'links.created' }), 'success');
       navigate(back);

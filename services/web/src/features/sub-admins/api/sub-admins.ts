@@ -31,10 +31,10 @@ export interface NewSubAdmin {
 }
 
 /** POST /api/auth/sub-admin/up: multipart `newUser`. */
-export function createSubAdmin(newUser: NewSubAdmin) {
+export function createSubAdmin(newUser: NewSubAdmin, idempotencyKey?: string) {
   const form = new FormData();
   form.append('newUser', JSON.stringify(newUser));
-  return api.post<{ result: SubAdmin }>(`${BASE}/up`, form);
+  return api.post<{ result: SubAdmin }>(`${BASE}/up`, form, { idempotencyKey });
 }
 
 export function inviteSubAdmin(subAdminId: number) {

@@ -8,6 +8,7 @@ import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogP
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { createSubAdmin, inviteSubAdmin } from '@/features/sub-admins/api/sub-admins';
 
 interface CreateSubAdminDialogProps {
@@ -22,6 +23,7 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
   const ids = { first: useId(), last: useId(), department: useId(), email: useId(), password: useId() };
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const sendOnce = useIdempotentSubmit();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,14 +33,18 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
     setSaving(true);
     setError(null);
     try {
-      const { result } = await createSubAdmin({
+      const newUser = {
         first_name: text('firstName'),
         last_name: text('lastName'),
         department: text('department'),
         email: text('email'),
         ...(password ? { password } : {}),
+      };
+      // The invitation is part of the submit: resent after it failed, the create answers as before and the invitation goes out.
+      await sendOnce(newUser, async (idempotencyKey) => {
+        const { result } = await createSubAdmin(newUser, idempotencyKey);
+        if (!password) await inviteSubAdmin(result.user_id);
       });
-      if (!password) await inviteSubAdmin(result.user_id);
       onCreated(!password);
       onOpenChange(false);
     } catch (cause) {
