@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CustomerListItem } from '@product-console/shared';
-import { ChevronRightIcon } from '@/components/icons';
+import { AlertIcon, ChevronRightIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -75,6 +75,53 @@ const Badges = styled.div`
   ${down('sm')} { justify-content: flex-start; }
 `;
 
+/** A company's prefixes that overlap other companies': shown on its row, below the rest. */
+const Conflicts = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  gap: 10px;
+  align-items: flex-start;
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 13px;
+  svg { flex: none; margin-top: 1px; color: ${({ theme }) => theme.colors.warning}; }
+  ul { margin: 0; padding-left: 16px; }
+  p { margin-top: 4px; font-weight: 600; }
+`;
+
+/** Approval is refused while one of the company's prefixes overlaps an approved company's (decision 022). */
+function approvalBlocked(customer: CustomerListItem): boolean {
+  return !customer.permission && customer.prefixConflicts.some((conflict) => conflict.approved);
+}
+
+function PrefixConflicts({ customer, blockedId }: { customer: CustomerListItem; blockedId: string }) {
+  const intl = useIntl();
+  return (
+    <Conflicts role="note" aria-label={intl.formatMessage({ id: 'switch.prefixConflictsLabel' }, { name: customer.companyName })} data-testid="prefix-conflicts">
+      <AlertIcon size={16} />
+      <div>
+        <ul>
+          {customer.prefixConflicts.map((conflict) => (
+            <li key={`${conflict.prefix}-${conflict.customerId}-${conflict.heldPrefix}`}>
+              <FormattedMessage
+                id={conflict.approved ? 'switch.prefixConflictApproved' : 'switch.prefixConflictPending'}
+                values={{ prefix: conflict.prefix, heldPrefix: conflict.heldPrefix, name: conflict.companyName }}
+              />
+            </li>
+          ))}
+        </ul>
+        {approvalBlocked(customer) ? (
+          <p id={blockedId}>
+            <FormattedMessage id="switch.approveBlocked" />
+          </p>
+        ) : null}
+      </div>
+    </Conflicts>
+  );
+}
+
 interface CustomerListProps {
   customers: CustomerListItem[];
   switchingId: number | null;
@@ -106,6 +153,14 @@ export function CustomerList({ customers, switchingId, onOpen, onSetPermission, 
                 </dt>
                 <dd>{customer.planName ?? intl.formatMessage({ id: 'switch.noPlan' })}</dd>
               </span>
+              {customer.gcps.length > 0 ? (
+                <span>
+                  <dt>
+                    <FormattedMessage id="switch.prefixes" />
+                  </dt>
+                  <dd>{customer.gcps.join(', ')}</dd>
+                </span>
+              ) : null}
             </Meta>
           </div>
           <Badges>
@@ -133,8 +188,9 @@ export function CustomerList({ customers, switchingId, onOpen, onSetPermission, 
             <Button
               $variant={customer.permission ? 'ghost' : 'secondary'}
               $size="sm"
-              disabled={permissionBusyId === customer.customerId}
+              disabled={permissionBusyId === customer.customerId || approvalBlocked(customer)}
               aria-busy={permissionBusyId === customer.customerId}
+              aria-describedby={approvalBlocked(customer) ? `approval-blocked-${customer.customerId}` : undefined}
               aria-label={intl.formatMessage({ id: customer.permission ? 'switch.revokeOf' : 'switch.approveOf' }, { name: customer.companyName })}
               onClick={() => onSetPermission(customer, !customer.permission)}
               data-testid="approval-toggle"
@@ -143,6 +199,7 @@ export function CustomerList({ customers, switchingId, onOpen, onSetPermission, 
               <FormattedMessage id={customer.permission ? 'switch.revoke' : 'switch.approve'} />
             </Button>
           ) : null}
+          {customer.prefixConflicts.length > 0 ? <PrefixConflicts customer={customer} blockedId={`approval-blocked-${customer.customerId}`} /> : null}
         </Row>
       ))}
     </List>

@@ -5,6 +5,7 @@ import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, type ServiceNameCheck } from
 import { PasswordInput } from '@/components/password-input';
 import { Field, Input, Label, Select } from '@/components/ui/field';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
 import { checkServiceName, signUp } from '@/features/auth/api/accounts';
 import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
 
@@ -44,20 +45,14 @@ function useServiceNameCheck(name: string): NameState {
   return state;
 }
 
-function parsePrefixes(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((prefix) => prefix.trim())
-    .filter(Boolean);
-}
-
 /** Company sign-up (spec point 7): the company waits for a super-admin's approval afterwards. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const intl = useIntl();
-  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), logo: useId(), serviceHint: useId(), error: useId() };
+  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), logo: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
   const [serviceName, setServiceName] = useState('');
   const nameState = useServiceNameCheck(serviceName);
   const [error, setError] = useState<string | null>(null);
+  const [gcpsError, setGcpsError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const nameTaken = nameState.status === 'checked' && !nameState.check.available;
@@ -72,7 +67,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       return;
     }
     const gcps = parsePrefixes(text('gcps'));
-    if (gcps.length === 0 || gcps.some((prefix) => !/^\d{4,12}$/.test(prefix))) {
+    if (gcps.length === 0 || gcps.some((prefix) => !PREFIX_PATTERN.test(prefix))) {
       setError(intl.formatMessage({ id: 'register.gcpsInvalid' }));
       return;
     }
@@ -83,6 +78,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     const logo = data.get('primaryLogo');
     setSubmitting(true);
     setError(null);
+    setGcpsError(null);
     try {
       const created = await signUp(
         {
@@ -101,6 +97,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       onRegistered(created.result.email);
     } catch (cause) {
       setError(apiErrorMessage(intl, cause));
+      setGcpsError(prefixFieldError(intl, cause, gcps));
       setSubmitting(false);
     }
   }
@@ -163,7 +160,20 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         </Field>
         <Field>
           <Label htmlFor={ids.gcps}><FormattedMessage id="register.gcps" /></Label>
-          <Input id={ids.gcps} name="gcps" required inputMode="numeric" placeholder="0614141, 0614142" />
+          <Input
+            id={ids.gcps}
+            name="gcps"
+            required
+            inputMode="numeric"
+            placeholder="0614141, 0614142"
+            aria-invalid={gcpsError ? true : undefined}
+            aria-describedby={gcpsError ? ids.gcpsError : undefined}
+          />
+          {gcpsError ? (
+            <Hint id={ids.gcpsError} $tone="danger" data-testid="gcps-error">
+              {gcpsError}
+            </Hint>
+          ) : null}
         </Field>
       </Row>
       <Row>

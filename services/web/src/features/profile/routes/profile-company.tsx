@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isAdminRole } from '@product-console/shared';
 import { AlertIcon } from '@/components/icons';
@@ -6,10 +7,16 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Label } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
 import { fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCompanyInfo, useProfile, useUpdateCompanyInfo } from '@/features/profile/api/profile';
 import { Avatar, FormCard, Grid, Muted } from '@/features/profile/components/form-card';
+
+const FieldNote = styled.p<{ $danger?: boolean }>`
+  font-size: 13px;
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.textMuted)};
+`;
 
 /** /profiles/company: the company profile; admins edit it, sub-admins read it. */
 export function ProfileCompanyRoute() {
@@ -19,7 +26,8 @@ export function ProfileCompanyRoute() {
   const update = useUpdateCompanyInfo();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), logo: useId() };
+  const [gcpsError, setGcpsError] = useState<string | null>(null);
+  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), logo: useId(), gcps: useId(), gcpsNote: useId() };
   const readOnly = !profile.data || !isAdminRole(profile.data.result.roleId);
 
   if (company.error) {
@@ -41,8 +49,17 @@ export function ProfileCompanyRoute() {
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const logo = data.get('primaryLogo');
+    const gcps = parsePrefixes(text('gcps'));
+    if (gcps.length === 0 || gcps.some((prefix) => !PREFIX_PATTERN.test(prefix))) {
+      setError(null);
+      setGcpsError(intl.formatMessage({ id: 'register.gcpsInvalid' }));
+      return;
+    }
+    // Sent only when changed: the API then checks each added prefix against the other companies'.
+    const gcpsChanged = gcps.join(',') !== current.gcps.join(',');
     setSaving(true);
     setError(null);
+    setGcpsError(null);
     try {
       await update(
         {
@@ -53,12 +70,14 @@ export function ProfileCompanyRoute() {
           contactHour: text('contactHour'),
           contactEmail: text('contactEmail'),
           website: text('website'),
+          ...(gcpsChanged && { gcps }),
         },
         logo instanceof File && logo.size > 0 ? logo : null,
       );
       showSnackbar(intl.formatMessage({ id: 'profile.saved' }), 'success');
     } catch (cause) {
       setError(apiErrorMessage(intl, cause));
+      setGcpsError(prefixFieldError(intl, cause, gcps));
     } finally {
       setSaving(false);
     }
@@ -108,6 +127,23 @@ export function ProfileCompanyRoute() {
             <Input id={ids.website} name="website" type="url" placeholder="https://" defaultValue={current.website} />
           </Field>
         </Grid>
+        {readOnly ? null : (
+          <Field>
+            <Label htmlFor={ids.gcps}><FormattedMessage id="register.gcps" /></Label>
+            <Input
+              id={ids.gcps}
+              name="gcps"
+              required
+              inputMode="numeric"
+              defaultValue={current.gcps.join(', ')}
+              aria-invalid={gcpsError ? true : undefined}
+              aria-describedby={ids.gcpsNote}
+            />
+            <FieldNote id={ids.gcpsNote} $danger={gcpsError !== null} data-testid={gcpsError ? 'gcps-error' : undefined}>
+              {gcpsError ?? <FormattedMessage id="profile.gcpsHint" />}
+            </FieldNote>
+          </Field>
+        )}
         <Field>
           <Label htmlFor={ids.description}><FormattedMessage id="profile.description" /></Label>
           <Input as="textarea" id={ids.description} name="description" maxLength={2000} defaultValue={current.description} style={{ height: 96, paddingTop: 10 }} />
