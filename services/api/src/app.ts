@@ -121,7 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dataRoutes(config));
   await app.register(linkRoutes(config));
   await app.register(qrRoutes(config));
-  await app.register(resolverRoutes(config));
+  await app.register(resolverRoutes);
 
   return app;
 }

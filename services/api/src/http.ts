@@ -1,4 +1,5 @@
-import { errorBodySchema } from '@product-console/shared';
+import { z } from 'zod';
+import { errorBodySchema, INTERNAL_TOKEN_HEADER } from '@product-console/shared';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (E400001), with field errors in details',
@@ -16,3 +17,6 @@ export function errorResponses(...statuses: number[]) {
 
 /** OpenAPI security requirement of the routes that need a bearer token. */
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/** OpenAPI header of the calls only the gateway makes (behind `app.requireGateway`). */
+export const internalHeaders = z.object({ [INTERNAL_TOKEN_HEADER]: z.string().optional().describe('INTERNAL_TOKEN, shared with the gateway') });

@@ -129,7 +129,12 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     accountMax: config.ACCOUNT_RATE_LIMIT,
   });
   await app.register(csrfPlugin);
-  await app.register(upstreamPlugin, { baseUrl: config.UPSTREAM_URL, timeoutMs: config.UPSTREAM_TIMEOUT_MS, fetch: deps.fetch });
+  await app.register(upstreamPlugin, {
+    baseUrl: config.UPSTREAM_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    internalToken: config.INTERNAL_TOKEN,
+    fetch: deps.fetch,
+  });
   await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS, lockTtlMs: config.UPSTREAM_TIMEOUT_MS + 2_000 });
   await app.register(resolverCachePlugin, {
     redisUrl: config.REDIS_URL,

@@ -1,6 +1,7 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { isAdminRole, type RoleId } from '@product-console/shared';
+import { INTERNAL_TOKEN_HEADER, isAdminRole, type RoleId } from '@product-console/shared';
 import type { Config } from '../config.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import { prepareDummyHash } from '../modules/auth/passwords.js';
@@ -12,6 +13,11 @@ declare module 'fastify' {
     tokens: TokenService;
     /** onRequest hook: resolves `request.auth` from the bearer token or answers 401. */
     authenticate: onRequestAsyncHookHandler;
+    /**
+     * onRequest hook of the calls only the gateway makes (sign-in, token refresh and switch, the
+     * resolver's data): the `x-internal-token` header must be the configured INTERNAL_TOKEN, else 401.
+     */
+    requireGateway: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; only read it on routes that use that hook. */
@@ -22,6 +28,8 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   config: Config;
 }
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -43,6 +51,12 @@ export default fp<AuthPluginOptions>(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const claims = await tokens.verifyAccessToken(bearerToken(request));
       request.auth = await loadAuthContext(app.db, claims);
+    });
+    const internalToken = digest(config.INTERNAL_TOKEN);
+    app.decorate('requireGateway', async (request: FastifyRequest) => {
+      const given = request.headers[INTERNAL_TOKEN_HEADER];
+      // Compared as digests in constant time: neither length nor content leaks through timing.
+      if (typeof given !== 'string' || !timingSafeEqual(digest(given), internalToken)) throw unauthenticated();
     });
   },
   { name: 'auth', dependencies: ['db'] },

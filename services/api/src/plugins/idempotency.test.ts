@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@product-console/shared';
 import { DEMO_USERS } from '../db/seed.js';
 import { idempotencyKeys } from '../modules/idempotency/tables.js';
-import { call, createTestApp, signIn, type TestApp } from '../test/app.js';
+import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../test/app.js';
 
 let t: TestApp;
 let manager: string;
@@ -161,7 +161,7 @@ describe('Idempotency-Key on creating calls', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/auth/sign/in',
-        headers: { 'idempotency-key': 'sign-in-1' },
+        headers: { ...GATEWAY_HEADERS, 'idempotency-key': 'sign-in-1' },
         payload: { email: DEMO_USERS.acmeManager, password: 'Demo-pass-2026' },
       });
     const [one, two] = [await signInTwice(), await signInTwice()];

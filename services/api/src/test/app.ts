@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
+import { DEVELOPMENT_INTERNAL_TOKEN, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
 
@@ -126,8 +126,14 @@ export interface SignedIn {
   user: { userId: number; roleId: number; serviceName: string };
 }
 
+/**
+ * The header the gateway sends on its own calls (sign-in, token refresh and switch, resolver data);
+ * test apps run with the development INTERNAL_TOKEN.
+ */
+export const GATEWAY_HEADERS: Record<string, string> = { 'x-internal-token': DEVELOPMENT_INTERNAL_TOKEN };
+
 export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<SignedIn> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/sign/in', payload: { email, password } });
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign/in', headers: GATEWAY_HEADERS, payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
   const body = response.json();
   return { authorization: body.Authorization, authToken: body.authToken, user: body.user };

@@ -20,7 +20,7 @@ export function headersForClient(headers: IncomingHttpHeaders): IncomingHttpHead
 
 /**
  * Removes, in place, the browser's request headers that must not reach the API: its cookies and
- * CSRF marker (the API knows only bearer tokens) and `Expect: 100-continue`, which the gateway has
+ * CSRF marker (the API knows only bearer tokens), any internal token and `Expect: 100-continue`, which the gateway has
  * already answered for the browser and which the HTTP client to the API refuses to send.
  */
 export function stripRequestHeaders<T extends Record<string, string | string[] | undefined>>(headers: T): T {
@@ -28,5 +28,7 @@ export function stripRequestHeaders<T extends Record<string, string | string[] |
   forwarded.cookie = undefined;
   forwarded['x-csrf'] = undefined;
   forwarded.expect = undefined;
+  // The gateway's own credential with the API; never one a browser chose.
+  forwarded['x-internal-token'] = undefined;
   return headers;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES } from '@product-console/shared';
+import { ERROR_CODES, INTERNAL_TOKEN_HEADER } from '@product-console/shared';
 import { gatewayErrors } from '../errors.js';
 import type { TokenRefreshResult, UpstreamErrorKind } from './metrics.js';
 import type { SessionStore } from './store.js';
@@ -30,6 +30,11 @@ export interface UpstreamClient {
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
+  /**
+   * The API's INTERNAL_TOKEN, sent on every call of this client: the gateway's own calls, among
+   * them the token-issuing ones the API answers to nobody else. The proxy never sends it.
+   */
+  internalToken?: string;
   fetch?: typeof fetch;
   /** Told of every call that got no answer. */
   onError?: (kind: UpstreamErrorKind) => void;
@@ -38,13 +43,14 @@ export interface UpstreamClientOptions {
 const isTimeout = (err: unknown) =>
   err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
 
-export function createUpstreamClient({ baseUrl, timeoutMs, fetch: fetchImpl = fetch, onError }: UpstreamClientOptions): UpstreamClient {
+export function createUpstreamClient({ baseUrl, timeoutMs, internalToken, fetch: fetchImpl = fetch, onError }: UpstreamClientOptions): UpstreamClient {
   const base = baseUrl.replace(/\/+$/, '');
 
   return {
     baseUrl: base,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { accept: 'application/json' };
+      if (internalToken) headers[INTERNAL_TOKEN_HEADER] = internalToken;
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.requestId) headers['x-request-id'] = options.requestId;
@@ -223,6 +229,7 @@ declare module 'fastify' {
 export interface UpstreamPluginOptions {
   baseUrl: string;
   timeoutMs: number;
+  internalToken?: string;
   fetch?: typeof fetch;
 }
 

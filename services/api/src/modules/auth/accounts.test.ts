@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../../test/app.js';
 import { countMail, readOutbox, waitForMail } from '../../test/mail.js';
 import { multipartBody, pngImage } from '../../test/account-forms.js';
 import { accountTokens } from './tables.js';
@@ -38,7 +38,7 @@ async function signUp(fields: Record<string, unknown>) {
 }
 
 const signInRaw = (email: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign/in', payload: { email, password } });
+  t.app.inject({ method: 'POST', url: '/api/auth/sign/in', headers: GATEWAY_HEADERS, payload: { email, password } });
 
 describe('sign-up and approval', () => {
   it('registers an unapproved company whose users get E401004 until a super-admin grants permission', async () => {
@@ -230,7 +230,7 @@ describe('password reset by e-mail', () => {
     expect((await signInRaw(email, 'Brand-new-pass-1')).statusCode).toBe(200);
     // The session opened before the reset is over.
     expect((await call(t.app, session.authorization, { method: 'GET', url: '/api/auth/me/' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { authToken: session.authToken } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', headers: GATEWAY_HEADERS, payload: { authToken: session.authToken } })).statusCode).toBe(401);
   });
 
   it('refuses an expired link', async () => {
@@ -318,11 +318,11 @@ describe('profile and password', () => {
     expect(changed.json()).toEqual({ result: true });
 
     expect((await call(t.app, other.authorization, { method: 'GET', url: '/api/auth/me/' })).statusCode).toBe(401);
-    const otherRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { authToken: other.authToken } });
+    const otherRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', headers: GATEWAY_HEADERS, payload: { authToken: other.authToken } });
     expect(otherRefresh.json().code).toBe(ERROR_CODES.REFRESH_INVALID);
 
     expect((await call(t.app, current.authorization, { method: 'GET', url: '/api/auth/me/' })).statusCode).toBe(200);
-    const currentRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { authToken: current.authToken } });
+    const currentRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', headers: GATEWAY_HEADERS, payload: { authToken: current.authToken } });
     expect(currentRefresh.statusCode).toBe(200);
     expect((await signInRaw(DEMO_USERS.acmeManager, 'Changed-pass-2026')).statusCode).toBe(200);
   });

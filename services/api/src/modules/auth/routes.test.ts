@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../../test/app.js';
 import { companies } from '../companies/tables.js';
 
 let t: TestApp;
@@ -15,13 +15,14 @@ afterAll(async () => {
 });
 
 const refresh = (authToken: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', payload: { authToken } });
+  t.app.inject({ method: 'POST', url: '/api/auth/token/refresh', headers: GATEWAY_HEADERS, payload: { authToken } });
 
 describe('POST /api/auth/sign/in', () => {
   it('answers a bearer token, a refresh token and the user', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign/in',
+      headers: GATEWAY_HEADERS,
       payload: { email: 'Manager@Demo.Example', password: 'Demo-pass-2026' },
     });
     expect(response.statusCode).toBe(200);
@@ -51,11 +52,13 @@ describe('POST /api/auth/sign/in', () => {
     const wrongPassword = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign/in',
+      headers: GATEWAY_HEADERS,
       payload: { email: DEMO_USERS.acmeManager, password: 'not-the-password' },
     });
     const unknownEmail = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign/in',
+      headers: GATEWAY_HEADERS,
       payload: { email: 'nobody@demo.example', password: 'Demo-pass-2026' },
     });
     expect(wrongPassword.statusCode).toBe(401);
@@ -68,6 +71,7 @@ describe('POST /api/auth/sign/in', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign/in',
+      headers: GATEWAY_HEADERS,
       payload: { email: DEMO_USERS.borealisManager, password: 'Demo-pass-2026' },
     });
     expect(response.statusCode).toBe(401);
@@ -75,11 +79,33 @@ describe('POST /api/auth/sign/in', () => {
   });
 
   it('answers 400 with field errors for a malformed body', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign/in', payload: { email: 'not-an-email' } });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign/in', headers: GATEWAY_HEADERS, payload: { email: 'not-an-email' } });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.code).toBe(ERROR_CODES.VALIDATION);
     expect(body.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'password']);
+  });
+});
+
+describe('the calls that issue tokens', () => {
+  it("answer only the gateway, which sends the internal token: never a browser's call, however valid", async () => {
+    const manager = await signIn(t.app, DEMO_USERS.acmeManager);
+    const admin = await signIn(t.app, DEMO_USERS.superAdmin);
+    const calls = [
+      { url: '/api/auth/sign/in', payload: { email: DEMO_USERS.acmeManager, password: 'Demo-pass-2026' }, authorization: undefined },
+      { url: '/api/auth/token/refresh', payload: { authToken: manager.authToken }, authorization: undefined },
+      { url: '/api/auth/token/switch-customer', payload: { customerId: 1 }, authorization: admin.authorization },
+    ];
+    for (const { url, payload, authorization } of calls) {
+      for (const headers of [{}, { 'x-internal-token': 'guessed-token-of-at-least-32-characters' }] as Record<string, string>[]) {
+        const response = await call(t.app, authorization, { method: 'POST', url, headers, payload });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json().code).toBe(ERROR_CODES.UNAUTHENTICATED);
+        expect(response.body).not.toMatch(/eyJ/);
+      }
+    }
+    // The refresh token refused above is still good for the gateway.
+    expect((await refresh(manager.authToken)).statusCode).toBe(200);
   });
 });
 
@@ -175,6 +201,7 @@ describe('switching company', () => {
     const response = await call(t.app, manager.authorization, {
       method: 'POST',
       url: '/api/auth/token/switch-customer',
+      headers: GATEWAY_HEADERS,
       payload: { customerId: 1 },
     });
     expect(response.statusCode).toBe(403);
@@ -192,6 +219,7 @@ describe('switching company', () => {
     const switched = await call(t.app, admin.authorization, {
       method: 'POST',
       url: '/api/auth/token/switch-customer',
+      headers: GATEWAY_HEADERS,
       payload: { customerId: await acmeId(admin.authorization) },
     });
     expect(switched.statusCode).toBe(200);
@@ -216,6 +244,7 @@ describe('switching company', () => {
     const response = await call(t.app, admin.authorization, {
       method: 'POST',
       url: '/api/auth/token/switch-customer',
+      headers: GATEWAY_HEADERS,
       payload: { customerId: 999_999 },
     });
     expect(response.statusCode).toBe(404);

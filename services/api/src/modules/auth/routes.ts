@@ -10,19 +10,26 @@ import {
   userResponseSchema,
   ROLE,
 } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, internalHeaders } from '../../http.js';
 import { requireCompany, requireRole } from '../../plugins/auth.js';
 import { getUserView, refresh, signIn, signOut, switchCustomer } from './service.js';
 
 const tags = ['auth'];
 
+/*
+ * Sign-in, refresh and the switch of company issue tokens: only the gateway calls them (it keeps
+ * the tokens in its session store and limits sign-in attempts), so they require its internal
+ * token. A browser never reaches them, even through a gap in the gateway's own refusals.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/sign/in',
     {
+      onRequest: [app.requireGateway],
       schema: {
         tags,
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (the gateway only)',
+        headers: internalHeaders,
         body: signInBodySchema,
         response: { 200: tokenPairResponseSchema, ...errorResponses(400, 401) },
       },
@@ -49,9 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/token/refresh',
     {
+      onRequest: [app.requireGateway],
       schema: {
         tags,
-        summary: 'Rotate a refresh token into a new token pair',
+        summary: 'Rotate a refresh token into a new token pair (the gateway only)',
+        headers: internalHeaders,
         body: refreshBodySchema,
         response: { 200: refreshResponseSchema, ...errorResponses(400, 401) },
       },
@@ -90,11 +99,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/token/switch-customer',
     {
-      onRequest: [app.authenticate, requireRole(ROLE.SUPER_ADMIN)],
+      onRequest: [app.requireGateway, app.authenticate, requireRole(ROLE.SUPER_ADMIN)],
       schema: {
         tags,
-        summary: 'Super-admin: a token pair acting for a customer company',
+        summary: 'Super-admin: a token pair acting for a customer company (the gateway only)',
         security: bearerAuth,
+        headers: internalHeaders,
         body: switchCustomerBodySchema,
         response: { 200: tokenPairResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },

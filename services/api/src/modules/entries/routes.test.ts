@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, RESOLVER_INVALIDATE_HEADER, gs1CheckDigit, gtin14 } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../../test/app.js';
 import { demoSetUp, productInProject, setSubAdminProductAccess } from '../../test/demo.js';
 import { entries } from './tables.js';
 
@@ -119,7 +119,7 @@ describe('POST /api/entry/entries/', () => {
     expect((await post(admin.authorization, [{ aiString: '01', aiValue: newGtin(), gcp: '0614142' }])).statusCode).toBe(403);
     const customers = await call(t.app, admin.authorization, { method: 'GET', url: '/api/service/super/customer/list' });
     const customerId = customers.json().result.find((c: { serviceName: string }) => c.serviceName === 'acme').customerId;
-    const switched = await call(t.app, admin.authorization, { method: 'POST', url: '/api/auth/token/switch-customer', payload: { customerId } });
+    const switched = await call(t.app, admin.authorization, { method: 'POST', url: '/api/auth/token/switch-customer', headers: GATEWAY_HEADERS, payload: { customerId } });
     const gtin = newGtin();
     const response = await post(switched.json().Authorization, [{ aiString: '01', aiValue: gtin, gcp: '0614142' }]);
     expect(response.statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type SignedIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, GATEWAY_HEADERS, signIn, type SignedIn, type TestApp } from '../../test/app.js';
 import { countMail, readOutbox, waitForMail } from '../../test/mail.js';
 
 let t: TestApp;
@@ -110,7 +110,7 @@ describe('invitation', () => {
     const acme = await signIn(t.app, DEMO_USERS.acmeManager);
     const created = (await createSubAdmin(acme, { first_name: 'Ina', last_name: 'Invited', email: 'ina@acme.example', department: 'Camping' })).json().result;
     expect(created.active).toMatchObject({ joined: false, expired: true, invitedAt: null });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign/in', payload: { email: 'ina@acme.example', password: 'anything-at-all' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign/in', headers: GATEWAY_HEADERS, payload: { email: 'ina@acme.example', password: 'anything-at-all' } })).statusCode).toBe(401);
 
     const before = await countMail(outbox, 'ina@acme.example');
     expect((await send(acme, 'POST', '/api/auth/sub-admin/invitation', { subAdminId: created.user_id })).json()).toEqual({ result: true });
