@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../services/gateway/src/test/raw-http.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
 /*
  * The probe's attacks on the gateway, replayed through a real gateway in front of the real API,
@@ -22,12 +22,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function signIn(email: string): Promise<string> {
-  const res = await request(stack.gateway.server).post('/bff/auth/sign-in').set('X-CSRF', '1').send({ email, password: PASSWORD }).expect(200);
-  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';', 1)[0];
-}
+const signIn = (email: string) => signInThroughGateway(stack.gateway, email);
 
 const postJson = (path: string, cookie: string | null, body: unknown, headers: Record<string, string> = {}) =>
   rawRequest(port, {

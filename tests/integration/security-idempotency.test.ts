@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../services/api/src/modules/idempotency/tables.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
 /*
  * Finding of an external probe, replayed through the gateway against the real API: a project
@@ -14,7 +14,6 @@ import { startStack, type Stack } from '../support/stack.js';
  * and the key on a different request is refused (422).
  */
 
-const PASSWORD = 'Demo-pass-2026';
 
 let stack: Stack;
 let manager: string;
@@ -22,12 +21,7 @@ let gatewayPort: number;
 
 const http = () => request(stack.gateway.server);
 
-async function signIn(email: string): Promise<string> {
-  const res = await http().post('/bff/auth/sign-in').set('X-CSRF', '1').send({ email, password: PASSWORD }).expect(200);
-  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';', 1)[0];
-}
+const signIn = (email: string) => signInThroughGateway(stack.gateway, email);
 
 const createProject = (key: string, body: object) =>
   http().post('/bff/api/project').set('Cookie', manager).set('X-CSRF', '1').set('Idempotency-Key', key).send(body);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
+import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
 /*
  * Findings of an external probe, replayed through the gateway against the real API: input the
@@ -10,7 +10,6 @@ import { startStack, type Stack } from '../support/stack.js';
  * outside its projects.
  */
 
-const PASSWORD = 'Demo-pass-2026';
 /** One past the largest PostgreSQL `integer`: what the probe sent as an id. */
 const BIG_ID = 2_147_483_648;
 const NUL = '\u0000';
@@ -25,12 +24,7 @@ const get = (cookie: string, path: string) => http().get(path).set('Cookie', coo
 const send = (cookie: string, method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object) =>
   http()[method](path).set('Cookie', cookie).set('X-CSRF', '1').send(body);
 
-async function signIn(email: string): Promise<string> {
-  const res = await http().post('/bff/auth/sign-in').set('X-CSRF', '1').send({ email, password: PASSWORD }).expect(200);
-  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';', 1)[0];
-}
+const signIn = (email: string) => signInThroughGateway(stack.gateway, email);
 
 interface DemoProduct {
   productId: number;

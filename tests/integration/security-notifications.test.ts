@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
+import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
 /*
  * Finding of an external probe, replayed through the gateway against the real API: the read flag
@@ -8,7 +8,6 @@ import { startStack, type Stack } from '../support/stack.js';
  * marking it read marked it read for the manager too. Read state is each user's own.
  */
 
-const PASSWORD = 'Demo-pass-2026';
 
 let stack: Stack;
 let manager: string;
@@ -16,12 +15,7 @@ let subAdmin: string;
 
 const http = () => request(stack.gateway.server);
 
-async function signIn(email: string): Promise<string> {
-  const res = await http().post('/bff/auth/sign-in').set('X-CSRF', '1').send({ email, password: PASSWORD }).expect(200);
-  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';', 1)[0];
-}
+const signIn = (email: string) => signInThroughGateway(stack.gateway, email);
 
 interface ListedNotification {
   notificationId: number;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@product-console/shared';
 import { companies } from '../../services/api/src/modules/companies/tables.js';
-import { startStack, type Stack } from '../support/stack.js';
+import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
 /*
  * Finding 5 of the external probe, replayed through the gateway against the real API: a new
@@ -11,7 +11,6 @@ import { startStack, type Stack } from '../support/stack.js';
  * profile changes and approval refuse one that overlaps it (decision 022).
  */
 
-const PASSWORD = 'Demo-pass-2026';
 const ACME_PREFIX = '0614141';
 let stack: Stack;
 
@@ -24,12 +23,7 @@ afterAll(async () => {
 
 const http = () => request(stack.gateway.server);
 
-async function signIn(email: string): Promise<string> {
-  const res = await http().post('/bff/auth/sign-in').set('X-CSRF', '1').send({ email, password: PASSWORD }).expect(200);
-  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';', 1)[0];
-}
+const signIn = (email: string) => signInThroughGateway(stack.gateway, email);
 
 /** What the console's registration form sends through the public pass-through. */
 function signUp(serviceName: string, gcps: string[]) {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from '../support/stack.js';
+import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
 const PASSWORD = 'Demo-pass-2026';
 let stack: Stack;
@@ -13,16 +13,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function signIn(email: string): Promise<string> {
-  const res = await request(stack.gateway.server)
-    .post('/bff/auth/sign-in')
-    .set('X-CSRF', '1')
-    .send({ email, password: PASSWORD })
-    .expect(200);
-  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';', 1)[0];
-}
+const signIn = (email: string) => signInThroughGateway(stack.gateway, email);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import request from 'supertest';
 import { createTestApp, type TestApp } from '../../services/api/src/test/app.js';
 import { buildApp as buildGateway } from '../../services/gateway/src/app.js';
 import { loadConfig as loadGatewayConfig } from '../../services/gateway/src/config.js';
@@ -50,4 +51,14 @@ export async function startStack(apiEnv: Record<string, string> = {}, gatewayEnv
       await api.close();
     },
   };
+}
+
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/** Signs in through the gateway as the console does; answers the `sid=...` pair for a Cookie header. */
+export async function signInThroughGateway(gateway: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request(gateway.server).post('/bff/auth/sign-in').set('X-CSRF', '1').send({ email, password }).expect(200);
+  const cookie = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';', 1)[0];
 }

@@ -1,4 +1,4 @@
-import type { Company, CustomerListItem, Link, Plan, ProductResponse, ProductSummary, Project, Qualifier, SessionInfo, TotalCount, User } from '@product-console/shared';
+import type { Company, CustomerListItem, Link, Plan, Profile, ProductResponse, ProductSummary, Project, Qualifier, SessionInfo, TotalCount, User } from '@product-console/shared';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -40,6 +40,20 @@ export const projects: Project[] = [
   { project_id: 11, project_name: 'Spring line', description: '', productCount: 2, createdAt: '2025-01-01T00:00:00.000Z' },
   { project_id: 12, project_name: 'Outdoor', description: '', productCount: 1, createdAt: '2025-01-02T00:00:00.000Z' },
 ];
+
+/** The signed-in manager's own profile (GET /bff/api/auth/me/profile). */
+export const profile: Profile = {
+  userId: 7,
+  email: 'jane@acme.test',
+  roleId: 2,
+  firstName: 'Jane',
+  lastName: 'Doe',
+  department: 'Operations',
+  officePhone: '',
+  mobile: '',
+  profile: null,
+  showDefaultPage: true,
+};
 
 export const company: Company = {
   companyName: 'Acme Corp',

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Profile } from '@product-console/shared';
-import { company, makePlan, makeSession, projects } from '@/testing/fixtures';
+import { company, makePlan, makeSession, profile, projects } from '@/testing/fixtures';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
 // Route modules load lazily and cold in this file while the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 });
-
-const profile: Profile = {
-  userId: 7,
-  email: 'jane@acme.test',
-  roleId: 2,
-  firstName: 'Jane',
-  lastName: 'Doe',
-  department: 'Operations',
-  officePhone: '',
-  mobile: '',
-  profile: null,
-  showDefaultPage: true,
-};
 
 function api(extra: Parameters<typeof mockBff>[0] = {}) {
   return mockBff({
