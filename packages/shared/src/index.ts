@@ -4,6 +4,7 @@ export * from './constants/links.js';
 export * from './constants/ui.js';
 export * from './constants/limits.js';
 export * from './constants/errors.js';
+export * from './constants/headers.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/company.js';
