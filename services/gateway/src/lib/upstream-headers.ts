@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { PLAN_USAGE_CHANGED_HEADER, RESOLVER_INVALIDATE_HEADER } from '@product-console/shared';
 
 /**
  * The API's answer headers a browser may see: no cookies of the API's, none of the
  * connection-level headers, which describe the gateway-to-API connection, not the browser's
  * (a copied `keep-alive: timeout=72` would promise the browser longer than the gateway keeps it),
- * and not the API's resolver-cache instructions to the gateway (`x-resolver-invalidate`).
+ * and not the API's cache instructions to the gateway (`x-resolver-invalidate`,
+ * `x-plan-usage-changed`).
  */
 export function headersForClient(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const {
@@ -12,7 +14,8 @@ export function headersForClient(headers: IncomingHttpHeaders): IncomingHttpHead
     connection: _connection,
     'keep-alive': _keepAlive,
     'transfer-encoding': _transferEncoding,
-    'x-resolver-invalidate': _resolverInvalidate,
+    [RESOLVER_INVALIDATE_HEADER]: _resolverInvalidate,
+    [PLAN_USAGE_CHANGED_HEADER]: _planUsageChanged,
     ...kept
   } = headers;
   return kept;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from '../test/store.js';
-import { changesPlanUsage, createPlanCache, type PlanVerdict } from './plan-cache.js';
+import { createPlanCache, type PlanVerdict } from './plan-cache.js';
 import type { SessionStore } from './store.js';
 
 let testStore: TestStore;
@@ -98,31 +98,5 @@ describe('createPlanCache', () => {
     const cache = createPlanCache({ store: broken, ttlSeconds: 60, lockTtlMs: 2_000, onError: (err) => errors.push(err) });
     expect(await cache.check('service:acme', 'product', loader({ isLimit: false }))).toEqual({ isLimit: false, fromUpstream: true });
     expect(errors).toHaveLength(1);
-  });
-});
-
-describe('changesPlanUsage', () => {
-  it.each([
-    ['POST', '/api/product/'],
-    ['POST', '/api/product'],
-    ['DELETE', '/api/product/42'],
-    ['PUT', '/api/product/bulk'],
-    ['PATCH', '/api/product/move/42'],
-    ['PUT', '/api/product/move/bulk'],
-    ['POST', '/api/entry/links/'],
-    ['DELETE', '/api/entry/links/'],
-  ])('is true for %s %s', (method, path) => {
-    expect(changesPlanUsage(method, path)).toBe(true);
-  });
-
-  it.each([
-    ['GET', '/api/product/'],
-    ['PUT', '/api/product/'],
-    ['PUT', '/api/product/details'],
-    ['PUT', '/api/entry/links/'],
-    ['GET', '/api/entry/links/all'],
-    ['DELETE', '/api/project/3'],
-  ])('is false for %s %s', (method, path) => {
-    expect(changesPlanUsage(method, path)).toBe(false);
   });
 });

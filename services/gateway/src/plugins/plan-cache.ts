@@ -94,25 +94,6 @@ export function createPlanCache({ store, ttlSeconds, lockTtlMs, onError }: PlanC
   };
 }
 
-/**
- * Calls passing through `/bff/api` after which the plan-limit verdicts of the acting company are
- * stale: products created, deleted or moved, links created or deleted. `path` is the upstream
- * path without its query.
- */
-const PLAN_CHANGING_CALLS: [method: string, path: RegExp][] = [
-  ['POST', /^\/api\/product\/?$/],
-  ['DELETE', /^\/api\/product\/[^/]+\/?$/],
-  ['PUT', /^\/api\/product\/bulk\/?$/],
-  ['PATCH', /^\/api\/product\/move\/[^/]+\/?$/],
-  ['PUT', /^\/api\/product\/move\/bulk\/?$/],
-  ['POST', /^\/api\/entry\/links\/?$/],
-  ['DELETE', /^\/api\/entry\/links\/?$/],
-];
-
-export function changesPlanUsage(method: string, path: string): boolean {
-  return PLAN_CHANGING_CALLS.some(([m, pattern]) => m === method && pattern.test(path));
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     planCache: PlanCache;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { ERROR_CODES, type User } from '@product-console/shared';
+import { ERROR_CODES, PLAN_USAGE_CHANGED_HEADER, type User } from '@product-console/shared';
 
 /**
  * A stand-in for services/api with the calls the gateway makes: sign-in, refresh, me, switch and
@@ -266,13 +266,15 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     return { isLimit: request.query.productId === '99' };
   });
 
-  // The calls after which plan usage changes; products move the company's count.
+  // The calls after which plan usage changes; products move the company's count. Like the API,
+  // a successful one says so with PLAN_USAGE_CHANGED_HEADER.
   const mutation = (delta: number) => async (request: FastifyRequest, reply: FastifyReply) => {
     const grant = authenticate(request, reply);
     if (!grant) return reply;
     if (fake.options.mutationsFail) return reply.code(400).send({ code: ERROR_CODES.VALIDATION, message: 'invalid' });
     const company = companyOf(grant);
     fake.products[company] = (fake.products[company] ?? 0) + delta;
+    reply.header(PLAN_USAGE_CHANGED_HEADER, '1');
     return { result: true };
   };
   app.post('/api/product/', mutation(1));

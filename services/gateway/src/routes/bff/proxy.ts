@@ -2,11 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@product-console/shared';
+import { ERROR_CODES, PLAN_USAGE_CHANGED_HEADER } from '@product-console/shared';
 import { gatewayErrors } from '../../errors.js';
 import { secondsUntilExpiry } from '../../lib/access-token.js';
 import type { UpstreamErrorKind } from '../../plugins/metrics.js';
-import { changesPlanUsage } from '../../plugins/plan-cache.js';
 import { actingCompanyKey, activePair, tokensOf, type SessionHandle, type TokenPairName } from '../../plugins/session.js';
 import { isGatewayOnlyCall } from '../../lib/gateway-only-calls.js';
 import { forwardedPath, parseRoutedPath } from '../../lib/routed-path.js';
@@ -157,10 +156,15 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
     states.set(request, { handle, pair, dest, fromOptions: {}, replayable: true, retried: false, tooLarge: false });
   });
 
-  /** After a call that changed the company's plan usage, its cached verdicts must go. */
-  async function forgetPlanVerdicts(request: FastifyRequest, state: ProxyState) {
+  /**
+   * The API marks an answer to a call that changed the acting company's plan usage (products or
+   * links created, deleted, moved) with PLAN_USAGE_CHANGED_HEADER; the company's cached verdicts
+   * must then go. Which calls those are is the API's rule, not a list kept here.
+   */
+  async function forgetPlanVerdicts(request: FastifyRequest, state: ProxyState, headers: IncomingHttpHeaders) {
+    if (!headers[PLAN_USAGE_CHANGED_HEADER]) return;
     const company = actingCompanyKey(state.handle.data);
-    if (!company || !changesPlanUsage(request.method, state.dest.split('?', 1)[0])) return;
+    if (!company) return;
     try {
       await app.planCache.invalidate(company);
     } catch (err) {
@@ -262,7 +266,7 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
         }
         if (status >= 200 && status < 300 && request.method !== 'GET') {
           // Dropped before the answer goes out, so the browser's next check (or scan) is fresh.
-          void Promise.all([forgetPlanVerdicts(request as FastifyRequest, state), app.resolverCache.invalidateFrom(headers)]).then(() =>
+          void Promise.all([forgetPlanVerdicts(request as FastifyRequest, state, headers), app.resolverCache.invalidateFrom(headers)]).then(() =>
             reply.send(res.stream),
           );
           return;
