@@ -1,6 +1,45 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
-import { api, ApiError, apiRequest, configureApiClient } from '@/lib/api-client';
+import { api, ApiError, apiRequest, configureApiClient, publicApi } from '@/lib/api-client';
+
+/** Stands in for XMLHttpRequest, the upload transport: reports half the body sent, then answers. */
+function stubUpload(status: number, body: unknown, { fail = false } = {}) {
+  const sent: { method: string; url: string; headers: Record<string, string>; withCredentials: boolean; body: unknown }[] = [];
+  class FakeXhr {
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private request = { method: '', url: '', headers: {} as Record<string, string> };
+    open(method: string, url: string) {
+      this.request = { method, url, headers: {} };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(payload: unknown) {
+      sent.push({ ...this.request, withCredentials: this.withCredentials, body: payload });
+      setTimeout(() => {
+        if (fail) {
+          this.onerror?.();
+          return;
+        }
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
 
 function answer(status: number, body?: unknown) {
   return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -94,6 +133,86 @@ describe('api client', () => {
       status: 0,
       code: ERROR_CODES.UPSTREAM_UNAVAILABLE,
       message: MESSAGES.unableToConnect,
+    });
+  });
+
+  describe('uploads', () => {
+    it('report progress and send the form with X-CSRF, the cookie and the idempotency key', async () => {
+      const sent = stubUpload(201, { result: true });
+      const form = new FormData();
+      form.append('product', '[]');
+      const progress: number[] = [];
+
+      await expect(
+        api.upload('/bff/api/product/?service=DL', form, { onProgress: (fraction) => progress.push(fraction), idempotencyKey: 'k-1' }),
+      ).resolves.toEqual({ result: true });
+
+      expect(progress).toEqual([0.5, 1]);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ method: 'POST', url: '/bff/api/product/?service=DL', withCredentials: true, body: form });
+      expect(sent[0].headers).toMatchObject({ 'X-CSRF': '1', 'Idempotency-Key': 'k-1' });
+    });
+
+    it('send a 401 during a product save to /login, as any other call', async () => {
+      stubUpload(401, { code: ERROR_CODES.UNAUTHENTICATED, message: MESSAGES.unauthenticated });
+
+      await expect(api.upload('/bff/api/product/?productId=1&service=DL', new FormData(), { method: 'PUT' })).rejects.toMatchObject({ status: 401 });
+      expect(onUnauthenticated).toHaveBeenCalledOnce();
+      expect(navigate).toHaveBeenCalledWith('/login');
+    });
+
+    it('send a 403 to /maintenance/403', async () => {
+      stubUpload(403, { code: ERROR_CODES.FORBIDDEN, message: MESSAGES.forbidden });
+
+      await expect(api.upload('/bff/api/service/data/import?type=serial_material', new FormData())).rejects.toMatchObject({ status: 403 });
+      expect(navigate).toHaveBeenCalledWith('/maintenance/403');
+    });
+
+    it('map a refused form to the catalogue error with its field details', async () => {
+      const details = [{ path: 'product.0.gtin', message: 'Invalid GTIN' }];
+      stubUpload(400, { code: ERROR_CODES.VALIDATION, message: MESSAGES.validation, details });
+
+      const error = await api.upload('/bff/api/product/?service=DL', new FormData()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 400, code: ERROR_CODES.VALIDATION, details });
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('report an unreachable gateway as E503001', async () => {
+      stubUpload(0, undefined, { fail: true });
+
+      await expect(api.upload('/bff/api/product/?service=DL', new FormData())).rejects.toMatchObject({ status: 0, code: ERROR_CODES.UPSTREAM_UNAVAILABLE });
+    });
+
+    it('stop when the caller aborts', async () => {
+      stubUpload(201, { result: true });
+      const controller = new AbortController();
+
+      const upload = api.upload('/bff/api/product/?service=DL', new FormData(), { signal: controller.signal });
+      controller.abort();
+      await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
+    });
+  });
+
+  describe('public calls (the consumer preview)', () => {
+    it('send no cookie', async () => {
+      const fetchMock = answer(200, { result: { productId: 1 } });
+      vi.stubGlobal('fetch', fetchMock);
+
+      await expect(publicApi.get('/bff/public/product/landing-page/preview-productInfo?productId=1')).resolves.toEqual({ result: { productId: 1 } });
+      const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(init.credentials).toBe('omit');
+    });
+
+    it('leave a 401 and a 403 to the page: a visitor is neither sent to sign-in nor to the 403 page', async () => {
+      vi.stubGlobal('fetch', answer(401, { code: ERROR_CODES.UNAUTHENTICATED, message: MESSAGES.unauthenticated }));
+      await expect(publicApi.get('/bff/public/product/landing-page/preview-links?productId=1')).rejects.toMatchObject({ status: 401 });
+      vi.stubGlobal('fetch', answer(403, { code: ERROR_CODES.FORBIDDEN, message: MESSAGES.forbidden }));
+      await expect(publicApi.get('/bff/public/product/landing-page/preview-links?productId=1')).rejects.toMatchObject({ status: 403 });
+
+      expect(navigate).not.toHaveBeenCalled();
+      expect(onUnauthenticated).not.toHaveBeenCalled();
+      expect(alert).not.toHaveBeenCalled();
     });
   });
 });

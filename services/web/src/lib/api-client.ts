@@ -70,8 +70,7 @@ function stripQuery(path: string) {
   return index === -1 ? path : path.slice(0, index);
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -96,39 +95,105 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** One per submit: a resend with the same key gets the first answer instead of doing it twice. */
   idempotencyKey?: string;
+  /**
+   * Called with 0..1 while the body is sent. fetch cannot report upload progress, so a call
+   * that asks for it goes over XMLHttpRequest; every other rule of the client stays the same.
+   */
+  onUploadProgress?: (fraction: number) => void;
+  /**
+   * A call without a session (the consumer preview): no cookie is sent, and a 401 or 403 is the
+   * caller's to show, since a visitor has no sign-in to go back to.
+   */
+  public?: boolean;
 }
 
 /** Options of the shorthand methods that send a body. */
 export type SendOptions = Pick<RequestOptions, 'idempotencyKey'>;
 
-/** The one way the console talks to the gateway: same-origin cookie, `X-CSRF: 1`, JSON. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {}): Promise<T> {
+/** What either transport hands back: the status and the raw text of the answer. */
+interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body: string | FormData | undefined;
+  credentials: RequestCredentials;
+  signal: AbortSignal | undefined;
+}
+
+async function sendWithFetch(path: string, request: Outgoing): Promise<RawAnswer> {
+  const response = await fetch(path, request);
+  return { status: response.status, text: await response.text() };
+}
+
+function sendWithProgress(path: string, request: Outgoing, onProgress: (fraction: number) => void): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method, path);
+    xhr.withCredentials = request.credentials !== 'omit';
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    request.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(request.body ?? null);
+  });
+}
+
+/**
+ * The one way the console talks to the gateway: same-origin cookie, `X-CSRF: 1`, JSON or
+ * multipart, and every failure as an `ApiError` of the catalogue, with 401 and 403 handled here.
+ */
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, idempotencyKey, onUploadProgress, public: isPublic = false }: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-CSRF': '1' };
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+  const request: Outgoing = {
+    method,
+    headers,
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    credentials: isPublic ? 'omit' : 'same-origin',
+    signal,
+  };
 
-  let response: Response;
+  let answer: RawAnswer;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers,
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-      signal,
-    });
+    answer = onUploadProgress ? await sendWithProgress(path, request, onUploadProgress) : await sendWithFetch(path, request);
   } catch (cause) {
-    if (signal?.aborted) throw cause;
+    if (signal?.aborted || (cause instanceof DOMException && cause.name === 'AbortError')) throw cause;
     throw new ApiError(0, { code: ERROR_CODES.UPSTREAM_UNAVAILABLE, message: MESSAGES.unableToConnect });
   }
 
-  const payload = await readBody(response);
-  if (response.ok) return payload as T;
+  const payload = parseBody(answer.text);
+  if (answer.status >= 200 && answer.status < 300) {
+    onUploadProgress?.(1);
+    return payload as T;
+  }
 
-  const error = new ApiError(response.status, toErrorBody(payload, response.status));
-  handleCentrally(path, error);
+  const error = new ApiError(answer.status, toErrorBody(payload, answer.status));
+  if (!isPublic) handleCentrally(path, error);
   throw error;
 }
+
+export interface UploadOptions extends SendOptions {
+  method?: 'POST' | 'PUT';
+  /** Called with 0..1 while the form is sent. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/** An upload always goes the progress-capable way, whether or not the caller shows the progress. */
+const ignoreProgress = () => undefined;
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
@@ -136,6 +201,14 @@ export const api = {
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  /** A multipart form with upload progress (a product with its images, a serial import). */
+  upload: <T>(path: string, body: FormData, { method = 'POST', onProgress = ignoreProgress, signal, idempotencyKey }: UploadOptions = {}) =>
+    apiRequest<T>(path, { method, body, signal, idempotencyKey, onUploadProgress: onProgress }),
+};
+
+/** Calls without a session, for the consumer preview: no cookie, no redirect to sign-in or 403. */
+export const publicApi = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal, public: true }),
 };
 
 /** SWR fetcher: keys are `/bff` paths. */

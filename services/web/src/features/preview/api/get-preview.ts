@@ -1,29 +1,7 @@
 import useSWR from 'swr';
-import { ERROR_CODES, MESSAGES, type LandingLink, type LandingProductInfo } from '@product-console/shared';
-import { ApiError } from '@/lib/api-client';
+import type { LandingLink, LandingProductInfo } from '@product-console/shared';
+import { publicApi } from '@/lib/api-client';
 import { publicApiPath } from '@/lib/public-api';
-
-/**
- * A visitor has no session: plain GETs through the gateway's public pass-through, without the
- * console client's redirects to sign-in.
- */
-async function publicFetcher<T>(path: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { Accept: 'application/json', 'X-CSRF': '1' }, credentials: 'omit' });
-  } catch {
-    throw new ApiError(0, { code: ERROR_CODES.UPSTREAM_UNAVAILABLE, message: MESSAGES.unableToConnect });
-  }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, body && typeof body === 'object' ? body : {});
-  return body as T;
-}
 
 /** The title in the viewer's language when the link has one, else its own title. */
 export function previewLinkTitle(link: Pick<LandingLink, 'title' | 'modifiedTitle'>, language: string): string {
@@ -37,13 +15,14 @@ export function publicFileUrl(path: string): string {
   return publicApiPath(`/api${path.startsWith('/') ? path : `/${path}`}`);
 }
 
+/** A visitor has no session (public calls), and the preview never retries a failed read (spec point 9). */
 const PREVIEW_SWR = { shouldRetryOnError: false, revalidateOnFocus: false } as const;
 
 /** What the consumer product view shows of a product (`GET /api/product/landing-page/preview-productInfo`). */
 export function usePreviewProduct(productId: string) {
   return useSWR(
     publicApiPath(`/api/product/landing-page/preview-productInfo?productId=${encodeURIComponent(productId)}`),
-    async (path: string) => (await publicFetcher<{ result: LandingProductInfo }>(path)).result,
+    async (path: string) => (await publicApi.get<{ result: LandingProductInfo }>(path)).result,
     PREVIEW_SWR,
   );
 }
@@ -52,7 +31,7 @@ export function usePreviewProduct(productId: string) {
 export function usePreviewLinks(productId: string) {
   return useSWR(
     publicApiPath(`/api/product/landing-page/preview-links?productId=${encodeURIComponent(productId)}`),
-    async (path: string) => [...(await publicFetcher<{ result: LandingLink[] }>(path)).result].sort((a, b) => a.order - b.order),
+    async (path: string) => [...(await publicApi.get<{ result: LandingLink[] }>(path)).result].sort((a, b) => a.order - b.order),
     PREVIEW_SWR,
   );
 }
