@@ -9,6 +9,7 @@ import { PlanExceededDialog } from '@/components/plan-exceeded-dialog';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { LOGIN_PATH, needsCompanySwitch, overviewPath, SWITCH_PATH } from '@/lib/home-path';
+import { usePlanInfo, useProductLimitCheck } from '@/lib/plan';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { down, downQuery } from '@/theme/media';
@@ -17,8 +18,6 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { useSwitchCompany } from '@/features/auth/api/switch-company';
 import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
-import { isProductLimitReached } from '@/features/plans/api/check-product-limit';
-import { usePlanInfo } from '@/features/plans/api/get-plan-info';
 import { useProjects } from '@/features/projects/api/get-projects';
 import { Breadcrumbs } from '@/app/layouts/console/breadcrumbs';
 import { Footer } from '@/app/layouts/console/footer';
@@ -115,12 +114,12 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
   const [collapsed, setCollapsed] = useState(() => readStorage('local', STORAGE_KEYS.sidebarCollapsed) === '1');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [changingCompany, setChangingCompany] = useState(false);
-  const [checkingLimit, setCheckingLimit] = useState(false);
   const [planDialogOpen, setPlanDialogOpen] = useState(false);
   const [noAccessDismissed, setNoAccessDismissed] = useState(false);
 
   const projects = useProjects();
   const plan = usePlanInfo();
+  const productLimit = useProductLimitCheck();
   const unreadCount = useUnreadCount();
   const signOut = useSignOut();
   const { leave, apply } = useSwitchCompany();
@@ -170,10 +169,7 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
   async function addProduct(event: MouseEvent<HTMLAnchorElement>, to: string) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    setCheckingLimit(true);
-    const limited = await isProductLimitReached();
-    setCheckingLimit(false);
-    if (limited) setPlanDialogOpen(true);
+    if (await productLimit.check()) setPlanDialogOpen(true);
     else navigate(to);
   }
 
@@ -183,7 +179,7 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
       collapsed={mini}
       onExpand={expand}
       homeTo={homeTo}
-      addingProduct={checkingLimit}
+      addingProduct={productLimit.checking}
       onAddProduct={(event, to) => void addProduct(event, to)}
     />
   );
@@ -222,7 +218,7 @@ function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
           brandTo={horizontal ? homeTo : undefined}
         />
         {horizontal ? (
-          <HorizontalMenu menu={menu} addingProduct={checkingLimit} onAddProduct={(event, to) => void addProduct(event, to)} />
+          <HorizontalMenu menu={menu} addingProduct={productLimit.checking} onAddProduct={(event, to) => void addProduct(event, to)} />
         ) : null}
         <Content id="main-content" tabIndex={-1}>
           <Breadcrumbs homeTo={homeTo} />

@@ -1,11 +1,10 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { Company, CompanyInfoUpdate, Plan, Profile, ProfileUpdate } from '@product-console/shared';
+import type { Company, CompanyInfoUpdate, Profile, ProfileUpdate } from '@product-console/shared';
 import { api, apiFetcher, SESSION_PROBE_PATH } from '@/lib/api-client';
 
 export const PROFILE_KEY = '/bff/api/auth/me/profile';
 /** The spec's 'companyInfo' cache: one key for the whole console. */
 export const COMPANY_INFO_KEY = '/bff/api/auth/me/company-info';
-export const PLAN_INFO_KEY = '/bff/api/service/plan/info';
 
 export function useProfile() {
   return useSWR<{ result: Profile }>(PROFILE_KEY, apiFetcher);
@@ -13,10 +12,6 @@ export function useProfile() {
 
 export function useCompanyInfo() {
   return useSWR<{ result: Company }>(COMPANY_INFO_KEY, apiFetcher);
-}
-
-export function usePlanInfo() {
-  return useSWR<{ result: Plan }>(PLAN_INFO_KEY, apiFetcher);
 }
 
 function form(updateInfo: object, file: { field: string; value: File | null }) {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
-import { usePlanInfo } from '@/features/profile/api/profile';
+import { usePlanInfo } from '@/lib/plan';
 
 const Body = styled.div`
   display: flex;

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AccessInfoBody, Plan, Project, SubAdmin, SubAdminListResponse } from '@product-console/shared';
+import type { AccessInfoBody, SubAdmin, SubAdminListResponse } from '@product-console/shared';
 import { api, apiFetcher } from '@/lib/api-client';
 
 export const SUB_ADMIN_PAGE_SIZE = 10;
@@ -11,15 +11,6 @@ export function subAdminsKey(page: number): string {
 
 export function useSubAdmins(page: number) {
   return useSWR<SubAdminListResponse>(subAdminsKey(page), apiFetcher);
-}
-
-/** The company's projects (the same cache as the sidebar's). */
-export function useCompanyProjects() {
-  return useSWR<{ result: Project[] }>('/bff/api/project/all', apiFetcher);
-}
-
-export function usePlanName() {
-  return useSWR<{ result: Plan }>('/bff/api/service/plan/info', apiFetcher).data?.result.planName ?? '';
 }
 
 export interface NewSubAdmin {

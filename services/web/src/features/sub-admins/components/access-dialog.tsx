@@ -9,7 +9,8 @@ import { Field, FormAlert, Label, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import type { MessageId } from '@/lib/i18n';
-import { getSubAdminAccess, setSubAdminAccess, useCompanyProjects } from '@/features/sub-admins/api/sub-admins';
+import { useProjects } from '@/lib/projects';
+import { getSubAdminAccess, setSubAdminAccess } from '@/features/sub-admins/api/sub-admins';
 
 const Matrix = styled.table`
   width: 100%;
@@ -31,7 +32,7 @@ interface AccessDialogProps {
 /** Per project, read/write flags per resource (product, link, content, design, trace). */
 export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) {
   const intl = useIntl();
-  const projects = useCompanyProjects();
+  const projects = useProjects();
   const selectId = useId();
   const [projectId, setProjectId] = useState<number | null>(null);
   const [flags, setFlags] = useState<Flags>(NONE);

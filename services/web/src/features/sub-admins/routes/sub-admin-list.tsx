@@ -14,8 +14,9 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { usePlanInfo } from '@/lib/plan';
 import { showSnackbar } from '@/lib/snackbar';
-import { deleteSubAdmin, inviteSubAdmin, SUB_ADMIN_PAGE_SIZE, usePlanName, useSubAdmins } from '@/features/sub-admins/api/sub-admins';
+import { deleteSubAdmin, inviteSubAdmin, SUB_ADMIN_PAGE_SIZE, useSubAdmins } from '@/features/sub-admins/api/sub-admins';
 import { AccessDialog } from '@/features/sub-admins/components/access-dialog';
 import { CreateSubAdminDialog } from '@/features/sub-admins/components/create-sub-admin-dialog';
 
@@ -61,7 +62,7 @@ export function SubAdminListRoute() {
   const intl = useIntl();
   const [page, setPage] = useState(1);
   const list = useSubAdmins(page);
-  const planName = usePlanName();
+  const planName = usePlanInfo().data?.result.planName ?? '';
   const [creating, setCreating] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
   const [accessFor, setAccessFor] = useState<SubAdmin | null>(null);
