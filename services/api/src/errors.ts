@@ -49,3 +49,23 @@ export const idempotencyInProgress = () =>
 /** An `Idempotency-Key` sent again with a different request (IETF draft: 422). */
 export const idempotencyKeyReused = () =>
   new AppError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, MESSAGES.idempotencyKeyReused);
+/** A plan limit (products, links of a product, sub-admins) or a service outside the plan stops a write. */
+export const planLimitReached = () => new AppError(403, ERROR_CODES.PLAN_LIMIT_REACHED, MESSAGES.planLimitReached);
+/** A route of a service (`requireService`) the company's current plan does not include. */
+export const serviceNotInPlan = () => new AppError(403, ERROR_CODES.SERVICE_NOT_IN_PLAN, MESSAGES.serviceNotInPlan);
+export const serviceNameTaken = () => new AppError(409, ERROR_CODES.SERVICE_NAME_TAKEN, MESSAGES.serviceNameTaken);
+export const emailTaken = () => new AppError(409, ERROR_CODES.EMAIL_TAKEN, MESSAGES.emailTaken);
+/** An account link (invitation, password reset) that is unknown, used or expired. */
+export const linkInvalid = () => new AppError(400, ERROR_CODES.LINK_INVALID, MESSAGES.linkInvalid);
+export const wrongPassword = (path: string) =>
+  new AppError(400, ERROR_CODES.WRONG_PASSWORD, MESSAGES.wrongPassword, [{ path, message: MESSAGES.wrongPassword }]);
+export const alreadyJoined = () => new AppError(409, ERROR_CODES.ALREADY_JOINED, MESSAGES.alreadyJoined);
+/** A GTIN (or another identification key) that a live entry already has; `details` names the fields. */
+export const duplicateGtin = (details: FieldError[]) => new AppError(409, ERROR_CODES.DUPLICATE_GTIN, MESSAGES.duplicateGtin, details);
+export const duplicateLink = () => new AppError(409, ERROR_CODES.CONFLICT, 'This link type is already shown for this language.');
+export const malformedMultipart = () =>
+  new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.malformedMultipart, [{ path: '(body)', message: MESSAGES.malformedMultipart }]);
+export const fileTooLarge = () => new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.fileTooLarge);
+/** An upload in `field` that is not a JPEG, PNG, WebP or GIF image. */
+export const invalidImage = (field: string) =>
+  new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.invalidImage, [{ path: field, message: MESSAGES.invalidImage }]);

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ZodType, z } from 'zod';
-import { ERROR_CODES, MESSAGES, toFieldErrors } from '@product-console/shared';
-import { AppError, validationFailed } from './errors.js';
+import { toFieldErrors } from '@product-console/shared';
+import { AppError, fileTooLarge, invalidImage, malformedMultipart, validationFailed } from './errors.js';
 import { randomKey, type FileStorage } from './plugins/storage.js';
 
 /**
@@ -27,8 +27,6 @@ const IMAGE_TYPES: Record<string, string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
 };
-
-const malformed = () => new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.malformedMultipart, [{ path: '(body)', message: MESSAGES.malformedMultipart }]);
 
 function parseJsonField(field: string, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
@@ -60,8 +58,8 @@ export async function readAccountForm<S extends ZodType>(
     } catch (error) {
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.fileTooLarge);
-      throw malformed();
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+      throw malformedMultipart();
     }
   } else {
     const body = request.body as Record<string, unknown> | undefined;
@@ -80,7 +78,7 @@ export async function imageExtension(file: UploadedFile): Promise<{ extension: s
   const type = await fileTypeFromBuffer(file.data);
   const extension = type ? IMAGE_TYPES[type.mime] : undefined;
   if (!type || !extension) {
-    throw new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.invalidImage, [{ path: file.field, message: MESSAGES.invalidImage }]);
+    throw invalidImage(file.field);
   }
   return { extension, contentType: type.mime };
 }

@@ -1,8 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ERROR_CODES,
-  MESSAGES,
   RESERVED_SERVICE_NAMES,
   ROLE,
   serviceNameSchema,
@@ -12,7 +10,7 @@ import {
 } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError, companyPrefixTaken } from '../../errors.js';
+import { companyPrefixTaken, linkInvalid, serviceNameTaken, validationFailed } from '../../errors.js';
 import type { MailContent, Mailer } from '../../plugins/mailer.js';
 import { lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from '../companies/prefixes.js';
 import { companies } from '../companies/tables.js';
@@ -23,9 +21,6 @@ import { hashPassword } from './passwords.js';
 import { normalizeEmail, revokeOtherSessions } from './service.js';
 import { users } from './tables.js';
 
-export const serviceNameTaken = () => new AppError(409, ERROR_CODES.SERVICE_NAME_TAKEN, MESSAGES.serviceNameTaken);
-export const emailTaken = () => new AppError(409, ERROR_CODES.EMAIL_TAKEN, MESSAGES.emailTaken);
-export const linkInvalid = () => new AppError(400, ERROR_CODES.LINK_INVALID, MESSAGES.linkInvalid);
 
 /** Whether a service name can be taken by a new company, and if not, why. */
 export async function checkServiceName(db: Db, candidate: string): Promise<ServiceNameCheck> {
@@ -74,7 +69,7 @@ export async function signUp(context: SignUpContext, body: SignUpNewUser): Promi
   const check = await checkServiceName(db, body.service_name);
   if (check.reason === 'taken') throw serviceNameTaken();
   if (!check.available) {
-    throw new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.validation, [{ path: 'newUser.service_name', message: `service name is ${check.reason}` }]);
+    throw validationFailed([{ path: 'newUser.service_name', message: `service name is ${check.reason}` }]);
   }
   const email = normalizeEmail(body.email);
   const passwordHash = await hashPassword(body.password);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { ERROR_CODES, MESSAGES, type ChangePasswordBody, type Profile, type ProfileUpdate } from '@product-console/shared';
+import { type ChangePasswordBody, type Profile, type ProfileUpdate } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, unauthenticated } from '../../errors.js';
+import { unauthenticated, wrongPassword } from '../../errors.js';
 import { removeStoredImage, storeImage, type UploadedFile } from '../../multipart-form.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -69,7 +69,7 @@ export async function updateProfile(
 export async function changePassword(db: Db, auth: AuthContext, body: ChangePasswordBody): Promise<void> {
   const user = await userRow(db, auth.userId);
   if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
-    throw new AppError(400, ERROR_CODES.WRONG_PASSWORD, MESSAGES.wrongPassword, [{ path: 'oldPassword', message: MESSAGES.wrongPassword }]);
+    throw wrongPassword('oldPassword');
   }
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {

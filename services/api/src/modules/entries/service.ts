@@ -2,7 +2,6 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import {
   AI_GLN,
-  ERROR_CODES,
   MESSAGES,
   RESOLVER_INVALIDATE_HEADER,
   ROLE,
@@ -15,7 +14,7 @@ import {
   type EntryUpdateBody,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, forbidden, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { conflict, duplicateGtin, forbidden, notFound, validationFailed, type FieldError } from '../../errors.js';
 import type { AuthContext } from '../auth/service.js';
 import { companies } from '../companies/tables.js';
 import { authorizeProductProject, toEntry } from '../products/service.js';
@@ -36,8 +35,6 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
-
-const duplicateKey = (details: FieldError[]) => new AppError(409, ERROR_CODES.DUPLICATE_GTIN, MESSAGES.duplicateGtin, details);
 
 /** The company's live (not deleted) entry with this id, else 404. */
 export async function findLiveEntry(db: Db, companyId: number, entryId: number): Promise<EntryRow> {
@@ -153,7 +150,7 @@ export async function createEntries(db: Db, auth: AuthContext, companyId: number
         .where(and(eq(entries.isDeleted, false), or(...keys.map((key) => and(eq(entries.aiString, key.aiString), eq(entries.aiValue, key.aiValue))))));
       if (taken.length > 0) {
         const takenPaths = new Set(taken.map((row) => pathOf(row.aiString, row.aiValue)));
-        throw duplicateKey(
+        throw duplicateGtin(
           keys.flatMap((key, index) => (takenPaths.has(pathOf(key.aiString, key.aiValue)) ? [{ path: `entries.${index}.aiValue`, message: MESSAGES.duplicateGtin }] : [])),
         );
       }
@@ -166,7 +163,7 @@ export async function createEntries(db: Db, auth: AuthContext, companyId: number
     return rows.map((row) => toEntry(row, domain));
   } catch (error) {
     // Another company registered the same key at the same moment: the partial unique index refuses it.
-    if (isUniqueViolation(error)) throw duplicateKey([]);
+    if (isUniqueViolation(error)) throw duplicateGtin([]);
     throw error;
   }
 }

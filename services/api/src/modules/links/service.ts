@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  ERROR_CODES,
   LINK_GROUP,
   LINK_TYPE_DEFAULT_TITLES,
   type CreateLinkBody,
@@ -9,13 +8,12 @@ import {
   type UpdateLinkBody,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../errors.js';
+import { duplicateLink, notFound, planLimitReached } from '../../errors.js';
 import type { AuthContext } from '../auth/service.js';
 import { entries, type EntryRow } from '../entries/tables.js';
 import { isLinkLimitReached } from '../plans/service.js';
 import { authorizeProduct, authorizeProductProject } from '../products/service.js';
 import { products, type ProductRow } from '../products/tables.js';
-import { planLimitReached } from '../products/write.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { linkSet, renumberLinks } from './order.js';
 import { links, type LinkRow } from './tables.js';
@@ -43,8 +41,6 @@ export function toLink(row: LinkRow): Link {
     isActive: row.isActive,
   };
 }
-
-const duplicateLink = () => new AppError(409, ERROR_CODES.CONFLICT, 'This link type is already shown for this language.');
 
 /** The title to store: the given one, else the default title of the link type. */
 const titleOr = (title: string | undefined, linkType: string) => (title ? title : (LINK_TYPE_DEFAULT_TITLES[linkType as LinkType] ?? linkType));

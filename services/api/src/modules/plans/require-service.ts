@@ -1,10 +1,8 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
-import { ERROR_CODES, MESSAGES, type ServiceCode } from '@product-console/shared';
-import { AppError } from '../../errors.js';
+import type { ServiceCode } from '@product-console/shared';
+import { serviceNotInPlan } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
 import { currentSubscription } from './service.js';
-
-export const serviceNotInPlan = () => new AppError(403, ERROR_CODES.SERVICE_NOT_IN_PLAN, MESSAGES.serviceNotInPlan);
 
 /**
  * onRequest hook (after `authenticate` and `requireCompany`): the company's current plan must

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DESIGN_IMAGE_MAX,
-  ERROR_CODES,
   MESSAGES,
   PRODUCT_IMAGE_MAX,
   companyPrefixOf,
@@ -20,7 +19,7 @@ import {
   type ServiceCode,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { duplicateGtin, notFound, planLimitReached, validationFailed, type FieldError } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../auth/service.js';
 import { companies } from '../companies/tables.js';
@@ -37,8 +36,7 @@ import { ensureAutoLinks } from '../links/auto-links.js';
 /** Files each multipart field may carry. */
 export const PRODUCT_FILE_LIMITS = { productImg: PRODUCT_IMAGE_MAX, careInfoImg: 1, logoImg: 1, designImg: DESIGN_IMAGE_MAX };
 
-export const planLimitReached = () => new AppError(403, ERROR_CODES.PLAN_LIMIT_REACHED, MESSAGES.planLimitReached);
-const duplicateGtin = () => new AppError(409, ERROR_CODES.DUPLICATE_GTIN, MESSAGES.duplicateGtin, [{ path: 'product.0.gtin', message: MESSAGES.duplicateGtin }]);
+const gtinTaken = () => duplicateGtin([{ path: 'product.0.gtin', message: MESSAGES.duplicateGtin }]);
 
 function parseJsonField<S extends z.ZodType>(fields: Record<string, string>, name: string, schema: S, fallback?: unknown): z.infer<S> {
   const text = fields[name];
@@ -194,7 +192,7 @@ export async function createProduct(
         .select({ id: entries.id })
         .from(entries)
         .where(and(eq(entries.aiString, '01'), eq(entries.aiValue, aiValue), eq(entries.isDeleted, false)));
-      if (existing) throw duplicateGtin();
+      if (existing) throw gtinTaken();
 
       const [entry] = await tx
         .insert(entries)
@@ -239,7 +237,7 @@ export async function createProduct(
     return created;
   } catch (error) {
     if (productId !== undefined) await storage.deletePrefix(productFolder(productId)).catch(() => undefined);
-    if (isUniqueViolation(error)) throw duplicateGtin();
+    if (isUniqueViolation(error)) throw gtinTaken();
     throw error;
   }
 }

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ACCESS_RESOURCES,
-  ERROR_CODES,
-  MESSAGES,
   ROLE,
   type AcceptInvitationBody,
   type PageInfo,
@@ -12,8 +10,8 @@ import {
   type SubAdminNewUser,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound, validationFailed } from '../../errors.js';
-import { emailTaken, linkInvalid, publicLink, type MailContext } from '../auth/accounts.js';
+import { alreadyJoined, emailTaken, linkInvalid, notFound, planLimitReached, validationFailed } from '../../errors.js';
+import { publicLink, type MailContext } from '../auth/accounts.js';
 import { consumeAccountToken, isAccountTokenValid, issueAccountToken } from '../auth/account-tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { normalizeEmail } from '../auth/service.js';
@@ -23,9 +21,6 @@ import { notifyCompanyAdmins, notifyPlanUsage, subAdminJoinedEvent } from '../no
 import { currentSubscription } from '../plans/service.js';
 import { projects } from '../projects/tables.js';
 import { subAdminAccess, type AccessInfo } from './tables.js';
-
-export const planLimitReached = () => new AppError(403, ERROR_CODES.PLAN_LIMIT_REACHED, MESSAGES.planLimitReached);
-export const alreadyJoined = () => new AppError(409, ERROR_CODES.ALREADY_JOINED, MESSAGES.alreadyJoined);
 
 /** Flags of every resource, writing implying reading; resources without any flag are left out. */
 export function normalizeAccessInfo(accessInfo: AccessInfo): AccessInfo {
