@@ -11,12 +11,14 @@ import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
 import metricsPlugin from './plugins/metrics.js';
 import planCachePlugin from './plugins/plan-cache.js';
+import redisPlugin from './plugins/redis.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import resolverCachePlugin from './plugins/resolver-cache.js';
 import routedPathPlugin from './plugins/routed-path.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
 import storePlugin, { type SessionStore } from './plugins/store.js';
+import tokenRefresherPlugin from './plugins/token-refresher.js';
 import upstreamPlugin from './plugins/upstream.js';
 import authRoutes from './routes/bff/auth.js';
 import planRoutes from './routes/bff/plan.js';
@@ -31,7 +33,6 @@ export interface AppDeps {
   store?: SessionStore;
   /** Key prefix of everything the app keeps in Redis (sessions, caches, rate-limit counters). */
   storeKeyPrefix?: string;
-  fetch?: typeof fetch;
   /** Process metrics (CPU, memory, GC) at /metrics; on unless turned off (tests make many apps). */
   processMetrics?: boolean;
 }
@@ -114,39 +115,35 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, { processMetrics: deps.processMetrics ?? true });
 
+  // Connections: Redis (every connection, one per purpose) and the API (address, timeouts,
+  // internal token, one pool). Every plugin after them that needs one declares it.
+  await app.register(redisPlugin, { url: config.REDIS_URL, keyPrefix, timeoutMs: config.STORE_TIMEOUT_MS });
+  await app.register(upstreamPlugin, {
+    baseUrl: config.UPSTREAM_URL,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
+    internalToken: config.INTERNAL_TOKEN,
+    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+  });
+
   // App plugins. The routed path comes first: every check after it reads it.
   await app.register(routedPathPlugin);
-  await app.register(storePlugin, { redisUrl: config.REDIS_URL, keyPrefix, timeoutMs: config.STORE_TIMEOUT_MS, store: deps.store });
+  await app.register(storePlugin, { store: deps.store });
   await app.register(sessionPlugin, { ttlSeconds: config.SESSION_TTL_SECONDS, cookieSecure: config.COOKIE_SECURE });
   // After the session plugin, whose hook starts reading the session before the counter is asked.
   await app.register(rateLimitPlugin, {
-    redisUrl: config.REDIS_URL,
-    keyPrefix,
-    timeoutMs: config.STORE_TIMEOUT_MS,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     signInMax: config.SIGN_IN_RATE_LIMIT,
     bffMax: config.BFF_RATE_LIMIT,
     accountMax: config.ACCOUNT_RATE_LIMIT,
   });
   await app.register(csrfPlugin);
-  await app.register(upstreamPlugin, {
-    baseUrl: config.UPSTREAM_URL,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    internalToken: config.INTERNAL_TOKEN,
-    fetch: deps.fetch,
-  });
-  await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS, lockTtlMs: config.UPSTREAM_TIMEOUT_MS + 2_000 });
+  await app.register(tokenRefresherPlugin);
+  await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS });
   await app.register(resolverCachePlugin, {
-    redisUrl: config.REDIS_URL,
-    keyPrefix,
-    storeTimeoutMs: config.STORE_TIMEOUT_MS,
-    upstreamUrl: config.UPSTREAM_URL,
-    internalToken: config.INTERNAL_TOKEN,
-    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     ttlSeconds: config.RESOLVER_CACHE_TTL_SECONDS,
     negativeTtlSeconds: config.RESOLVER_NEGATIVE_TTL_SECONDS,
     maxEntries: config.RESOLVER_CACHE_MAX_ENTRIES,
-    fetch: deps.fetch,
   });
   await app.register(errorsPlugin);
   await app.register(staticPlugin, { root: config.WEB_DIST_DIR });
@@ -158,28 +155,14 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(resolverRoutes, {
     genReqId,
     behindProxy: config.TRUST_PROXY !== false,
-    upstreamUrl: config.UPSTREAM_URL,
-    internalToken: config.INTERNAL_TOKEN,
-    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     origin: config.RESOLVER_ORIGIN,
     scanFlushMs: config.RESOLVER_SCAN_FLUSH_MS,
     scanBatchSize: config.RESOLVER_SCAN_BATCH_SIZE,
   });
   await app.register(authRoutes, { prefix: '/bff/auth' });
   await app.register(planRoutes, { prefix: '/bff/plan' });
-  await app.register(publicRoutes, {
-    prefix: '/bff/public',
-    upstream: config.UPSTREAM_URL,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
-  });
-  await app.register(proxyRoutes, {
-    prefix: '/bff/api',
-    upstream: config.UPSTREAM_URL,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    connectTimeoutMs: config.UPSTREAM_CONNECT_TIMEOUT_MS,
-    uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
-  });
+  await app.register(publicRoutes, { prefix: '/bff/public' });
+  await app.register(proxyRoutes, { prefix: '/bff/api' });
 
   return app;
 }

@@ -83,7 +83,7 @@ const envSchema = z
     /** Secret sent on internal API calls (resolver data, scan records); the API's INTERNAL_TOKEN. */
     INTERNAL_TOKEN: optional(z.string().min(32, 'must be at least 32 characters')),
 
-    // GS1 Digital Link resolver (routes/resolver, plugins/resolver-cache.ts).
+    // GS1 Digital Link resolver (routes/resolver: its cache, invalidation bus and loader).
     /** How long a product's resolution data is reused before the API is asked again. */
     RESOLVER_CACHE_TTL_SECONDS: optional(positiveInt).default(300),
     /** How long "no such product" is remembered: a product created later shows within this time. */

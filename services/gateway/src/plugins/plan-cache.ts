@@ -102,7 +102,6 @@ declare module 'fastify' {
 
 export interface PlanCachePluginOptions {
   ttlSeconds: number;
-  lockTtlMs: number;
 }
 
 export default fp<PlanCachePluginOptions>(
@@ -111,10 +110,12 @@ export default fp<PlanCachePluginOptions>(
       'planCache',
       createPlanCache({
         store: app.store,
-        ...options,
+        ttlSeconds: options.ttlSeconds,
+        // A fill is one API call: the lock outlives it.
+        lockTtlMs: app.upstream.timeoutMs + 2_000,
         onError: (err) => app.log.warn({ err }, 'plan cache unavailable; checking at the API'),
       }),
     );
   },
-  { name: 'plan-cache', fastify: '5.x', dependencies: ['store'] },
+  { name: 'plan-cache', fastify: '5.x', dependencies: ['store', 'upstream'] },
 );

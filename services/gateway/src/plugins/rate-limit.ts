@@ -2,20 +2,12 @@ import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { gatewayErrors } from '../errors.js';
 import { isUnder } from '../lib/routed-path.js';
 import type { RateLimitName } from './metrics.js';
-import { failFastRedisOptions, untilReady } from './store.js';
 import { SESSION_COOKIE } from './session.js';
 
 export interface RateLimitPluginOptions {
-  /** Counters live in Redis when set (shared by every replica), else in this process. */
-  redisUrl?: string;
-  /** Namespace of the counters in Redis. */
-  keyPrefix: string;
-  /** Connect and command timeout of the dedicated Redis client (at most 500 ms is used). */
-  timeoutMs: number;
   windowMs: number;
   /** Sign-in attempts per window, per client address and per email. */
   signInMax: number;
@@ -78,28 +70,22 @@ const ACCOUNT_CALLS = new Set([
  */
 export default fp<RateLimitPluginOptions>(
   async (app, options) => {
-    // Counting must never hold a request up for long: a slow counter is skipped like a dead one.
-    const counterTimeoutMs = Math.min(options.timeoutMs, 500);
-    const redis = options.redisUrl
-      ? new Redis(options.redisUrl, { ...failFastRedisOptions(counterTimeoutMs), maxRetriesPerRequest: 0 })
-      : undefined;
+    // Counters live in Redis when there is one (shared by every replica), else in this process,
+    // on the dedicated `rate-limit` connection (see redis.ts).
+    const redis = app.redis.configured ? app.redis.client('rate-limit') : undefined;
     if (redis) {
-      redis.on('error', () => {});
       // Commands are not queued while connecting: give the first connection its chance at boot.
       app.addHook('onReady', async () => {
-        await untilReady(redis, counterTimeoutMs).catch((err: unknown) =>
+        await app.redis.ready('rate-limit').catch((err: unknown) =>
           app.log.warn({ err }, 'rate-limit store unavailable; requests are not counted until it is back'),
         );
-      });
-      app.addHook('onClose', async () => {
-        redis.disconnect();
       });
     }
 
     await app.register(fastifyRateLimit, {
       global: false,
       redis,
-      nameSpace: `${options.keyPrefix}rl:`,
+      nameSpace: `${app.redis.keyPrefix}rl:`,
       skipOnError: true,
       timeWindow: options.windowMs,
     });
@@ -140,5 +126,5 @@ export default fp<RateLimitPluginOptions>(
       if (request.method === 'POST' && ACCOUNT_CALLS.has(path)) await enforce(accountByAddress, 'account_address', request, reply);
     });
   },
-  { name: 'rate-limit', fastify: '5.x', dependencies: ['@fastify/cookie', 'metrics', 'session', 'routed-path'] },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['@fastify/cookie', 'metrics', 'redis', 'session', 'routed-path'] },
 );

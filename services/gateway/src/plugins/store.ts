@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisConnections, type RedisConnections } from './redis.js';
 
 /**
  * Where the gateway keeps every piece of state (sessions, refresh locks, later caches) so that any
@@ -20,7 +21,12 @@ export interface SessionStore {
 }
 
 export interface SessionStoreOptions {
-  /** A Redis URL; without it the store lives in this process (one replica only). */
+  /**
+   * The app's Redis connections (the store uses the `store` one and leaves closing it to their
+   * owner); without them, or when they have no Redis, the store lives in this process.
+   */
+  redis?: RedisConnections;
+  /** A Redis URL, for a store of its own (tests, a second app): it makes and closes its connection. */
   redisUrl?: string;
   keyPrefix?: string;
   /** Longest a connect or a command may take before the caller gets an error. */
@@ -28,66 +34,22 @@ export interface SessionStoreOptions {
 }
 
 export function createSessionStore(options: SessionStoreOptions = {}): SessionStore {
-  const keyPrefix = options.keyPrefix ?? 'gw:';
-  return options.redisUrl
-    ? createRedisStore(options.redisUrl, keyPrefix, options.timeoutMs ?? 2_000)
-    : createMemoryStore(keyPrefix);
-}
-
-/**
- * ioredis settings for a client whose callers must fail fast rather than wait on a dead Redis:
- * no offline queue (a command while disconnected fails at once), one retry per command, short
- * connect and command timeouts, and reconnection for ever in the background so the gateway
- * recovers by itself when Redis comes back.
- */
-export function failFastRedisOptions(timeoutMs: number): RedisOptions {
-  return {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: timeoutMs,
-    commandTimeout: timeoutMs,
-    retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
-  };
-}
-
-const CONNECTING = new Set(['wait', 'connecting', 'connect']);
-
-/**
- * Resolves when the client can take a command. While a connection attempt is under way (at boot,
- * or a reconnect) it waits for that attempt's outcome, at most `timeoutMs`; between failed
- * attempts it rejects at once, so a dead Redis costs a request nothing but the error.
- */
-export function untilReady(redis: Redis, timeoutMs: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  if (!CONNECTING.has(redis.status)) return Promise.reject(new Error(`store connection is ${redis.status}`));
-  return new Promise((resolve, reject) => {
-    const done = (err?: Error) => {
-      clearTimeout(timer);
-      redis.off('ready', onReady);
-      redis.off('close', onClose);
-      if (err) reject(err);
-      else resolve();
-    };
-    const onReady = () => done();
-    const onClose = () => done(new Error('store connection closed'));
-    const timer = setTimeout(() => done(new Error('store connection timed out')), timeoutMs);
-    redis.once('ready', onReady);
-    redis.once('close', onClose);
-  });
+  if (options.redis?.configured) return createRedisStore(options.redis, false);
+  const keyPrefix = options.keyPrefix ?? options.redis?.keyPrefix ?? 'gw:';
+  if (options.redisUrl) return createRedisStore(createRedisConnections({ url: options.redisUrl, keyPrefix, timeoutMs: options.timeoutMs }), true);
+  return createMemoryStore(keyPrefix);
 }
 
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 type RedisWithRelease = Redis & { releaseLock(key: string, token: string): Promise<number> };
 
-function createRedisStore(url: string, keyPrefix: string, timeoutMs: number): SessionStore {
-  const client = new Redis(url, { ...failFastRedisOptions(timeoutMs), keyPrefix }) as RedisWithRelease;
+function createRedisStore(connections: RedisConnections, ownsConnections: boolean): SessionStore {
+  const client = connections.client('store') as RedisWithRelease;
   client.defineCommand('releaseLock', { numberOfKeys: 1, lua: RELEASE_LOCK });
-  // Without a listener ioredis prints every reconnect error; readyz reports the state instead.
-  client.on('error', () => {});
   /** The client once it can take a command; the hot path (connected) costs one comparison. */
   const redis = async () => {
-    if (client.status !== 'ready') await untilReady(client, timeoutMs);
+    if (client.status !== 'ready') await connections.ready('store');
     return client;
   };
 
@@ -119,13 +81,7 @@ function createRedisStore(url: string, keyPrefix: string, timeoutMs: number): Se
       }
     },
     async close() {
-      // QUIT would wait for a connection that may never come back.
-      if (client.status !== 'ready') return client.disconnect();
-      try {
-        await client.quit();
-      } catch {
-        client.disconnect();
-      }
+      if (ownsConnections) await connections.close();
     },
   };
 }
@@ -186,16 +142,16 @@ declare module 'fastify' {
   }
 }
 
-export interface StorePluginOptions extends SessionStoreOptions {
+export interface StorePluginOptions {
   /** A store made by the caller (tests, several apps sharing one store); the caller closes it. */
   store?: SessionStore;
 }
 
 export default fp<StorePluginOptions>(
   async (app, options) => {
-    const store = options.store ?? createSessionStore(options);
+    const store = options.store ?? createSessionStore({ redis: app.redis });
     app.decorate('store', store);
     if (!options.store) app.addHook('onClose', async () => store.close());
   },
-  { name: 'store', fastify: '5.x' },
+  { name: 'store', fastify: '5.x', dependencies: ['redis'] },
 );

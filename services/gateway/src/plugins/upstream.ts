@@ -1,10 +1,15 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ERROR_CODES, INTERNAL_TOKEN_HEADER } from '@product-console/shared';
+import { Pool, type Dispatcher } from 'undici';
+import { INTERNAL_TOKEN_HEADER } from '@product-console/shared';
 import { gatewayErrors } from '../errors.js';
-import type { TokenRefreshResult, UpstreamErrorKind } from './metrics.js';
-import type { SessionStore } from './store.js';
-import { tokensOf, type SessionHandle, type SessionService, type TokenPairName } from './session.js';
+import type { UpstreamErrorKind } from './metrics.js';
+
+/*
+ * The API as the gateway reaches it: one address, one set of timeouts, one pool of kept-alive
+ * connections. The proxies stream browsers' calls through the pool (`dispatcher`); the gateway's
+ * own calls (sign-in, refresh, plan checks, resolver data, scan batches) go through `call` and
+ * `postJson`, which add the internal token.
+ */
 
 export interface UpstreamResponse {
   status: number;
@@ -21,21 +26,32 @@ export interface UpstreamCallOptions {
 
 export interface UpstreamClient {
   readonly baseUrl: string;
+  /** Time for the API to answer one call. */
+  readonly timeoutMs: number;
+  /** Largest streamed request body (uploads) passed to the API. */
+  readonly uploadLimitBytes: number;
+  /** The pool of connections to the API, for @fastify/http-proxy. */
+  readonly dispatcher: Dispatcher;
   /** Answers every HTTP status; throws 503 E503001 when unreachable and 504 on timeout. */
   call(method: string, path: string, options?: UpstreamCallOptions): Promise<UpstreamResponse>;
+  /** POSTs a body already serialised as JSON; answers the status, the answer's body is dropped. */
+  postJson(path: string, json: string): Promise<number>;
   /** True when the API answers HTTP at all. */
   ping(): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
+  /** TCP connect to the API: a refused or black-holed API fails fast. */
+  connectTimeoutMs: number;
   /**
    * The API's INTERNAL_TOKEN, sent on every call of this client: the gateway's own calls, among
    * them the token-issuing ones the API answers to nobody else. The proxy never sends it.
    */
   internalToken?: string;
-  fetch?: typeof fetch;
+  uploadLimitBytes?: number;
   /** Told of every call that got no answer. */
   onError?: (kind: UpstreamErrorKind) => void;
 }
@@ -43,211 +59,86 @@ export interface UpstreamClientOptions {
 const isTimeout = (err: unknown) =>
   err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
 
-export function createUpstreamClient({ baseUrl, timeoutMs, internalToken, fetch: fetchImpl = fetch, onError }: UpstreamClientOptions): UpstreamClient {
+export function createUpstreamClient({
+  baseUrl,
+  timeoutMs,
+  connectTimeoutMs,
+  internalToken,
+  uploadLimitBytes = 26_214_400,
+  onError,
+}: UpstreamClientOptions): UpstreamClient {
   const base = baseUrl.replace(/\/+$/, '');
+  // Keep-alive connections to the API are what keeps the added latency low (decision 020).
+  const pool = new Pool(base, { connections: 128, pipelining: 1, connect: { timeout: connectTimeoutMs } });
 
-  return {
+  /** One request on the pool; a transport failure becomes the gateway's 503 or 504. */
+  async function send(method: string, path: string, headers: Record<string, string>, body: string | undefined, ms: number) {
+    if (internalToken) headers[INTERNAL_TOKEN_HEADER] = internalToken;
+    try {
+      const response = await pool.request({ method: method as Dispatcher.HttpMethod, path, headers, body, signal: AbortSignal.timeout(ms) });
+      return { status: response.statusCode, text: await response.body.text() };
+    } catch (err) {
+      const timedOut = isTimeout(err);
+      onError?.(timedOut ? 'timeout' : 'unavailable');
+      throw timedOut ? gatewayErrors.upstreamTimeout(err) : gatewayErrors.upstreamUnavailable(err);
+    }
+  }
+
+  const client: UpstreamClient = {
     baseUrl: base,
+    timeoutMs,
+    uploadLimitBytes,
+    dispatcher: pool,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { accept: 'application/json' };
-      if (internalToken) headers[INTERNAL_TOKEN_HEADER] = internalToken;
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.requestId) headers['x-request-id'] = options.requestId;
-      try {
-        const response = await fetchImpl(base + path, {
-          method,
-          headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(options.timeoutMs ?? timeoutMs),
-        });
-        const text = await response.text();
-        let body: unknown = null;
-        if (text) {
-          try {
-            body = JSON.parse(text);
-          } catch {
-            body = null;
-          }
+      const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+      const { status, text } = await send(method, path, headers, body, options.timeoutMs ?? timeoutMs);
+      let parsed: unknown = null;
+      if (text) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = null;
         }
-        return { status: response.status, body };
-      } catch (err) {
-        const timedOut = isTimeout(err);
-        onError?.(timedOut ? 'timeout' : 'unavailable');
-        throw timedOut ? gatewayErrors.upstreamTimeout(err) : gatewayErrors.upstreamUnavailable(err);
       }
+      return { status, body: parsed };
+    },
+    async postJson(path, json) {
+      const { status } = await send('POST', path, { 'content-type': 'application/json' }, json, timeoutMs);
+      return status;
     },
     async ping() {
       try {
-        await this.call('GET', '/healthz', { timeoutMs: Math.min(timeoutMs, 2_000) });
+        await client.call('GET', '/healthz', { timeoutMs: Math.min(timeoutMs, 2_000) });
         return true;
       } catch {
         return false;
       }
     },
-  };
-}
-
-const errorCodeOf = (body: unknown): string | undefined =>
-  typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string'
-    ? (body as { code: string }).code
-    : undefined;
-
-export const isTokenExpired = (response: UpstreamResponse) =>
-  response.status === 401 && errorCodeOf(response.body) === ERROR_CODES.TOKEN_EXPIRED;
-
-/** `Authorization: "Bearer <jwt>"` of the API, as the bare token the session keeps. */
-export const bareToken = (authorization: string) => authorization.replace(/^Bearer\s+/i, '').trim();
-
-export interface TokenRefresher {
-  /**
-   * Renews the given pair of the session once, however many requests ask at the same time: in
-   * this process they share one promise; across replicas a store lock lets one replica call the
-   * API while the others wait and re-read the session. Answers the session as it now is.
-   * Throws 401 E401003 (session destroyed) when the API rejects the refresh token and 401 with
-   * 'Error. Please log in again.' for any other refusal.
-   */
-  refreshOnce(handle: SessionHandle, pair: TokenPairName, requestId?: string): Promise<SessionHandle>;
-}
-
-export interface TokenRefresherOptions {
-  client: UpstreamClient;
-  sessions: SessionService;
-  store: SessionStore;
-  log: FastifyBaseLogger;
-  /** How long a replica holds the refresh lock at most; others wait that long for it. */
-  lockTtlMs: number;
-  /** Told of every refresh this replica made at the API. */
-  onRefresh?: (result: TokenRefreshResult) => void;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export function createTokenRefresher({ client, sessions, store, log, lockTtlMs, onRefresh }: TokenRefresherOptions): TokenRefresher {
-  const inFlight = new Map<string, Promise<SessionHandle>>();
-
-  async function callRefresh(current: SessionHandle, pair: TokenPairName, requestId?: string): Promise<SessionHandle> {
-    const tokens = tokensOf(current.data, pair);
-    if (!tokens) throw gatewayErrors.refreshFailed();
-    const response = await client.call('POST', '/api/auth/token/refresh', {
-      body: { authToken: tokens.refreshToken },
-      requestId,
-    });
-    if (response.status === 401 && errorCodeOf(response.body) === ERROR_CODES.REFRESH_INVALID) {
-      onRefresh?.('invalid');
-      await sessions.destroy(current.id);
-      log.info({ userId: current.data.userId }, 'refresh token rejected; session destroyed');
-      throw gatewayErrors.refreshInvalid();
-    }
-    const answer = response.body as { Authorization?: unknown; authToken?: unknown; isSwitch?: unknown } | null;
-    if (
-      response.status !== 200 ||
-      typeof answer?.Authorization !== 'string' ||
-      typeof answer.authToken !== 'string' ||
-      !bareToken(answer.Authorization)
-    ) {
-      onRefresh?.('failed');
-      throw gatewayErrors.refreshFailed({ status: response.status });
-    }
-    onRefresh?.('ok');
-    const renewed = { accessToken: bareToken(answer.Authorization), refreshToken: answer.authToken };
-    // Spec point 8: a refresh answer with isSwitch renews the switched company's pair.
-    const data =
-      answer.isSwitch === true && current.data.switch
-        ? { ...current.data, switch: { ...current.data.switch, ...renewed } }
-        : { ...current.data, ...renewed };
-    const updated = { id: current.id, data };
-    await sessions.save(updated);
-    return updated;
-  }
-
-  async function refresh(handle: SessionHandle, pair: TokenPairName, requestId?: string): Promise<SessionHandle> {
-    const staleAccessToken = tokensOf(handle.data, pair)?.accessToken;
-    const lockKey = `lock:refresh:${handle.id}`;
-    const deadline = Date.now() + lockTtlMs;
-    for (;;) {
-      const lock = await store.acquireLock(lockKey, lockTtlMs).catch((err) => {
-        throw gatewayErrors.storeUnavailable(err);
-      });
-      try {
-        const current = await sessions.load(handle.id);
-        if (!current) throw gatewayErrors.refreshInvalid();
-        const currentTokens = tokensOf(current.data, pair);
-        if (!currentTokens) throw gatewayErrors.refreshFailed();
-        // Another request (here or on another replica) has renewed the pair meanwhile.
-        if (currentTokens.accessToken !== staleAccessToken) return current;
-        if (lock) return await callRefresh(current, pair, requestId);
-      } finally {
-        if (lock) await store.releaseLock(lockKey, lock).catch(() => {});
-      }
-      if (Date.now() > deadline) throw gatewayErrors.refreshFailed(new Error('refresh lock wait timed out'));
-      await sleep(25);
-    }
-  }
-
-  return {
-    refreshOnce(handle, pair, requestId) {
-      const key = `${handle.id}:${pair}`;
-      let promise = inFlight.get(key);
-      if (!promise) {
-        promise = refresh(handle, pair, requestId).finally(() => inFlight.delete(key));
-        inFlight.set(key, promise);
-      }
-      return promise;
+    async close() {
+      await pool.close();
     },
   };
-}
-
-/**
- * Calls the API with one of the session's tokens; on 401 E401002 renews that pair once and calls
- * again with the new token. Answers the response and the session as it is after the call.
- */
-export async function callWithSession(
-  request: FastifyRequest,
-  handle: SessionHandle,
-  pair: TokenPairName,
-  call: (token: string) => Promise<UpstreamResponse>,
-): Promise<{ response: UpstreamResponse; handle: SessionHandle }> {
-  const tokens = tokensOf(handle.data, pair);
-  if (!tokens) throw gatewayErrors.unauthenticated();
-  const first = await call(tokens.accessToken);
-  if (!isTokenExpired(first)) return { response: first, handle };
-  const renewed = await request.server.tokenRefresher.refreshOnce(handle, pair, request.id);
-  const renewedTokens = tokensOf(renewed.data, pair);
-  if (!renewedTokens) throw gatewayErrors.refreshFailed();
-  return { response: await call(renewedTokens.accessToken), handle: renewed };
+  return client;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     upstream: UpstreamClient;
-    tokenRefresher: TokenRefresher;
   }
 }
 
-export interface UpstreamPluginOptions {
-  baseUrl: string;
-  timeoutMs: number;
-  internalToken?: string;
-  fetch?: typeof fetch;
-}
+export type UpstreamPluginOptions = Omit<UpstreamClientOptions, 'onError'>;
 
+/** Decorates `upstream`; every plugin and route that reaches the API declares `upstream`. */
 export default fp<UpstreamPluginOptions>(
   async (app, options) => {
     const client = createUpstreamClient({ ...options, onError: (kind) => app.metrics.upstreamError(kind) });
     app.decorate('upstream', client);
-    app.decorate(
-      'tokenRefresher',
-      createTokenRefresher({
-        client,
-        sessions: app.sessions,
-        store: app.store,
-        log: app.log,
-        lockTtlMs: options.timeoutMs + 2_000,
-        onRefresh: (result) => app.metrics.tokenRefresh(result),
-      }),
-    );
+    app.addHook('onClose', async () => client.close());
   },
-  { name: 'upstream', fastify: '5.x', dependencies: ['store', 'session', 'metrics'] },
+  { name: 'upstream', fastify: '5.x', dependencies: ['metrics'] },
 );

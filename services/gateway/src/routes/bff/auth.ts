@@ -3,7 +3,8 @@ import { ROLE, signInBodySchema, switchCustomerBodySchema, type SessionInfo } fr
 import { z } from 'zod';
 import { fromUpstreamError, gatewayErrors } from '../../errors.js';
 import { activePair, companyKeyOf, type SessionHandle } from '../../plugins/session.js';
-import { bareToken, callWithSession, type UpstreamResponse } from '../../plugins/upstream.js';
+import { bareToken, callWithSession } from '../../plugins/token-refresher.js';
+import type { UpstreamResponse } from '../../plugins/upstream.js';
 
 /**
  * What sign-in and switch-customer must carry (spec point 5). The user object is the API's to

@@ -3,7 +3,7 @@ import { isLimitSchema, ROLE, type IsLimit } from '@product-console/shared';
 import { GatewayError } from '../../errors.js';
 import type { PlanVerdict } from '../../plugins/plan-cache.js';
 import { actingCompanyKey, activePair, type SessionHandle } from '../../plugins/session.js';
-import { callWithSession } from '../../plugins/upstream.js';
+import { callWithSession } from '../../plugins/token-refresher.js';
 
 /** Thrown out of the cache's loader so that a dead session still answers 401. */
 class SessionEnded {

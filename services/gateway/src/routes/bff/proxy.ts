@@ -121,14 +121,8 @@ function failureKind(error: Error): UpstreamErrorKind {
 /** An upstream answer that means "the service behind is not there": mapped, never passed on. */
 const GATEWAY_STATUSES: Record<number, UpstreamErrorKind> = { 502: 'bad_gateway', 503: 'unavailable', 504: 'timeout' };
 
-export interface ProxyRoutesOptions {
-  upstream: string;
-  timeoutMs: number;
-  connectTimeoutMs: number;
-  uploadLimitBytes: number;
-}
-
-const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstream, timeoutMs, connectTimeoutMs, uploadLimitBytes }) => {
+const proxyRoutes: FastifyPluginAsync = async (app) => {
+  const { baseUrl, timeoutMs, uploadLimitBytes, dispatcher } = app.upstream;
   // JSON is buffered (up to the server's bodyLimit, else 413) so that a request can be sent again
   // after a token refresh; everything else (multipart uploads above all) is streamed through
   // untouched, never held in memory, up to the upload limit.
@@ -198,12 +192,12 @@ const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstre
   }
 
   await app.register(httpProxy, {
-    upstream,
+    upstream: baseUrl,
     rewritePrefix: '/api',
     proxyPayloads: false,
     disableRequestLogging: true,
-    // Keep-alive connections to the API (undici's default) are what keeps the added latency low.
-    undici: { connections: 128, pipelining: 1, connect: { timeout: connectTimeoutMs } },
+    // The upstream plugin's pool of kept-alive connections (it closes it).
+    undici: dispatcher,
     handler(request, reply, _dest, options) {
       const state = stateOf(request);
       const body = request.body;

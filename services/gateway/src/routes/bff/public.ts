@@ -48,13 +48,8 @@ export function publicDestination(method: string, url: string): string | null {
 
 export const isPublicCall = (method: string, url: string): boolean => publicDestination(method, url) !== null;
 
-export interface PublicRoutesOptions {
-  upstream: string;
-  timeoutMs: number;
-  uploadLimitBytes: number;
-}
-
-const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { upstream, timeoutMs, uploadLimitBytes }) => {
+const publicRoutes: FastifyPluginAsync = async (app) => {
+  const { baseUrl, timeoutMs, uploadLimitBytes, dispatcher } = app.upstream;
   const destinations = new WeakMap<object, string>();
 
   app.addHook('onRequest', async (request) => {
@@ -66,9 +61,10 @@ const publicRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, { upst
   });
 
   await app.register(httpProxy, {
-    upstream,
+    upstream: baseUrl,
     rewritePrefix: '/api',
     disableRequestLogging: true,
+    undici: dispatcher,
     handler(request, reply, _dest, options) {
       const dest = destinations.get(request);
       if (!dest) throw gatewayErrors.notFound();

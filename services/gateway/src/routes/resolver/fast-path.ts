@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { ResolverCache } from '../../plugins/resolver-cache.js';
+import type { ResolverCache } from './cache.js';
 import type { Target } from './language.js';
 import { parseLinkTypeParameter } from './link-types.js';
 import { parseQuery, withQuery } from './query.js';

@@ -29,9 +29,6 @@ export interface ResolverRoutesOptions {
   genReqId: (request: IncomingMessage) => string;
   /** The app trusts a proxy's X-Forwarded-* headers (TRUST_PROXY). */
   behindProxy: boolean;
-  upstreamUrl: string;
-  internalToken: string;
-  upstreamTimeoutMs: number;
   /** Public origin of Digital Link URIs; unset: the request's. */
   origin?: string;
   scanFlushMs: number;
@@ -46,13 +43,8 @@ const REQUEST_HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&
 const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, options) => {
   const parsePath = createPathParser();
   let lastDropLog = 0;
-  const sender = createScanSender({
-    upstreamUrl: options.upstreamUrl,
-    internalToken: options.internalToken,
-    timeoutMs: options.upstreamTimeoutMs,
-  });
   const scans = createScanRecorder({
-    send: sender.send,
+    send: createScanSender(app.upstream).send,
     flushIntervalMs: options.scanFlushMs,
     batchSize: options.scanBatchSize,
     onDropped(count, err) {
@@ -62,10 +54,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       app.log.warn({ err, count }, 'scan records dropped');
     },
   });
-  app.addHook('onClose', async () => {
-    await scans.close();
-    sender.close();
-  });
+  app.addHook('onClose', async () => scans.close());
 
   /*
    * Origins by what decides them: the Host header and TLS, and with a trusted proxy also the

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { INTERNAL_TOKEN_HEADER, SCAN_DEVICES, type ScanBatch } from '@product-console/shared';
+import { SCAN_DEVICES, type ScanBatch } from '@product-console/shared';
+import type { UpstreamClient } from '../../plugins/upstream.js';
 
 export type Scan = ScanBatch['scans'][number];
 export type ScanDevice = (typeof SCAN_DEVICES)[number];
@@ -162,44 +161,14 @@ export function createScanRecorder(options: ScanRecorderOptions): ScanRecorder {
   };
 }
 
-export interface ScanSenderOptions {
-  upstreamUrl: string;
-  internalToken: string;
-  timeoutMs: number;
-}
-
 /**
- * `POST /api/internal/resolver/scans` with a batch; rejects on anything but 2xx. Plain node:http
- * on kept-alive connections: under load a batch leaves many times a second, and fetch costs
- * several times as much per call.
+ * `POST /api/internal/resolver/scans` with a batch; rejects on anything but 2xx. Through the
+ * upstream client's pool of kept-alive connections: under load a batch leaves many times a second.
  */
-export function createScanSender({ upstreamUrl, internalToken, timeoutMs }: ScanSenderOptions) {
-  const url = new URL(`${upstreamUrl.replace(/\/+$/, '')}/api/internal/resolver/scans`);
-  const client = url.protocol === 'https:' ? https : http;
-  const agent = new client.Agent({ keepAlive: true, maxSockets: 4 });
-  const send = (body: string) =>
-    new Promise<void>((resolve, reject) => {
-      const request = client.request(
-        url,
-        {
-          method: 'POST',
-          agent,
-          timeout: timeoutMs,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [INTERNAL_TOKEN_HEADER]: internalToken },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            const status = response.statusCode ?? 0;
-            if (status >= 200 && status < 300) resolve();
-            else reject(new Error(`scan batch answered ${status}`));
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('scan batch timed out')));
-      request.on('error', reject);
-      request.end(body);
-    });
-  return { send, close: () => agent.destroy() };
+export function createScanSender(upstream: Pick<UpstreamClient, 'postJson'>) {
+  const send = async (body: string) => {
+    const status = await upstream.postJson('/api/internal/resolver/scans', body);
+    if (status < 200 || status >= 300) throw new Error(`scan batch answered ${status}`);
+  };
+  return { send };
 }

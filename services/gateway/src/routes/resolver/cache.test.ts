@@ -1,8 +1,10 @@
 import type { ResolverEntry } from '@product-console/shared';
 import { describe, expect, it } from 'vitest';
-import { createTestStore } from '../test/store.js';
-import { createLocalBus, createRedisBus, createResolverCache, parseInvalidateHeader, type InvalidationBus, type ResolverLookup } from './resolver-cache.js';
-import { createSessionStore, type SessionStore } from './store.js';
+import { createRedisConnections, type RedisConnections } from '../../plugins/redis.js';
+import { createSessionStore, type SessionStore } from '../../plugins/store.js';
+import { createTestStore } from '../../test/store.js';
+import { createResolverCache, parseInvalidateHeader, type ResolverLookup } from './cache.js';
+import { createLocalBus, createRedisBus, type InvalidationBus } from './invalidation-bus.js';
 
 describe('createResolverCache', () => {
   const entry = (title: string): ResolverEntry => ({ entryPath: '/01/1', entryId: 1, productId: 1, companyId: 1, title, links: [] });
@@ -95,7 +97,14 @@ describe('invalidation between replicas', () => {
   function replicas(store: SessionStore, redisUrl: string, keyPrefix: string) {
     let title = 'old';
     let calls = 0;
-    const bus = (): InvalidationBus => (redisUrl ? createRedisBus(redisUrl, `${keyPrefix}resolver:invalidate`, 2_000) : createLocalBus(store));
+    // Each replica has its own connections, as each gateway process does.
+    const connections: RedisConnections[] = [];
+    const bus = (): InvalidationBus => {
+      if (!redisUrl) return createLocalBus(store);
+      const redis = createRedisConnections({ url: redisUrl, keyPrefix, timeoutMs: 2_000 });
+      connections.push(redis);
+      return createRedisBus(redis, `${keyPrefix}resolver:invalidate`);
+    };
     const make = () =>
       createResolverCache({
         store,
@@ -113,12 +122,13 @@ describe('invalidation between replicas', () => {
       second: make(),
       change: (next: string) => (title = next),
       calls: () => calls,
+      closeConnections: () => Promise.all(connections.map((redis) => redis.close())),
     };
   }
 
   it('drops an entry on every replica and in the shared store', async () => {
     const shared = createTestStore();
-    const { first, second, change, calls } = replicas(shared.store, shared.redisUrl, shared.keyPrefix);
+    const { first, second, change, calls, closeConnections } = replicas(shared.store, shared.redisUrl, shared.keyPrefix);
     try {
       await Promise.all([first.start(), second.start()]);
       expect((await first.get('/01/1'))?.title).toBe('old');
@@ -133,6 +143,7 @@ describe('invalidation between replicas', () => {
     } finally {
       await first.close();
       await second.close();
+      await closeConnections();
       await shared.cleanup();
     }
   });
