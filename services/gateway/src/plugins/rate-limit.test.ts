@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { PASSWORD } from '../test/fake-upstream.js';
 import { signIn, startHarness, type Harness } from '../test/harness.js';
-import { createTestStore } from '../test/store.js';
+import { createTestStore, redisForTest } from '../test/store.js';
 
 const signInFrom = (harness: Harness, address: string | null, email: string, password = 'wrong') => {
   const call = request(harness.app.server).post('/bff/auth/sign-in').set('X-CSRF', '1');
@@ -98,7 +97,7 @@ describe('/bff rate limit per session (BFF_RATE_LIMIT)', () => {
 });
 
 describe('rate limits shared by replicas', () => {
-  const redisUrl = inject('gatewayRedisUrl');
+  const redisUrl = redisForTest('rate-limit.test.ts: counts the attempts of one address on every replica');
 
   it.runIf(redisUrl)('counts the attempts of one address on every replica (Redis)', async () => {
     const a = await startHarness({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: '1' });

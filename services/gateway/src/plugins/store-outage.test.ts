@@ -1,8 +1,9 @@
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../test/fake-upstream.js';
 import { signIn, startHarness, type Harness } from '../test/harness.js';
+import { redisForTest } from '../test/store.js';
 
 const STORE_DOWN = { code: 'E503002', message: 'The session service is unavailable. Please try again later' };
 const SOME_SID = 'sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -97,7 +98,7 @@ async function startRelay(target: URL) {
   };
 }
 
-const redisUrl = inject('gatewayRedisUrl');
+const redisUrl = redisForTest('store-outage.test.ts: when Redis goes away and comes back');
 
 describe.runIf(redisUrl)('when Redis goes away and comes back', () => {
   it('answers 503 E503002 meanwhile and recovers by itself, sessions intact', async () => {

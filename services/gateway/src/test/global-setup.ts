@@ -9,11 +9,17 @@ declare module 'vitest' {
 
 /**
  * Gateway tests run against Redis: REDIS_URL when set; else, when REQUIRE_SERVICES=1 (CI), a
- * testcontainers Redis that must start; else the in-process store.
+ * testcontainers Redis that must start; else the in-process store, and the run says so.
  */
 export default async function setup(project: TestProject) {
   const fromEnv = process.env.REDIS_URL ?? '';
   if (fromEnv || process.env.REQUIRE_SERVICES !== '1') {
+    if (!fromEnv) {
+      console.warn(
+        '[gateway] no REDIS_URL: tests run on the in-process store, and the tests that need Redis ' +
+          '(replicas sharing counters, Redis outages) are skipped; each one is named below as it is skipped.',
+      );
+    }
     project.provide('gatewayRedisUrl', fromEnv);
     return;
   }

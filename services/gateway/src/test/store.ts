@@ -12,6 +12,17 @@ export interface TestStore {
   cleanup(): Promise<void>;
 }
 
+/**
+ * The test Redis for a test that cannot run without one, or '' when the run has none: then the
+ * test is skipped (`it.runIf(url)`), and the run's output says which and why rather than
+ * counting it silently among the skipped ones.
+ */
+export function redisForTest(what: string): string {
+  const redisUrl = inject('gatewayRedisUrl');
+  if (!redisUrl) console.warn(`[gateway] skipped, needs Redis (set REDIS_URL, or REQUIRE_SERVICES=1 for a container): ${what}`);
+  return redisUrl;
+}
+
 /** A store of its own for one test file: its own key prefix on the shared Redis, or in memory. */
 export function createTestStore(): TestStore {
   const redisUrl = inject('gatewayRedisUrl');
