@@ -5,7 +5,8 @@ import { INTERNAL_TOKEN_HEADER, isAdminRole, type RoleId } from '@product-consol
 import type { Config } from '../config.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import { prepareDummyHash } from '../modules/auth/passwords.js';
-import { loadAuthContext, type AuthContext } from '../modules/auth/service.js';
+import type { AuthContext } from '../modules/access/auth-context.js';
+import { loadAuthContext } from '../modules/auth/service.js';
 import { createTokenService, type TokenService } from '../modules/auth/tokens.js';
 
 declare module 'fastify' {

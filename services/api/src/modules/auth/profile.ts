@@ -5,7 +5,8 @@ import { unauthenticated, wrongPassword } from '../../errors.js';
 import { removeStoredImage, storeImage, type UploadedFile } from '../../multipart-form.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { revokeOtherSessions, type AuthContext } from './service.js';
+import type { AuthContext } from '../access/auth-context.js';
+import { revokeOtherSessions } from './service.js';
 import { users, type UserRow } from './tables.js';
 
 function toProfile(user: UserRow): Profile {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { ROLE, type RoleId, type SignInBody, type User } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
+import type { AuthContext } from '../access/auth-context.js';
 import {
   companyNotAuthorized,
   forbidden,
@@ -14,18 +15,6 @@ import { companies } from '../companies/tables.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { refreshTokens, users, type UserRow } from './tables.js';
 import { hashRefreshToken, type AccessClaims, type TokenService } from './tokens.js';
-
-/** Who is calling, resolved from the access token and checked against the database. */
-export interface AuthContext {
-  userId: number;
-  roleId: RoleId;
-  /** The company the caller acts for: its own, or a super-admin's switched company; null for an unswitched super-admin. */
-  companyId: number | null;
-  ownCompanyId: number | null;
-  isSwitched: boolean;
-  /** The session (refresh-token family) of the access token; null for tokens issued without one. */
-  familyId: string | null;
-}
 
 export interface TokenPair {
   Authorization: string;

@@ -14,7 +14,7 @@ import {
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { validationFailed } from '../../errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { isUniqueViolation } from '../entries/service.js';
 import type { EntryRow } from '../entries/tables.js';
 import { readParts } from '../products/uploads.js';

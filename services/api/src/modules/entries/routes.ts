@@ -3,7 +3,7 @@ import { entryCreateBodySchema, entryListResponseSchema, entryResponseSchema, en
 import type { Config } from '../../config.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { digitalLinkOriginFor } from '../links/digital-link.js';
 import { createEntries, invalidatesEntries, updateEntry } from './service.js';
 

@@ -15,9 +15,10 @@ import {
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, duplicateGtin, forbidden, notFound, validationFailed, type FieldError } from '../../errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { companies } from '../companies/tables.js';
-import { authorizeProductProject, toEntry } from '../products/service.js';
+import { authorizeProductProject } from '../access/policies.js';
+import { toEntry } from '../products/service.js';
 import { products } from '../products/tables.js';
 import { projects } from '../projects/tables.js';
 import { subAdminAccess } from '../sub-admins/tables.js';

@@ -9,10 +9,10 @@ import {
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { duplicateLink, notFound, planLimitReached } from '../../errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { entries, type EntryRow } from '../entries/tables.js';
 import { isLinkLimitReached } from '../plans/service.js';
-import { authorizeProduct, authorizeProductProject } from '../products/service.js';
+import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { linkSet, renumberLinks } from './order.js';

@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { TotalCount } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { countProducts, listProducts, type ProductPage } from '../products/service.js';
 import { authorizeProject } from '../projects/service.js';
 import { projects } from '../projects/tables.js';
-import { accessibleProjectIds } from '../sub-admins/service.js';
+import { accessibleProjectIds } from '../access/policies.js';
 
 export async function totalCount(db: Db, auth: AuthContext, companyId: number): Promise<TotalCount> {
   const projectIds = await accessibleProjectIds(db, auth, companyId);

@@ -2,10 +2,11 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ROLE, type Plan, type PricingPlan } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { users } from '../auth/tables.js';
 import { links } from '../links/tables.js';
-import { authorizeProduct, countLiveProducts, findProduct } from '../products/service.js';
+import { authorizeProduct, findProduct } from '../access/policies.js';
+import { countLiveProducts } from '../products/service.js';
 import { plans, subscriptions } from './tables.js';
 
 /** The company's current plan: its latest active subscription. */

@@ -31,8 +31,9 @@ import { companies } from '../companies/tables.js';
 import { currentSubscription } from '../plans/service.js';
 import { projects } from '../projects/tables.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
-import { accessibleProjectIds } from '../sub-admins/service.js';
-import { authorizeProduct, authorizeProductProject, certificationsOf, getProductWithEntry, listCertifications, listProducts } from './service.js';
+import { accessibleProjectIds } from '../access/policies.js';
+import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
+import { certificationsOf, getProductWithEntry, listCertifications, listProducts } from './service.js';
 import { readImageMultipart } from './uploads.js';
 import { PRODUCT_FILE_LIMITS, createProduct, deleteProducts, moveProducts, setNfc, updateDetails, updateProduct } from './write.js';
 

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
-  ROLE,
   thumbnailPath,
   type Certification,
   type Entry,
@@ -9,13 +8,12 @@ import {
   type PRODUCT_SORTS,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { forbidden, notFound } from '../../errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { certifications } from '../certifications/tables.js';
 import { entries, type EntryRow } from '../entries/tables.js';
 import { digitalLinkOriginFor, entryDigitalLink } from '../links/digital-link.js';
 import { projects } from '../projects/tables.js';
-import { projectAccess } from '../sub-admins/service.js';
+import { authorizeProduct } from '../access/policies.js';
 import { products, type ProductRow } from './tables.js';
 
 /** Which products a caller may see: one company, optionally only some of its projects. */
@@ -121,34 +119,6 @@ export async function listProducts(db: Db, scope: ProductScope, query: ProductLi
       updatedAt: product.updatedAt.toISOString(),
     })),
   };
-}
-
-/** The company's live product with this id, or undefined. */
-export async function findProduct(db: Db, companyId: number, productId: number) {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.companyId, companyId), isNull(products.deletedAt)));
-  return row;
-}
-
-/**
- * The caller's product: another company's (or a deleted) product is 404; a sub-admin needs
- * `product` read (r) or write (w) access on the product's project, else 403.
- */
-export async function authorizeProduct(db: Db, auth: AuthContext, companyId: number, productId: number, action: 'read' | 'write'): Promise<ProductRow> {
-  const product = await findProduct(db, companyId, productId);
-  if (!product) throw notFound();
-  await authorizeProductProject(db, auth, product.projectId, action);
-  return product;
-}
-
-/** A sub-admin's `product` access on a project of its company (the project's tenancy is checked by the caller). */
-export async function authorizeProductProject(db: Db, auth: AuthContext, projectId: number, action: 'read' | 'write'): Promise<void> {
-  if (auth.roleId !== ROLE.SUB_ADMIN) return;
-  const access = await projectAccess(db, auth.userId, projectId);
-  const flags = access?.product;
-  if (!flags || (action === 'read' ? !(flags.r || flags.w) : !flags.w)) throw forbidden();
 }
 
 /** `origin`: where the Digital Link URI starts (`digitalLinkOriginFor`). */

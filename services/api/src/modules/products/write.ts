@@ -21,13 +21,14 @@ import {
 import type { Db } from '../../db/client.js';
 import { duplicateGtin, notFound, planLimitReached, validationFailed, type FieldError } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { currentSubscription } from '../plans/service.js';
 import { projects } from '../projects/tables.js';
 import { deleteImages, productFolder, storeImage } from './images.js';
-import { authorizeProduct, authorizeProductProject, countLiveProducts } from './service.js';
+import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
+import { countLiveProducts } from './service.js';
 import { products } from './tables.js';
 import type { MultipartBody, UploadedImage } from './uploads.js';
 import { notifyPlanUsage } from '../notifications/events.js';

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { MESSAGES, ROLE, type CreateProjectBody, type Project, type UpdateProjectBody } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { products } from '../products/tables.js';
-import { accessibleProjectIds, projectAccess } from '../sub-admins/service.js';
+import { accessibleProjectIds, projectAccess } from '../access/policies.js';
 import { projects } from './tables.js';
 
 /** What the caller wants to do with a project. */

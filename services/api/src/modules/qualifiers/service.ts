@@ -12,10 +12,10 @@ import {
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../errors.js';
-import type { AuthContext } from '../auth/service.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { authorizeEntry, findLiveEntry, isUniqueViolation } from '../entries/service.js';
 import type { EntryRow } from '../entries/tables.js';
-import { authorizeProduct } from '../products/service.js';
+import { authorizeProduct } from '../access/policies.js';
 import { qualifiers, type QualifierRow } from './tables.js';
 
 export function toQualifier(row: QualifierRow): Qualifier {
