@@ -38,10 +38,11 @@ export function ColumnHeads({ columns, leading, actions = false }: ColumnHeadsPr
   );
 }
 
-const Footer = styled.div`
+const Footer = styled.div<{ $alone: boolean }>`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  justify-content: space-between;
+  justify-content: ${({ $alone }) => ($alone ? 'flex-end' : 'space-between')};
   gap: 12px;
   padding: 12px 22px;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -63,38 +64,46 @@ interface PagerFooterProps {
   pageInfo: { total: number; size: number } | undefined;
   page: number;
   onPage: (page: number) => void;
-  /** What the list holds in all, given the count ("42 products"). */
-  total: (count: number) => ReactNode;
+  /**
+   * What the list holds in all, given the count ("42 products"). Without it the footer is only
+   * a pager, and a list that fits on one page shows none.
+   */
+  total?: (count: number) => ReactNode;
   totalTestId?: string;
   /** Where the list stands; "page / last page" unless given. */
   position?: (page: number, lastPage: number) => ReactNode;
   /** The names of the previous and next buttons. */
   labels?: { previous: MessageId; next: MessageId };
+  /** Names the pager as a navigation landmark. */
+  label?: MessageId;
+  /** While a page loads: the buttons wait for it. */
+  busy?: boolean;
 }
 
 /** The footer of a paged list: its total, and buttons to the previous and next page. */
-export function PagerFooter({ pageInfo, page, onPage, total, totalTestId, position, labels }: PagerFooterProps) {
+export function PagerFooter({ pageInfo, page, onPage, total, totalTestId, position, labels, label, busy = false }: PagerFooterProps) {
   const intl = useIntl();
   if (!pageInfo || pageInfo.total === 0) return null;
   const lastPage = lastPageOf(pageInfo);
+  if (!total && lastPage === 1) return null;
   return (
-    <Footer>
-      <span data-testid={totalTestId}>{total(pageInfo.total)}</span>
-      <Pager>
+    <Footer $alone={!total}>
+      {total ? <span data-testid={totalTestId}>{total(pageInfo.total)}</span> : null}
+      <Pager as={label ? 'nav' : 'div'} aria-label={label ? intl.formatMessage({ id: label }) : undefined}>
         <Button
           $size="sm"
           $variant="outline"
-          disabled={page <= 1}
+          disabled={page <= 1 || busy}
           onClick={() => onPage(page - 1)}
           aria-label={intl.formatMessage({ id: labels?.previous ?? 'pagination.previous' })}
         >
           <ChevronLeftIcon size={16} />
         </Button>
-        <span>{position ? position(page, lastPage) : `${page} / ${lastPage}`}</span>
+        <span aria-live="polite">{position ? position(page, lastPage) : `${page} / ${lastPage}`}</span>
         <Button
           $size="sm"
           $variant="outline"
-          disabled={page >= lastPage}
+          disabled={page >= lastPage || busy}
           onClick={() => onPage(page + 1)}
           aria-label={intl.formatMessage({ id: labels?.next ?? 'pagination.next' })}
         >

@@ -4,12 +4,13 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ROLE, SWITCH_PAGE_REFRESH_DELAY_MS, type CustomerListItem } from '@product-console/shared';
 import { BrandLogo } from '@/components/brand-logo';
-import { BuildingIcon, LogoutIcon, SearchIcon } from '@/components/icons';
+import { BuildingIcon, LogoutIcon } from '@/components/icons';
 import { LanguageSelect } from '@/components/language-select';
+import { SearchBox } from '@/components/list-toolbar';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
-import { FormAlert, Input } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/field';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { homePath, LOGIN_PATH, overviewPath } from '@/lib/home-path';
@@ -80,11 +81,9 @@ const Subtitle = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const SearchBox = styled.div`
-  position: relative;
-  width: min(300px, 100%);
-  svg { position: absolute; left: 12px; top: 12px; color: ${({ theme }) => theme.colors.textMuted}; pointer-events: none; }
-  input { padding-left: 40px; height: 42px; }
+const CompanySearch = styled(SearchBox)`
+  flex: 0 1 300px;
+  input { height: 42px; }
 `;
 
 const Empty = styled.div`
@@ -197,16 +196,7 @@ export function SwitchCompanyRoute() {
             </Subtitle>
           </div>
           {total > 0 ? (
-            <SearchBox>
-              <SearchIcon size={18} />
-              <Input
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                aria-label={intl.formatMessage({ id: 'switch.search' })}
-                placeholder={intl.formatMessage({ id: 'switch.search' })}
-              />
-            </SearchBox>
+            <CompanySearch value={query} onChange={setQuery} label={intl.formatMessage({ id: 'switch.search' })} />
           ) : null}
         </TitleRow>
 

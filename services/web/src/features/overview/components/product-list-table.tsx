@@ -1,33 +1,15 @@
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageInfo, ProductSummary } from '@product-console/shared';
-import { AlertIcon, BoxIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/icons';
+import { AlertIcon, BoxIcon, ChevronRightIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableScroll } from '@/components/ui/table';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
-import { ColumnHeads } from '@/components/paged-table';
+import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Mono, ProductCell } from '@/components/product-cell';
-
-const Footer = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  flex-wrap: wrap;
-  padding: 14px 22px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-size: 13px;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Pager = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-`;
 
 const State = styled.div`
   display: flex;
@@ -72,8 +54,8 @@ interface ProductListTableProps {
 export function ProductListTable({ serviceName, products, pageInfo, error, loading, onPageChange, onRetry, pageSize }: ProductListTableProps) {
   const intl = useIntl();
   const base = `/${encodeURIComponent(serviceName)}`;
-  const totalPages = pageInfo ? Math.max(1, Math.ceil(pageInfo.total / pageInfo.size)) : 1;
   const page = pageInfo?.page ?? 1;
+  const size = pageInfo?.size ?? pageSize;
 
   let content;
   if (error && !products) {
@@ -166,43 +148,14 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
         </ButtonLink>
       </CardHeader>
       {content}
-      {pageInfo && pageInfo.total > 0 ? (
-        <Footer>
-          <span aria-live="polite">
-            <FormattedMessage
-              id="overview.products.range"
-              values={{
-                from: (page - 1) * pageInfo.size + 1,
-                to: Math.min(page * pageInfo.size, pageInfo.total),
-                total: pageInfo.total,
-              }}
-            />
-          </span>
-          <Pager>
-            <Button
-              $variant="outline"
-              $size="sm"
-              onClick={() => onPageChange(page - 1)}
-              disabled={page <= 1 || loading}
-              aria-label={intl.formatMessage({ id: 'pagination.previous' })}
-            >
-              <ChevronLeftIcon size={16} />
-            </Button>
-            <span>
-              <FormattedMessage id="pagination.pageOf" values={{ page, total: totalPages }} />
-            </span>
-            <Button
-              $variant="outline"
-              $size="sm"
-              onClick={() => onPageChange(page + 1)}
-              disabled={page >= totalPages || loading}
-              aria-label={intl.formatMessage({ id: 'pagination.next' })}
-            >
-              <ChevronRightIcon size={16} />
-            </Button>
-          </Pager>
-        </Footer>
-      ) : null}
+      <PagerFooter
+        pageInfo={pageInfo}
+        page={page}
+        onPage={onPageChange}
+        busy={loading}
+        total={(total) => <FormattedMessage id="overview.products.range" values={{ from: (page - 1) * size + 1, to: Math.min(page * size, total), total }} />}
+        position={(current, lastPage) => <FormattedMessage id="pagination.pageOf" values={{ page: current, total: lastPage }} />}
+      />
     </Card>
   );
 }

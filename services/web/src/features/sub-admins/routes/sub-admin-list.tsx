@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MailIcon, PlusIcon, UsersIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { ColumnHeads } from '@/components/paged-table';
+import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { PlanExceededDialog } from '@/components/plan-exceeded-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePlanInfo } from '@/lib/plan';
 import { showSnackbar } from '@/lib/snackbar';
-import { deleteSubAdmin, inviteSubAdmin, SUB_ADMIN_PAGE_SIZE, useSubAdmins } from '@/features/sub-admins/api/sub-admins';
+import { deleteSubAdmin, inviteSubAdmin, useSubAdmins } from '@/features/sub-admins/api/sub-admins';
 import { AccessDialog } from '@/features/sub-admins/components/access-dialog';
 import { CreateSubAdminDialog } from '@/features/sub-admins/components/create-sub-admin-dialog';
 
@@ -25,14 +25,6 @@ const Actions = styled.div`
   gap: 6px;
   flex-wrap: wrap;
   justify-content: flex-end;
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: 12px;
-  padding: 12px 16px;
 `;
 
 const Empty = styled.div`
@@ -70,8 +62,6 @@ export function SubAdminListRoute() {
   const [inviting, setInviting] = useState<number | null>(null);
 
   const canAdd = list.data?.canAdd ?? false;
-  const total = list.data?.pageInfo.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SUB_ADMIN_PAGE_SIZE));
 
   function openCreate() {
     if (canAdd) setCreating(true);
@@ -183,19 +173,14 @@ export function SubAdminListRoute() {
                 </tbody>
               </Table>
             </TableScroll>
-            {pages > 1 ? (
-              <Pager aria-label={intl.formatMessage({ id: 'subAdmins.paging' })}>
-                <Button $variant="outline" $size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                  <FormattedMessage id="subAdmins.previous" />
-                </Button>
-                <span aria-live="polite">
-                  <FormattedMessage id="subAdmins.pageOf" values={{ page, pages }} />
-                </span>
-                <Button $variant="outline" $size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                  <FormattedMessage id="subAdmins.next" />
-                </Button>
-              </Pager>
-            ) : null}
+            <PagerFooter
+              pageInfo={list.data.pageInfo}
+              page={page}
+              onPage={setPage}
+              label="subAdmins.paging"
+              labels={{ previous: 'subAdmins.previous', next: 'subAdmins.next' }}
+              position={(current, pages) => <FormattedMessage id="subAdmins.pageOf" values={{ page: current, pages }} />}
+            />
           </>
         )}
       </Card>
