@@ -29,11 +29,12 @@ function page(path: string, crumb: RouteHandle['crumb'], lazy = underConstructio
   return { path, handle: { crumb } satisfies RouteHandle, lazy };
 }
 
-const entryList = lazyRoute(() => import('@/features/products/routes/entry-list'), (m) => m.EntryListRoute);
-const productDetails = lazyRoute(() => import('@/features/products/routes/product-details'), (m) => m.ProductDetailsRoute);
-const editProduct = lazyRoute(() => import('@/features/products/routes/edit-product'), (m) => m.EditProductRoute);
+// Pages made of several features are composed in app/routes/; a page of one feature is its own.
+const entryList = lazyRoute(() => import('@/app/routes/entry-list'), (m) => m.EntryListRoute);
+const productDetails = lazyRoute(() => import('@/app/routes/product-details'), (m) => m.ProductDetailsRoute);
+const editProduct = lazyRoute(() => import('@/app/routes/edit-product'), (m) => m.EditProductRoute);
 const addProduct = lazyRoute(() => import('@/features/products/routes/add-product'), (m) => m.AddProductRoute);
-const newLink = lazyRoute(() => import('@/features/products/routes/new-link'), (m) => m.NewLinkRoute);
+const newLink = lazyRoute(() => import('@/app/routes/new-link'), (m) => m.NewLinkRoute);
 const productPreview = lazyRoute(() => import('@/features/preview/routes/product-preview'), (m) => m.ProductPreviewRoute);
 
 const login = lazyRoute(() => import('@/features/auth/routes/login'), (m) => m.LoginRoute);

@@ -26,16 +26,6 @@ export async function canWriteProducts(user: User, projectId: number | null): Pr
   }
 }
 
-/** Whether the plan's link limit is reached for a product; a failed check counts as reached (spec point 8). */
-export async function isLinkLimitReached(productId: number): Promise<boolean> {
-  try {
-    const { isLimit } = await api.get<IsLimit>(`/bff/plan/check/link?productId=${productId}`);
-    return isLimit;
-  } catch {
-    return true;
-  }
-}
-
 /** Whether the signed-in user may change the products of a project; undefined while unknown. */
 export function useProductWriteAccess(projectId: number | undefined): boolean | undefined {
   const user = useCurrentUser();

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Label } from '@/components/ui/field';
 import { fileUrl } from '@/lib/files';
 import { ACCEPTED_IMAGES, MAX_UPLOAD_BYTES } from '@/features/products/components/product-form-model';
-import { FieldError, Hint, ThumbItem, Thumbs } from '@/features/products/components/form-controls';
+import { FieldError, Hint, ThumbItem, Thumbs } from '@/components/ui/form-controls';
 
 function useObjectUrls(files: File[]): string[] {
   const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Project } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,12 @@ import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogP
 import { Field, FormAlert, Label, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
+
+const Body = styled.div`
+  display: grid;
+  gap: 12px;
+  margin-top: 12px;
+`;
 
 interface MoveDialogProps {
   /** The products to move; the dialog is open while set. */
@@ -57,7 +64,7 @@ export function MoveDialog({ productIds, projects, currentProjectId, onMove, onC
           <DialogDescription>
             <FormattedMessage id="products.moveDescription" />
           </DialogDescription>
-          <div style={{ display: 'grid', gap: 12, marginTop: 12 }}>
+          <Body>
             {failure ? <FormAlert role="alert">{failure}</FormAlert> : null}
             <Field>
               <Label htmlFor="move-target">
@@ -71,7 +78,7 @@ export function MoveDialog({ productIds, projects, currentProjectId, onMove, onC
                 ))}
               </Select>
             </Field>
-          </div>
+          </Body>
           <DialogActions>
             <Button $variant="outline" onClick={onClose} disabled={running}>
               <FormattedMessage id="common.cancel" />

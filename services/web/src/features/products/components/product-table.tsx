@@ -14,6 +14,10 @@ const Actions = styled.div`
   justify-content: flex-end;
 `;
 
+const SelectHead = styled.th`
+  width: 40px;
+`;
+
 const COLUMNS = ['products.column.product', 'products.column.gtin', 'products.column.project', 'products.column.service', 'products.column.updated'] as const;
 
 interface ProductTableProps {
@@ -37,7 +41,7 @@ export function ProductTable({ serviceName, products, selected, onToggle, onTogg
       <Table data-testid="product-list">
         <ColumnHeads
           leading={
-            <th scope="col" style={{ width: 40 }}>
+            <SelectHead scope="col">
               <input
                 type="checkbox"
                 checked={allSelected}
@@ -45,7 +49,7 @@ export function ProductTable({ serviceName, products, selected, onToggle, onTogg
                 aria-label={intl.formatMessage({ id: 'products.selectAll' })}
                 data-testid="product-select-all"
               />
-            </th>
+            </SelectHead>
           }
           columns={COLUMNS}
           actions

@@ -12,7 +12,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { isApiError } from '@/lib/api-client';
 import type { MessageId } from '@/lib/i18n';
 import { ImagePicker } from '@/features/products/components/image-picker';
-import { CheckRow, FieldError, Hint, Row, Stack, TextArea } from '@/features/products/components/form-controls';
+import { CheckRow, FieldError, Hint, Row, Stack, TextArea } from '@/components/ui/form-controls';
 import {
   CATEGORIES,
   PRODUCT_IMAGE_MAX,

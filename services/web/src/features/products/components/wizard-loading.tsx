@@ -1,32 +1,33 @@
-import { FormattedMessage } from 'react-intl';
-import { AlertIcon } from '@/components/icons';
-import { Button } from '@/components/ui/button';
+import styled from 'styled-components';
+import { useIntl } from 'react-intl';
+import { LoadError } from '@/components/load-error';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { useIntl } from 'react-intl';
-import { StateBlock } from '@/features/products/components/list-state';
 
+const Placeholder = styled(Card)`
+  padding: 24px;
+  display: grid;
+  gap: 16px;
+`;
+
+/** A product page (wizard, details, new link) while its data loads. */
 export function WizardLoading() {
   return (
-    <Card style={{ padding: 24, display: 'grid', gap: 16 }} aria-busy="true" data-testid="wizard-loading">
+    <Placeholder aria-busy="true" data-testid="wizard-loading">
       {Array.from({ length: 4 }, (_, index) => (
         <Skeleton key={index} $height="44px" />
       ))}
-    </Card>
+    </Placeholder>
   );
 }
 
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** A product page whose data failed to load, with a retry. */
+export function PageLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const intl = useIntl();
   return (
     <Card>
-      <StateBlock testId="load-error" icon={<AlertIcon size={28} />}>
-        <p>{apiErrorMessage(intl, error)}</p>
-        <Button $variant="outline" onClick={onRetry}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </StateBlock>
+      <LoadError testId="load-error" message={apiErrorMessage(intl, error)} onRetry={onRetry} />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import { PageHeader } from '@/components/page-header';
+import { PageStack } from '@/components/ui/page-stack';
 import { useCurrentUser } from '@/lib/current-user';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { PROJECTS_KEY, useProjects } from '@/lib/projects';
@@ -13,7 +14,7 @@ import { useAvailableGcps, useCertifications, usePlanInfo } from '@/features/pro
 import { createProduct } from '@/features/products/api/product-mutations';
 import { emptyProductForm, noFiles, toFormData, type WizardStep } from '@/features/products/components/product-form-model';
 import { ProductWizard } from '@/features/products/components/product-wizard';
-import { LoadError, WizardLoading } from '@/features/products/components/wizard-loading';
+import { PageLoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 
 /**
  * /{serviceName}/project/{projectId}/add-product: guarded by the product plan limit and, for a
@@ -59,10 +60,10 @@ export function AddProductRoute() {
   const ready = allowed && projects.data && gcps.data && certifications.data && (plan.data || plan.error);
 
   return (
-    <div style={{ display: 'grid', gap: 24 }}>
+    <PageStack>
       <PageHeader title={<FormattedMessage id="products.addTitle" />} description={<FormattedMessage id="products.addSubtitle" />} />
       {loadError ? (
-        <LoadError
+        <PageLoadError
           error={loadError}
           onRetry={() => {
             void projects.mutate();
@@ -97,6 +98,6 @@ export function AddProductRoute() {
           }}
         />
       )}
-    </div>
+    </PageStack>
   );
 }

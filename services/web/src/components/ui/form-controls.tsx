@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Select } from '@/components/ui/field';
 
 export const TextArea = styled.textarea`
   width: 100%;
@@ -69,4 +70,38 @@ export const ThumbItem = styled.li`
     display: block;
   }
   button { margin-top: 6px; width: 100%; }
+`;
+
+/** A group of fields under a heading, without the browser's frame. */
+export const Fieldset = styled.fieldset<{ $gap?: number }>`
+  border: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: ${({ $gap }) => $gap ?? 8}px;
+`;
+
+export const Legend = styled.legend`
+  font-weight: 600;
+  font-size: 13px;
+  margin-bottom: 8px;
+`;
+
+/** A line of controls (radio buttons, a select and its button) that wraps on small screens. */
+export const Inline = styled.div<{ $gap?: number }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ $gap }) => $gap ?? 8}px;
+`;
+
+/** A select as tall as a text input, for selects that sit among the form's inputs. */
+export const FormSelect = styled(Select)`
+  height: 44px;
+`;
+
+/** An upload's progress bar. */
+export const UploadProgress = styled.progress`
+  width: 100%;
+  height: 8px;
 `;

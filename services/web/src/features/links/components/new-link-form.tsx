@@ -1,24 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import { z } from 'zod';
 import { LINK_TYPES, type LinkType } from '@product-console/shared';
-import { PageHeader } from '@/components/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, FormAlert, Label, Select } from '@/components/ui/field';
+import { Field, FormAlert, Label } from '@/components/ui/field';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { showSnackbar } from '@/lib/snackbar';
-import { isLinkLimitReached } from '@/features/products/api/check-access';
-import { activeLinksKey, useActiveLinks } from '@/features/products/api/get-links';
-import { useProduct } from '@/features/products/api/get-product';
-import { serialOf, useProductQualifiers } from '@/features/products/api/get-qualifiers';
-import { createLink, type CreateLinkBody } from '@/features/products/api/link-mutations';
-import { Row, Stack } from '@/features/products/components/form-controls';
+import { activeLinksKey } from '@/features/links/api/get-links';
+import { createLink, type CreateLinkBody } from '@/features/links/api/link-mutations';
+import { FormSelect, Row, Stack } from '@/components/ui/form-controls';
 import {
   LinkDefaultCheck,
   LinkLanguageField,
@@ -27,9 +24,8 @@ import {
   LinkTitleField,
   linkFieldsShape,
   showApiFieldErrors,
-} from '@/features/products/components/link-form-fields';
-import { defaultLinkTitle, linkTypeMessageId } from '@/features/products/components/link-model';
-import { LoadError, WizardLoading } from '@/features/products/components/wizard-loading';
+} from '@/features/links/components/link-form-fields';
+import { defaultLinkTitle, linkTypeMessageId } from '@/features/links/components/link-model';
 
 const newLinkSchema = z.object({
   linkType: z.enum(LINK_TYPES),
@@ -38,66 +34,16 @@ const newLinkSchema = z.object({
 });
 type NewLinkValues = z.infer<typeof newLinkSchema>;
 
-/**
- * /{serviceName}/product-details/{productId}/new-link: checks the link limit first (reached or
- * failed: /maintenance/403), then adds one link to the product or to one of its serials.
- */
-export function NewLinkRoute() {
-  const navigate = useNavigate();
-  const { serviceName = '', productId: productParam = '' } = useParams();
-  const productId = Number(productParam) || undefined;
-  const [allowed, setAllowed] = useState(false);
-  const product = useProduct(productId);
-  const qualifiers = useProductQualifiers(allowed ? productId : undefined);
-  const links = useActiveLinks(allowed ? productId : undefined);
-  const back = `/${encodeURIComponent(serviceName)}/product-details/${productParam}`;
+const FormCard = styled(Card)`
+  padding: 24px;
+`;
 
-  useEffect(() => {
-    if (!productId) return;
-    let cancelled = false;
-    void isLinkLimitReached(productId).then((reached) => {
-      if (cancelled) return;
-      if (reached) navigate('/maintenance/403', { replace: true });
-      else setAllowed(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [productId, navigate]);
-
-  const loadError = product.error ?? qualifiers.error;
-  const ready = allowed && product.data && qualifiers.data && (links.data || links.error);
-  return (
-    <div style={{ display: 'grid', gap: 24 }}>
-      <PageHeader title={<FormattedMessage id="links.newTitle" />} description={product.data?.product.product_name} />
-      {loadError ? (
-        <LoadError
-          error={loadError}
-          onRetry={() => {
-            void product.mutate();
-            void qualifiers.mutate();
-          }}
-        />
-      ) : !ready || !product.data || !qualifiers.data ? (
-        <WizardLoading />
-      ) : !product.data.entry ? (
-        <Card style={{ padding: 24 }}>
-          <p>
-            <FormattedMessage id="links.noEntry" />
-          </p>
-        </Card>
-      ) : (
-        <NewLinkForm
-          productId={product.data.product.productId}
-          entry={{ entryId: product.data.entry.entry_id, entryPath: product.data.entry.entryPath }}
-          serials={qualifiers.data.result.map((qualifier) => ({ id: qualifier.qualifierId, serial: serialOf(qualifier) }))}
-          usedTypes={new Set(links.data?.result.map((link) => link.linkType) ?? [])}
-          back={back}
-        />
-      )}
-    </div>
-  );
-}
+const Footer = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+  margin-top: 24px;
+`;
 
 interface NewLinkFormProps {
   productId: number;
@@ -108,6 +54,7 @@ interface NewLinkFormProps {
   back: string;
 }
 
+/** Adds one link to the product or to one of its serials. */
 export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewLinkFormProps) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -149,7 +96,7 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
 
   const submitting = formState.isSubmitting;
   return (
-    <Card style={{ padding: 24 }}>
+    <FormCard>
       <form onSubmit={(event) => void submit(event)} noValidate data-testid="new-link-form" aria-busy={submitting}>
         <Stack>
           {failure ? (
@@ -162,9 +109,8 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
               <Label htmlFor="new-link-type">
                 <FormattedMessage id="links.field.type" />
               </Label>
-              <Select
+              <FormSelect
                 id="new-link-type"
-                style={{ height: 44 }}
                 {...register('linkType', {
                   onChange: (event: { target: { value: string } }) => {
                     // The title follows the type until the user writes a title of their own.
@@ -181,20 +127,20 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
                     {usedTypes.has(type) ? ` — ${intl.formatMessage({ id: 'links.typeInUse' })}` : ''}
                   </option>
                 ))}
-              </Select>
+              </FormSelect>
             </Field>
             <Field>
               <Label htmlFor="new-link-serial">
                 <FormattedMessage id="links.field.serial" />
               </Label>
-              <Select id="new-link-serial" style={{ height: 44 }} {...register('qualifierId')} disabled={serials.length === 0} data-testid="new-link-serial">
+              <FormSelect id="new-link-serial" {...register('qualifierId')} disabled={serials.length === 0} data-testid="new-link-serial">
                 <option value="">{intl.formatMessage({ id: serials.length === 0 ? 'qr.noSerials' : 'links.wholeProduct' })}</option>
                 {serials.map((item) => (
                   <option key={item.id} value={String(item.id)}>
                     {item.serial}
                   </option>
                 ))}
-              </Select>
+              </FormSelect>
             </Field>
           </Row>
           <LinkTargetField id="new-link-target" registration={register('targetUrl')} error={errors.targetUrl?.message} testId="new-link-target" hint />
@@ -204,15 +150,15 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
           </Row>
           <LinkDefaultCheck registration={register('isDefault')} testId="new-link-default" />
         </Stack>
-        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, marginTop: 24 }}>
+        <Footer>
           <ButtonLink to={back} $variant="outline">
             <FormattedMessage id="common.cancel" />
           </ButtonLink>
           <LinkSubmitButton submitting={submitting} testId="new-link-submit">
             <FormattedMessage id="links.create" />
           </LinkSubmitButton>
-        </div>
+        </Footer>
       </form>
-    </Card>
+    </FormCard>
   );
 }

@@ -8,15 +8,16 @@ import { DownloadIcon, PlusIcon, QrIcon, SearchIcon, TrashIcon, UploadIcon } fro
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Button, IconButton } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormAlert, Input, Label } from '@/components/ui/field';
+import { Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableScroll } from '@/components/ui/table';
+import { Mono } from '@/components/product-cell';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { isApiError } from '@/lib/api-client';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { showSnackbar } from '@/lib/snackbar';
-import { QUALIFIERS_KEY_PREFIX, serialOf, useQualifiers } from '@/features/products/api/get-qualifiers';
+import { QUALIFIERS_KEY_PREFIX, serialOf, useQualifiers } from '@/features/serials/api/get-qualifiers';
 import {
   SERIAL_FILE_TYPES,
   createQualifier,
@@ -26,11 +27,11 @@ import {
   isSerialFile,
   isValidSerial,
   serialExportUrl,
-  type ImportRowProblem,
   type SerialEntry,
-} from '@/features/products/api/qualifier-mutations';
-import { FieldError, Hint } from '@/features/products/components/form-controls';
-import { ListBody } from '@/features/products/components/list-body';
+} from '@/features/serials/api/qualifier-mutations';
+import { FieldError, Hint, UploadProgress } from '@/components/ui/form-controls';
+import { SerialImportProblems, type ImportFailure } from '@/features/serials/components/serial-import-problems';
+import { ListBody } from '@/components/list-body';
 
 const PAGE_SIZE = 10;
 
@@ -58,6 +59,7 @@ const AddForm = styled.form`
   gap: 8px;
   align-items: flex-start;
   input { height: 38px; width: 200px; }
+  button { height: 38px; }
 `;
 
 /** The look of the header's import and export actions. */
@@ -90,10 +92,6 @@ const DownloadLink = styled.a`
   &:hover { border-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
 `;
 
-const Mono = styled.code`
-  font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-  font-size: 13px;
-`;
 
 const HiddenFileInput = styled.input`
   position: absolute;
@@ -105,9 +103,24 @@ const HiddenFileInput = styled.input`
   border: 0;
 `;
 
-const Progress = styled.progress`
-  width: 100%;
-  height: 8px;
+const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+const AddBlock = styled.div`
+  display: grid;
+  gap: 4px;
+`;
+
+/** A band across the card, under its toolbar (upload progress). */
+const Band = styled.div`
+  padding: 12px 22px;
+`;
+
+const ActionCell = styled.td`
+  text-align: end;
 `;
 
 interface SerialsSectionProps {
@@ -128,7 +141,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Qualifier | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [importFailure, setImportFailure] = useState<{ message: string; rows: ImportRowProblem[]; more: number } | null>(null);
+  const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const sendOnce = useIdempotentSubmit();
   const serialEntry: SerialEntry = { entryId: entry.entry_id, entryPath: entry.entryPath, gcp: entry.gcp };
@@ -210,7 +223,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         <CardTitle>
           <FormattedMessage id="serials.title" />
         </CardTitle>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        <HeaderActions>
           {canWrite ? (
             <FileButton aria-disabled={importing}>
               {importing ? <Spinner size={14} /> : <UploadIcon size={16} />}
@@ -236,7 +249,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
             <DownloadIcon size={16} />
             <FormattedMessage id="serials.export" values={{ format: 'CSV' }} />
           </DownloadLink>
-        </div>
+        </HeaderActions>
       </CardHeader>
       <Toolbar>
         <SearchBox>
@@ -251,7 +264,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
           />
         </SearchBox>
         {canWrite ? (
-          <div style={{ display: 'grid', gap: 4 }}>
+          <AddBlock>
             <AddForm onSubmit={(event) => void add(event)} noValidate>
               <VisuallyHidden as="label" htmlFor={`serial-new-${productId}`}>
                 <FormattedMessage id="serials.new" />
@@ -266,7 +279,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
                 aria-describedby={`serial-new-${productId}-hint`}
                 data-testid="serial-new"
               />
-              <Button type="submit" $size="sm" disabled={adding || serial.trim() === ''} style={{ height: 38 }} data-testid="serial-add">
+              <Button type="submit" $size="sm" disabled={adding || serial.trim() === ''} data-testid="serial-add">
                 {adding ? <Spinner size={14} /> : <PlusIcon size={16} />}
                 <FormattedMessage id="serials.add" />
               </Button>
@@ -280,51 +293,16 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
                 <FormattedMessage id="serials.hint" />
               </Hint>
             )}
-          </div>
+          </AddBlock>
         ) : null}
       </Toolbar>
       {progress !== null ? (
-        <div style={{ padding: '12px 22px' }} data-testid="serials-import-progress">
+        <Band data-testid="serials-import-progress">
           <Label as="span">{intl.formatMessage({ id: 'wizard.uploading' }, { percent: Math.round(progress * 100) })}</Label>
-          <Progress max={1} value={progress} aria-label={intl.formatMessage({ id: 'wizard.uploading' }, { percent: Math.round(progress * 100) })} />
-        </div>
+          <UploadProgress max={1} value={progress} aria-label={intl.formatMessage({ id: 'wizard.uploading' }, { percent: Math.round(progress * 100) })} />
+        </Band>
       ) : null}
-      {importFailure ? (
-        <div style={{ padding: '12px 22px', display: 'grid', gap: 10 }} data-testid="serials-import-error">
-          <FormAlert role="alert">{importFailure.message}</FormAlert>
-          {importFailure.rows.length > 0 ? (
-            <TableScroll>
-              <Table>
-                <caption style={{ textAlign: 'start', padding: '4px 0', fontWeight: 600 }}>
-                  <FormattedMessage id="serials.import.badRows" values={{ count: importFailure.rows.length }} />
-                </caption>
-                <ColumnHeads columns={['serials.import.row', 'serials.import.value', 'serials.import.reason']} />
-                <tbody>
-                  {importFailure.rows.map((problem, index) => (
-                    <tr key={`${problem.row}-${index}`}>
-                      <td>{problem.row}</td>
-                      <td>
-                        <Mono>{problem.value || '—'}</Mono>
-                      </td>
-                      <td>{problem.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </TableScroll>
-          ) : null}
-          {importFailure.more > 0 ? (
-            <p style={{ fontSize: 13 }}>
-              <FormattedMessage id="serials.import.more" values={{ count: importFailure.more }} />
-            </p>
-          ) : null}
-          <div>
-            <Button $size="sm" $variant="ghost" onClick={() => setImportFailure(null)}>
-              <FormattedMessage id="common.close" />
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {importFailure ? <SerialImportProblems failure={importFailure} onClose={() => setImportFailure(null)} /> : null}
       <ListBody
         items={list.data?.result}
         error={list.error}
@@ -352,7 +330,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
                       <Mono>{qualifier.qualifierPath}</Mono>
                     </td>
                     <td>{qualifier.createdAt ? <FormattedDate value={qualifier.createdAt} dateStyle="medium" /> : '—'}</td>
-                    <td style={{ textAlign: 'end' }}>
+                    <ActionCell>
                       {canWrite ? (
                         <IconButton
                           aria-label={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
@@ -363,7 +341,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
                           <TrashIcon size={18} />
                         </IconButton>
                       ) : null}
-                    </td>
+                    </ActionCell>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import styled from 'styled-components';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,9 +8,9 @@ import type { Link } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
 import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
+import { Fieldset, Inline, Legend, Stack } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { updateLink, type LinkChanges } from '@/features/products/api/link-mutations';
-import { Stack } from '@/features/products/components/form-controls';
+import { updateLink, type LinkChanges } from '@/features/links/api/link-mutations';
 import {
   LinkDefaultCheck,
   LinkLanguageField,
@@ -18,14 +19,34 @@ import {
   LinkTitleField,
   linkFieldsShape,
   showApiFieldErrors,
-} from '@/features/products/components/link-form-fields';
-import { LINK_LANGUAGES, languageName } from '@/features/products/components/link-model';
+} from '@/features/links/components/link-form-fields';
+import { LINK_LANGUAGES, languageName } from '@/features/links/components/link-model';
 
 const editLinkSchema = z.object({
   ...linkFieldsShape,
   modifiedTitle: z.array(z.object({ languageCode: z.string().min(1), inputData: z.string().trim().max(200) })),
 });
 type EditLinkValues = z.infer<typeof editLinkSchema>;
+
+const WideContent = styled(DialogContent)`
+  width: min(560px, calc(100vw - 32px));
+`;
+
+const Form = styled.form`
+  margin-top: 16px;
+`;
+
+const TitleRow = styled.div`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: 8px;
+  align-items: end;
+`;
+
+const LanguageSelect = styled(Select)`
+  width: auto;
+  min-width: 180px;
+`;
 
 function valuesOf(link: Link): EditLinkValues {
   return {
@@ -88,14 +109,14 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
     <DialogRoot open={link !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
       <DialogPortal>
         <DialogOverlay />
-        <DialogContent data-testid="link-edit-dialog" aria-busy={submitting} style={{ width: 'min(560px, calc(100vw - 32px))' }}>
+        <WideContent data-testid="link-edit-dialog" aria-busy={submitting}>
           <DialogTitle>
             <FormattedMessage id="links.editTitle" />
           </DialogTitle>
           <DialogDescription>
             <FormattedMessage id="links.editDescription" />
           </DialogDescription>
-          <form onSubmit={(event) => void submit(event)} noValidate style={{ marginTop: 16 }}>
+          <Form onSubmit={(event) => void submit(event)} noValidate>
             <Stack>
               {failure ? (
                 <FormAlert role="alert" data-testid="link-edit-error">
@@ -103,12 +124,12 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                 </FormAlert>
               ) : null}
               <LinkTitleField id="link-edit-title" registration={register('title')} error={errors.title?.message} />
-              <fieldset style={{ border: 'none', padding: 0, margin: 0, display: 'grid', gap: 8 }}>
-                <legend style={{ fontWeight: 600, fontSize: 13, marginBottom: 8 }}>
+              <Fieldset>
+                <Legend>
                   <FormattedMessage id="links.field.titlesPerLanguage" />
-                </legend>
+                </Legend>
                 {titles.fields.map((item, position) => (
-                  <div key={item.id} style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 8, alignItems: 'end' }}>
+                  <TitleRow key={item.id}>
                     <Field>
                       <Label htmlFor={`link-title-${item.languageCode}`}>{languageName(intl.locale, item.languageCode)}</Label>
                       <Input id={`link-title-${item.languageCode}`} {...register(`modifiedTitle.${position}.inputData`)} />
@@ -116,15 +137,14 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                     <Button $variant="outline" onClick={() => titles.remove(position)}>
                       <FormattedMessage id="products.images.remove" />
                     </Button>
-                  </div>
+                  </TitleRow>
                 ))}
                 {addable.length > 0 ? (
-                  <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-                    <Select
+                  <Inline>
+                    <LanguageSelect
                       aria-label={intl.formatMessage({ id: 'links.addTitleLanguage' })}
                       value={newLanguage}
                       onChange={(event) => setNewLanguage(event.target.value)}
-                      style={{ width: 'auto', minWidth: 180 }}
                       data-testid="link-title-language"
                     >
                       <option value="">{intl.formatMessage({ id: 'links.chooseLanguage' })}</option>
@@ -133,7 +153,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                           {languageName(intl.locale, code)}
                         </option>
                       ))}
-                    </Select>
+                    </LanguageSelect>
                     <Button
                       $size="sm"
                       $variant="outline"
@@ -146,9 +166,9 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                     >
                       <FormattedMessage id="links.addTitleLanguage" />
                     </Button>
-                  </div>
+                  </Inline>
                 ) : null}
-              </fieldset>
+              </Fieldset>
               <LinkTargetField id="link-edit-target" registration={register('targetUrl')} error={errors.targetUrl?.message} />
               <LinkLanguageField id="link-edit-lang" registration={register('lang')} />
               <LinkDefaultCheck registration={register('isDefault')} />
@@ -161,8 +181,8 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                 <FormattedMessage id="common.save" />
               </LinkSubmitButton>
             </DialogActions>
-          </form>
-        </DialogContent>
+          </Form>
+        </WideContent>
       </DialogPortal>
     </DialogRoot>
   );

@@ -26,6 +26,20 @@ const Fields = styled.dl`
   @media (max-width: 767px) { grid-template-columns: max-content 1fr; dd.explain { grid-column: 1 / -1; } }
 `;
 
+const Record = styled.div`
+  display: grid;
+  gap: 12px;
+`;
+
+const Caption = styled.strong`
+  font-size: 13px;
+`;
+
+/** One field's cells, laid out by the list's grid. */
+const FieldRow = styled.div`
+  display: contents;
+`;
+
 /** The NDEF message to write to the tag for a URI, as hex, with each field explained. */
 export function NdefRecord({ uri }: { uri: string }) {
   const intl = useIntl();
@@ -40,16 +54,16 @@ export function NdefRecord({ uri }: { uri: string }) {
     { bytes: '…', name: 'nfc.field.rest', values: { rest: record.rest, count: record.payloadLength - 1 } },
   ] as const;
   return (
-    <div style={{ display: 'grid', gap: 12 }}>
+    <Record>
       <div>
-        <strong style={{ fontSize: 13 }}>
+        <Caption>
           <FormattedMessage id="nfc.bytes" values={{ count: record.bytes.length }} />
-        </strong>
+        </Caption>
         <Hex data-testid="nfc-hex">{toHex(record.bytes)}</Hex>
       </div>
       <Fields data-testid="nfc-fields">
         {rows.map((row) => (
-          <div key={row.name} style={{ display: 'contents' }}>
+          <FieldRow key={row.name}>
             <dt>{row.bytes}</dt>
             <dd>
               <FormattedMessage id={`${row.name}.name`} />
@@ -57,9 +71,9 @@ export function NdefRecord({ uri }: { uri: string }) {
             <dd className="explain">
               <FormattedMessage id={`${row.name}.explain`} values={row.values} />
             </dd>
-          </div>
+          </FieldRow>
         ))}
       </Fields>
-    </div>
+    </Record>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,7 +9,12 @@ import { DialogActions, DialogContent, DialogOverlay, DialogPortal, DialogRoot, 
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { TextArea } from '@/features/products/components/form-controls';
+import { TextArea } from '@/components/ui/form-controls';
+
+const Form = styled.form`
+  display: grid;
+  gap: 14px;
+`;
 
 interface ProjectDialogProps {
   open: boolean;
@@ -46,7 +52,7 @@ export function ProjectDialog({ open, project, onOpenChange, onSave }: ProjectDi
           <DialogTitle>
             <FormattedMessage id={project ? 'projects.edit' : 'projects.create'} />
           </DialogTitle>
-          <form onSubmit={(event) => void submit(event)} noValidate style={{ display: 'grid', gap: 14 }}>
+          <Form onSubmit={(event) => void submit(event)} noValidate>
             {failure ? <FormAlert role="alert">{failure}</FormAlert> : null}
             <Field>
               <Label htmlFor="project-name">
@@ -74,7 +80,7 @@ export function ProjectDialog({ open, project, onOpenChange, onSave }: ProjectDi
                 <FormattedMessage id="common.save" />
               </Button>
             </DialogActions>
-          </form>
+          </Form>
         </DialogContent>
       </DialogPortal>
     </DialogRoot>

@@ -3,12 +3,12 @@ import type { FieldPath, FieldValues, UseFormRegisterReturn, UseFormSetError } f
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Label, Select } from '@/components/ui/field';
+import { Field, Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import type { MessageId } from '@/lib/i18n';
-import { CheckRow, FieldError, Hint } from '@/features/products/components/form-controls';
-import { LINK_LANGUAGES, languageName } from '@/features/products/components/link-model';
+import { CheckRow, FieldError, FormSelect, Hint } from '@/components/ui/form-controls';
+import { LINK_LANGUAGES, languageName } from '@/features/links/components/link-model';
 
 /** What the link forms check before sending; the API checks again. */
 export const linkTargetSchema = z.url({ protocol: /^https?$/, error: 'links.error.targetUrl' }).max(2_000, 'links.error.targetUrl');
@@ -97,14 +97,14 @@ export function LinkLanguageField({ id, registration, testId }: LinkFieldProps) 
       <Label htmlFor={id}>
         <FormattedMessage id="links.field.language" />
       </Label>
-      <Select id={id} style={{ height: 44 }} {...registration} data-testid={testId}>
+      <FormSelect id={id} {...registration} data-testid={testId}>
         <option value="">{intl.formatMessage({ id: 'links.anyLanguage' })}</option>
         {LINK_LANGUAGES.map((code) => (
           <option key={code} value={code}>
             {languageName(intl.locale, code)}
           </option>
         ))}
-      </Select>
+      </FormSelect>
     </Field>
   );
 }

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Entry, ProductDetail } from '@product-console/shared';
-import { CopyIcon, DownloadIcon, NfcIcon } from '@/components/icons';
-import { Button } from '@/components/ui/button';
+import { SERIAL_AI, qualifierPathOf, type Entry, type ProductDetail } from '@product-console/shared';
+import { DownloadIcon, NfcIcon } from '@/components/icons';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Label, Select } from '@/components/ui/field';
 import { Table, TableScroll } from '@/components/ui/table';
-import { showSnackbar } from '@/lib/snackbar';
-import { QR_SIZES, printedCentimetres, qrUrl } from '@/features/products/api/get-qr';
-import { serialOf, useProductQualifiers } from '@/features/products/api/get-qualifiers';
-import { serialPath } from '@/features/products/api/qualifier-mutations';
-import { NdefRecord } from '@/features/products/components/ndef-record';
+import { QR_SIZES, printedCentimetres, qrUrl } from '@/features/qr/api/get-qr';
+import { CopyableUri } from '@/features/qr/components/copyable-uri';
+import { NdefRecord } from '@/features/qr/components/ndef-record';
 
 const Layout = styled.div`
   display: grid;
@@ -36,21 +33,38 @@ const QrFrame = styled.figure`
   figcaption { font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; overflow-wrap: anywhere; }
 `;
 
-const UriRow = styled.div`
+const Controls = styled.div`
+  display: grid;
+  gap: 18px;
+  align-content: start;
+  min-width: 0;
+`;
+
+const SerialSelect = styled(Select)`
+  height: 40px;
+  max-width: 360px;
+`;
+
+const Formats = styled.div`
+  display: flex;
+  gap: 6px;
+`;
+
+const NfcBlock = styled.section`
+  margin-top: 28px;
+  display: grid;
+  gap: 12px;
+`;
+
+const NfcTitle = styled.h3`
   display: flex;
   align-items: center;
   gap: 8px;
-  padding: 8px 8px 8px 12px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  code {
-    flex: 1;
-    min-width: 0;
-    overflow-wrap: anywhere;
-    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
-    font-size: 13px;
-  }
+  font-size: 15px;
+`;
+
+const NfcText = styled.p`
+  font-size: 14px;
 `;
 
 const Download = styled.a`
@@ -68,45 +82,20 @@ const Download = styled.a`
   &:hover { border-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
 `;
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A Digital Link URI with a button that copies it. */
-export function CopyableUri({ uri, testId }: { uri: string; testId: string }) {
-  const intl = useIntl();
-  return (
-    <UriRow>
-      <code data-testid={testId}>{uri}</code>
-      <Button
-        $size="sm"
-        $variant="outline"
-        onClick={async () => {
-          const copied = await copyText(uri);
-          showSnackbar(intl.formatMessage({ id: copied ? 'qr.copied' : 'qr.copyFailed' }), copied ? 'success' : 'error');
-        }}
-        data-testid={`${testId}-copy`}
-      >
-        <CopyIcon size={16} />
-        <FormattedMessage id="qr.copy" />
-      </Button>
-    </UriRow>
-  );
+interface QrSectionProps {
+  product: ProductDetail;
+  entry: Entry;
+  /** The product's serials (AI 21), each of which has a QR code of its own; empty while unknown. */
+  serials: readonly string[];
 }
 
 /** The product's QR code, its Digital Link URI, print downloads, and for NFC products the tag record. */
-export function QrSection({ product, entry }: { product: ProductDetail; entry: Entry }) {
+export function QrSection({ product, entry, serials }: QrSectionProps) {
   const intl = useIntl();
-  const qualifiers = useProductQualifiers(product.productId);
   const [serial, setSerial] = useState('');
-  const uri = serial ? `${entry.digitalLink}${serialPath(serial)}` : entry.digitalLink;
+  // Percent-encoded like any Digital Link value, so that `/` or `%` in a serial cannot break the URI.
+  const uri = serial ? `${entry.digitalLink}${qualifierPathOf(SERIAL_AI, serial)}` : entry.digitalLink;
   const productId = product.productId;
-  const serials = qualifiers.data?.result ?? [];
 
   return (
     <Card data-testid="qr-section" id="qr">
@@ -125,26 +114,25 @@ export function QrSection({ product, entry }: { product: ProductDetail; entry: E
             />
             <figcaption>{serial ? intl.formatMessage({ id: 'qr.forSerial' }, { serial }) : intl.formatMessage({ id: 'qr.forProduct' })}</figcaption>
           </QrFrame>
-          <div style={{ display: 'grid', gap: 18, alignContent: 'start', minWidth: 0 }}>
+          <Controls>
             <Field>
               <Label htmlFor={`qr-serial-${productId}`}>
                 <FormattedMessage id="qr.serial" />
               </Label>
-              <Select
+              <SerialSelect
                 id={`qr-serial-${productId}`}
                 value={serial}
                 onChange={(event) => setSerial(event.target.value)}
-                style={{ height: 40, maxWidth: 360 }}
                 disabled={serials.length === 0}
                 data-testid="qr-serial"
               >
                 <option value="">{intl.formatMessage({ id: serials.length === 0 ? 'qr.noSerials' : 'qr.wholeProduct' })}</option>
-                {serials.map((qualifier) => (
-                  <option key={qualifier.qualifierId} value={serialOf(qualifier)}>
-                    {serialOf(qualifier)}
+                {serials.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
                   </option>
                 ))}
-              </Select>
+              </SerialSelect>
             </Field>
             <Field>
               <Label as="span">
@@ -184,7 +172,7 @@ export function QrSection({ product, entry }: { product: ProductDetail; entry: E
                           />
                         </td>
                         <td>
-                          <div style={{ display: 'flex', gap: 6 }}>
+                          <Formats>
                             {(['svg', 'png'] as const).map((format) => (
                               <Download
                                 key={format}
@@ -197,7 +185,7 @@ export function QrSection({ product, entry }: { product: ProductDetail; entry: E
                                 {format.toUpperCase()}
                               </Download>
                             ))}
-                          </div>
+                          </Formats>
                         </td>
                       </tr>
                     ))}
@@ -205,19 +193,19 @@ export function QrSection({ product, entry }: { product: ProductDetail; entry: E
                 </Table>
               </TableScroll>
             </div>
-          </div>
+          </Controls>
         </Layout>
         {product.isNFC === 1 ? (
-          <section style={{ marginTop: 28, display: 'grid', gap: 12 }} data-testid="nfc-section" aria-labelledby={`nfc-title-${productId}`}>
-            <h3 id={`nfc-title-${productId}`} style={{ display: 'flex', alignItems: 'center', gap: 8, fontSize: 15 }}>
+          <NfcBlock data-testid="nfc-section" aria-labelledby={`nfc-title-${productId}`}>
+            <NfcTitle id={`nfc-title-${productId}`}>
               <NfcIcon size={18} />
               <FormattedMessage id="nfc.title" />
-            </h3>
-            <p style={{ fontSize: 14 }}>
+            </NfcTitle>
+            <NfcText>
               <FormattedMessage id="nfc.description" />
-            </p>
+            </NfcText>
             <NdefRecord uri={uri} />
-          </section>
+          </NfcBlock>
         ) : null}
       </CardBody>
     </Card>

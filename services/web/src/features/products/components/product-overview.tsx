@@ -1,27 +1,23 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
+import type { Entry, ProductDetail } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
+import { CheckRow, ThumbItem, Thumbs } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { fileUrl } from '@/lib/files';
 import { PROJECTS_KEY } from '@/lib/projects';
 import { showSnackbar } from '@/lib/snackbar';
-import { productKey, useProduct } from '@/features/products/api/get-product';
+import { productKey } from '@/features/products/api/get-product';
 import { PRODUCTS_KEY_PREFIX } from '@/features/products/api/get-products';
 import { useCertInfo } from '@/features/products/api/get-reference-data';
-import { useProductWriteAccess } from '@/features/products/api/check-access';
 import { deleteProduct, setProductNfc } from '@/features/products/api/product-mutations';
-import { CheckRow, ThumbItem, Thumbs } from '@/features/products/components/form-controls';
-import { LinksSection } from '@/features/products/components/links-section';
-import { QrSection } from '@/features/products/components/qr-section';
-import { SerialsSection } from '@/features/products/components/serials-section';
-import { LoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 
 const Grid = styled.div`
   display: grid;
@@ -38,29 +34,39 @@ const Facts = styled.dl`
   dd { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
 `;
 
+const HeaderActions = styled.div`
+  display: flex;
+  gap: 8px;
+`;
+
+const CareImage = styled.img`
+  max-width: 160px;
+`;
+
 const Mono = styled.code`
   font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
   font-size: 13px;
 `;
 
-/** /{serviceName}/product-details/{productId}: everything about a product, its NFC flag and delete. */
-export function ProductDetailsRoute() {
+interface ProductOverviewProps {
+  serviceName: string;
+  product: ProductDetail;
+  entry: Entry | null;
+  /** Whether the user may edit, delete and switch NFC; a sub-admin may only read some projects. */
+  canWrite: boolean;
+  /** Reads the product again, after its NFC flag changed. */
+  reload: () => Promise<unknown>;
+}
+
+/** The head of a product's page: its name and actions, identity, images and information. */
+export function ProductOverview({ serviceName, product, entry, canWrite, reload }: ProductOverviewProps) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const { serviceName = '', productId: productParam = '' } = useParams();
-  const productId = Number(productParam);
-  const { data, error, mutate: reload } = useProduct(productId || undefined);
-  const certifications = useCertInfo(productId || undefined);
+  const certifications = useCertInfo(product.productId);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [savingNfc, setSavingNfc] = useState(false);
   const base = `/${encodeURIComponent(serviceName)}`;
-  // A sub-admin without write access on the project sees the product but none of its write actions.
-  const canWrite = useProductWriteAccess(data?.product.project_id) === true;
-
-  if (error) return <LoadError error={error} onRetry={() => void reload()} />;
-  if (!data) return <WizardLoading />;
-  const { product, entry } = data;
 
   async function toggleNfc(next: 0 | 1) {
     setSavingNfc(true);
@@ -92,20 +98,20 @@ export function ProductDetailsRoute() {
 
   const category = intl.formatMessage({ id: `products.category.${product.category_id}` as 'products.category.1' });
   return (
-    <div style={{ display: 'grid', gap: 24 }} data-testid="product-details">
+    <>
       <PageHeader
         title={<span data-testid="product-detail-name">{product.product_name}</span>}
         description={product.product_number}
         actions={
           canWrite ? (
-            <div style={{ display: 'flex', gap: 8 }}>
+            <HeaderActions>
               <ButtonLink to={`${base}/product-details/${product.productId}/edit/basic`} $variant="outline" data-testid="product-edit">
                 <FormattedMessage id="products.edit" />
               </ButtonLink>
               <Button $variant="danger" onClick={() => setDeleting(product.productId)} data-testid="product-delete">
                 <FormattedMessage id="products.delete" />
               </Button>
-            </div>
+            </HeaderActions>
           ) : null
         }
       />
@@ -243,7 +249,7 @@ export function ProductDetailsRoute() {
                   <FormattedMessage id="products.field.careInfo" />
                 </dt>
                 <dd>
-                  {product.careInfo.image ? <img src={fileUrl(product.careInfo.image)} alt="" style={{ maxWidth: 160 }} /> : product.careInfo.text || '—'}
+                  {product.careInfo.image ? <CareImage src={fileUrl(product.careInfo.image)} alt="" /> : product.careInfo.text || '—'}
                 </dd>
               </>
             ) : null}
@@ -265,17 +271,8 @@ export function ProductDetailsRoute() {
           </Facts>
         </CardBody>
       </Card>
-      <div id="links" style={{ display: 'grid' }}>
-        <LinksSection productId={product.productId} entry={entry} serviceName={serviceName} canWrite={canWrite} />
-      </div>
-      {entry ? (
-        <>
-          <QrSection product={product} entry={entry} />
-          <SerialsSection productId={product.productId} entry={entry} canWrite={canWrite} />
-        </>
-      ) : null}
       <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
-    </div>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import { PageHeader } from '@/components/page-header';
@@ -8,21 +8,23 @@ import { productKey, useProduct } from '@/features/products/api/get-product';
 import { PRODUCTS_KEY_PREFIX } from '@/features/products/api/get-products';
 import { useAvailableGcps, useCertifications, useProductService } from '@/features/products/api/get-reference-data';
 import { updateProduct } from '@/features/products/api/product-mutations';
-import { isWizardStep, noFiles, productToForm, toFormData } from '@/features/products/components/product-form-model';
-import { LinksOverview } from '@/features/products/components/links-section';
+import { noFiles, productToForm, toFormData, type WizardStep } from '@/features/products/components/product-form-model';
 import { ProductWizard } from '@/features/products/components/product-wizard';
-import { LoadError, WizardLoading } from '@/features/products/components/wizard-loading';
+import { PageLoadError, WizardLoading } from '@/features/products/components/wizard-loading';
+
+interface EditProductProps {
+  serviceName: string;
+  productId: number;
+  step: WizardStep;
+}
 
 /**
- * /{serviceName}/product-details/{productId}/edit/{step}: loads service, product, certifications
- * and the active links (shown read-only; they are managed on the product's page); sends only new
- * image files, the kept ones as `retainedImages`.
+ * The edit wizard of a product at one step (the step is in the address): loads service, product
+ * and certifications; sends only new image files, the kept ones as `retainedImages`.
  */
-export function EditProductRoute() {
+export function EditProduct({ serviceName, productId, step }: EditProductProps) {
   const intl = useIntl();
   const navigate = useNavigate();
-  const { serviceName = '', productId: productParam = '', step } = useParams();
-  const productId = Number(productParam);
   const { mutate } = useSWRConfig();
   const product = useProduct(productId || undefined);
   const service = useProductService(productId || undefined);
@@ -33,14 +35,12 @@ export function EditProductRoute() {
   const files = useMemo(() => noFiles(detail?.image ?? []), [detail]);
   const base = `/${encodeURIComponent(serviceName)}/product-details/${productId}`;
 
-  if (!isWizardStep(step)) return <Navigate to={`${base}/edit/basic`} replace />;
-
   const loadError = product.error ?? service.error ?? certifications.error ?? gcps.error;
   return (
-    <div style={{ display: 'grid', gap: 24 }}>
+    <>
       <PageHeader title={<FormattedMessage id="products.editTitle" />} description={detail?.product_name} />
       {loadError ? (
-        <LoadError
+        <PageLoadError
           error={loadError}
           onRetry={() => {
             void product.mutate();
@@ -70,7 +70,6 @@ export function EditProductRoute() {
           }}
         />
       )}
-      {productId ? <LinksOverview productId={productId} serviceName={serviceName} /> : null}
-    </div>
+    </>
   );
 }

@@ -1,0 +1,21 @@
+import { Navigate, useParams } from 'react-router-dom';
+import { PageStack } from '@/components/ui/page-stack';
+import { LinksOverview } from '@/features/links/components/links-overview';
+import { EditProduct } from '@/features/products/components/edit-product';
+import { isWizardStep } from '@/features/products/components/product-form-model';
+
+/**
+ * /{serviceName}/product-details/{productId}/edit/{step}: the product's edit wizard, with its
+ * active links shown read-only under it (they are managed on the product's page).
+ */
+export function EditProductRoute() {
+  const { serviceName = '', productId: productParam = '', step } = useParams();
+  const productId = Number(productParam);
+  if (!isWizardStep(step)) return <Navigate to={`/${encodeURIComponent(serviceName)}/product-details/${productId}/edit/basic`} replace />;
+  return (
+    <PageStack>
+      <EditProduct serviceName={serviceName} productId={productId} step={step} />
+      {productId ? <LinksOverview productId={productId} serviceName={serviceName} /> : null}
+    </PageStack>
+  );
+}

@@ -1,0 +1,49 @@
+import styled from 'styled-components';
+import { useParams } from 'react-router-dom';
+import { PageStack } from '@/components/ui/page-stack';
+import { LinksSection } from '@/features/links/components/links-section';
+import { useProductWriteAccess } from '@/features/products/api/check-access';
+import { useProduct } from '@/features/products/api/get-product';
+import { ProductOverview } from '@/features/products/components/product-overview';
+import { PageLoadError, WizardLoading } from '@/features/products/components/wizard-loading';
+import { QrSection } from '@/features/qr/components/qr-section';
+import { serialOf, useProductQualifiers } from '@/features/serials/api/get-qualifiers';
+import { SerialsSection } from '@/features/serials/components/serials-section';
+
+/** The links' anchor: "Manage links" on the edit page leads here. */
+const LinksAnchor = styled.div`
+  display: grid;
+`;
+
+/**
+ * /{serviceName}/product-details/{productId}: the product (products feature), then its links,
+ * its QR code and NFC record, and its serials, each from its own feature. A product without a
+ * GS1 entry has no QR code and no serials.
+ */
+export function ProductDetailsRoute() {
+  const { serviceName = '', productId: productParam = '' } = useParams();
+  const productId = Number(productParam);
+  const { data, error, mutate: reload } = useProduct(productId || undefined);
+  // A sub-admin without write access on the project sees the product but none of its write actions.
+  const canWrite = useProductWriteAccess(data?.product.project_id) === true;
+  const serials = useProductQualifiers(data?.entry ? productId : undefined);
+
+  if (error) return <PageLoadError error={error} onRetry={() => void reload()} />;
+  if (!data) return <WizardLoading />;
+  const { product, entry } = data;
+
+  return (
+    <PageStack data-testid="product-details">
+      <ProductOverview serviceName={serviceName} product={product} entry={entry} canWrite={canWrite} reload={reload} />
+      <LinksAnchor id="links">
+        <LinksSection productId={product.productId} entry={entry} serviceName={serviceName} canWrite={canWrite} />
+      </LinksAnchor>
+      {entry ? (
+        <>
+          <QrSection product={product} entry={entry} serials={serials.data?.result.map(serialOf) ?? []} />
+          <SerialsSection productId={product.productId} entry={entry} canWrite={canWrite} />
+        </>
+      ) : null}
+    </PageStack>
+  );
+}

@@ -1,0 +1,71 @@
+import styled from 'styled-components';
+import { FormattedMessage } from 'react-intl';
+import { ColumnHeads } from '@/components/paged-table';
+import { Mono } from '@/components/product-cell';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/field';
+import { Table, TableScroll } from '@/components/ui/table';
+import type { ImportRowProblem } from '@/features/serials/api/qualifier-mutations';
+
+/** Why an import was refused: the API's summary, the rows it listed and how many more it did not. */
+export interface ImportFailure {
+  message: string;
+  rows: ImportRowProblem[];
+  more: number;
+}
+
+const Box = styled.div`
+  padding: 12px 22px;
+  display: grid;
+  gap: 10px;
+`;
+
+const Caption = styled.caption`
+  text-align: start;
+  padding: 4px 0;
+  font-weight: 600;
+`;
+
+const More = styled.p`
+  font-size: 13px;
+`;
+
+/** The refused import under the serials' toolbar, until the user closes it. */
+export function SerialImportProblems({ failure, onClose }: { failure: ImportFailure; onClose: () => void }) {
+  return (
+    <Box data-testid="serials-import-error">
+      <FormAlert role="alert">{failure.message}</FormAlert>
+      {failure.rows.length > 0 ? (
+        <TableScroll>
+          <Table>
+            <Caption>
+              <FormattedMessage id="serials.import.badRows" values={{ count: failure.rows.length }} />
+            </Caption>
+            <ColumnHeads columns={['serials.import.row', 'serials.import.value', 'serials.import.reason']} />
+            <tbody>
+              {failure.rows.map((problem, index) => (
+                <tr key={`${problem.row}-${index}`}>
+                  <td>{problem.row}</td>
+                  <td>
+                    <Mono>{problem.value || '—'}</Mono>
+                  </td>
+                  <td>{problem.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      ) : null}
+      {failure.more > 0 ? (
+        <More>
+          <FormattedMessage id="serials.import.more" values={{ count: failure.more }} />
+        </More>
+      ) : null}
+      <div>
+        <Button $size="sm" $variant="ghost" onClick={onClose}>
+          <FormattedMessage id="common.close" />
+        </Button>
+      </div>
+    </Box>
+  );
+}
