@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { PageStack } from '@/components/ui/page-stack';
 import { LinksOverview } from '@/features/links/components/links-overview';
 import { EditProduct } from '@/features/products/components/edit-product';
-import { isWizardStep } from '@/features/products/components/product-form-model';
+import { isWizardStep } from '@/features/products/components/wizard/wizard-steps';
 
 /**
  * /{serviceName}/product-details/{productId}/edit/{step}: the product's edit wizard, with its

@@ -8,7 +8,8 @@ import { productKey, useProduct } from '@/features/products/api/get-product';
 import { PRODUCTS_KEY_PREFIX } from '@/features/products/api/get-products';
 import { useAvailableGcps, useCertifications, useProductService } from '@/features/products/api/get-reference-data';
 import { updateProduct } from '@/features/products/api/product-mutations';
-import { noFiles, productToForm, toFormData, type WizardStep } from '@/features/products/components/product-form-model';
+import { noFiles, productToForm, toFormData } from '@/features/products/components/product-form-model';
+import type { WizardStep } from '@/features/products/components/wizard/wizard-steps';
 import { ProductWizard } from '@/features/products/components/product-wizard';
 import { PageLoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 

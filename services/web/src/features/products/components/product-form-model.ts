@@ -14,11 +14,6 @@ import {
   type ServiceCode,
 } from '@product-console/shared';
 
-/** The steps of the add and edit wizards, in order; the edit route names them in its path. */
-export const WIZARD_STEPS = ['basic', 'details', 'images', 'qr'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
-export const isWizardStep = (value: string | undefined): value is WizardStep => (WIZARD_STEPS as readonly string[]).includes(value ?? '');
-
 /** Categories of spec point 9 with their subcategories (ids are stored, names translated). */
 export const CATEGORIES = [
   { id: 1, subcategories: [1, 2, 3, 4] },
@@ -40,14 +35,6 @@ export const productFormSchema = productInputSchema.extend({
 });
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
-
-/** Which fields each step shows (validated before moving on). */
-export const STEP_FIELDS: Record<WizardStep, (keyof ProductFormInput)[]> = {
-  basic: ['service', 'project_id', 'category_id', 'subcategoryId', 'product_name', 'product_number', 'gtin', 'product_website'],
-  details: ['features', 'description', 'certification', 'isNFC', 'details', 'dynamicInfo', 'options', 'careInfoType', 'careInfoText'],
-  images: [],
-  qr: ['qrContent'],
-};
 
 export function emptyProductForm(projectId: number | undefined, service: ServiceCode): ProductFormInput {
   return {

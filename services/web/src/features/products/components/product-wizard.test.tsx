@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '@/testing/test-utils';
-import { emptyProductForm, noFiles, toFormData, type WizardStep } from '@/features/products/components/product-form-model';
+import { emptyProductForm, noFiles, toFormData } from '@/features/products/components/product-form-model';
+import type { WizardStep } from '@/features/products/components/wizard/wizard-steps';
 import { ProductWizard, type ProductWizardProps } from '@/features/products/components/product-wizard';
 
 function Harness(props: Partial<ProductWizardProps> & Pick<ProductWizardProps, 'onSubmit'>) {

@@ -12,7 +12,8 @@ import { canWriteProducts, isProductLimitReached } from '@/features/products/api
 import { PRODUCTS_KEY_PREFIX } from '@/features/products/api/get-products';
 import { useAvailableGcps, useCertifications, usePlanInfo } from '@/features/products/api/get-reference-data';
 import { createProduct } from '@/features/products/api/product-mutations';
-import { emptyProductForm, noFiles, toFormData, type WizardStep } from '@/features/products/components/product-form-model';
+import { emptyProductForm, noFiles, toFormData } from '@/features/products/components/product-form-model';
+import type { WizardStep } from '@/features/products/components/wizard/wizard-steps';
 import { ProductWizard } from '@/features/products/components/product-wizard';
 import { PageLoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 

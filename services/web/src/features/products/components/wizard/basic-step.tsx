@@ -1,0 +1,139 @@
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { gs1CheckDigit } from '@product-console/shared';
+import { Field, Input, Label } from '@/components/ui/field';
+import { FieldError, FormSelect, Hint, Row } from '@/components/ui/form-controls';
+import type { MessageId } from '@/lib/i18n';
+import { CATEGORIES, type ProductFormInput } from '@/features/products/components/product-form-model';
+import { StepFieldError, defineStep, useFieldError, useWizard } from '@/features/products/components/wizard/wizard-context';
+
+/** Service, project, category, name, number, GTIN and website. */
+function BasicStep() {
+  const intl = useIntl();
+  const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const { mode, services, projects, gcps } = useWizard();
+  const { register, control, setValue } = useFormContext<ProductFormInput>();
+  const category = Number(useWatch({ control, name: 'category_id' }));
+  const gtin = useWatch({ control, name: 'gtin' }) ?? '';
+  const subcategories = CATEGORIES.find((item) => item.id === category)?.subcategories ?? [];
+  const projectError = useFieldError('project_id');
+  const nameError = useFieldError('product_name');
+  const gtinError = useFieldError('gtin');
+  const websiteError = useFieldError('product_website');
+  // A GTIN typed without its check digit: offer the whole GTIN (create only; an edit cannot change it).
+  const checkDigitHint = /^\d{7,13}$/.test(gtin) ? `${gtin}${gs1CheckDigit(gtin)}` : null;
+
+  return (
+    <>
+      <Row>
+        <Field>
+          <Label htmlFor="service">{t('products.field.service')}</Label>
+          <FormSelect id="service" {...register('service')}>
+            {services.map((service) => (
+              <option key={service} value={service}>
+                {service === 'DL' ? t('products.service.DL') : t('products.service.DPP')}
+              </option>
+            ))}
+          </FormSelect>
+        </Field>
+        {projects && mode === 'create' ? (
+          <Field>
+            <Label htmlFor="project_id">{t('products.field.project')}</Label>
+            <FormSelect id="project_id" {...register('project_id', { valueAsNumber: true })} aria-invalid={Boolean(projectError)}>
+              <option value="">{t('products.chooseProject')}</option>
+              {projects.map((project) => (
+                <option key={project.project_id} value={project.project_id}>
+                  {project.project_name}
+                </option>
+              ))}
+            </FormSelect>
+            {projectError ? <FieldError role="alert">{t('products.chooseProject')}</FieldError> : null}
+          </Field>
+        ) : null}
+      </Row>
+      <Row>
+        <Field>
+          <Label htmlFor="category_id">{t('products.field.category')}</Label>
+          <FormSelect id="category_id" {...register('category_id', { valueAsNumber: true, onChange: () => setValue('subcategoryId', null) })}>
+            {CATEGORIES.map((item) => (
+              <option key={item.id} value={item.id}>
+                {t(`products.category.${item.id}` as MessageId)}
+              </option>
+            ))}
+          </FormSelect>
+        </Field>
+        <Field>
+          <Label htmlFor="subcategoryId">{t('products.field.subcategory')}</Label>
+          <Controller
+            control={control}
+            name="subcategoryId"
+            render={({ field }) => (
+              <FormSelect
+                id="subcategoryId"
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+              >
+                <option value="">{t('products.none')}</option>
+                {subcategories.map((id) => (
+                  <option key={id} value={id}>
+                    {t(`products.subcategory.${id}` as MessageId)}
+                  </option>
+                ))}
+              </FormSelect>
+            )}
+          />
+        </Field>
+      </Row>
+      <Row>
+        <Field>
+          <Label htmlFor="product_name">{t('products.field.name')}</Label>
+          <Input id="product_name" {...register('product_name')} aria-invalid={Boolean(nameError)} />
+          <StepFieldError name="product_name" />
+        </Field>
+        <Field>
+          <Label htmlFor="product_number">{t('products.field.number')}</Label>
+          <Input id="product_number" {...register('product_number')} />
+          <StepFieldError name="product_number" />
+        </Field>
+      </Row>
+      <Row>
+        <Field>
+          <Label htmlFor="gtin">{t('products.field.gtin')}</Label>
+          <Input
+            id="gtin"
+            inputMode="numeric"
+            autoComplete="off"
+            readOnly={mode === 'edit'}
+            {...register('gtin')}
+            aria-invalid={Boolean(gtinError)}
+            aria-describedby="gtin-hint"
+          />
+          <Hint id="gtin-hint">
+            {gcps.length > 0 ? t('products.gtinHint', { prefixes: gcps.join(', ') }) : t('products.noGcps')}
+            {checkDigitHint && mode === 'create' ? (
+              <>
+                {' '}
+                <button type="button" onClick={() => setValue('gtin', checkDigitHint, { shouldValidate: true })} data-testid="gtin-add-check-digit">
+                  {t('products.addCheckDigit', { gtin: checkDigitHint })}
+                </button>
+              </>
+            ) : null}
+          </Hint>
+          <StepFieldError name="gtin" />
+        </Field>
+        <Field>
+          <Label htmlFor="product_website">{t('products.field.website')}</Label>
+          <Input id="product_website" type="url" placeholder="https://" {...register('product_website')} aria-invalid={Boolean(websiteError)} />
+          <StepFieldError name="product_website" />
+        </Field>
+      </Row>
+    </>
+  );
+}
+
+export const basicStep = defineStep({
+  id: 'basic',
+  label: 'wizard.step.basic',
+  fields: ['service', 'project_id', 'category_id', 'subcategoryId', 'product_name', 'product_number', 'gtin', 'product_website'],
+  Component: BasicStep,
+});
