@@ -22,10 +22,20 @@ const Placeholder = styled.div<{ $gap: number }>`
   gap: ${({ $gap }) => $gap}px;
 `;
 
+interface StateBlockProps {
+  icon?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  /** `alert` when the block says something failed. */
+  role?: 'status' | 'alert';
+  /** Lets a page restyle the block with `styled(StateBlock)`. */
+  className?: string;
+}
+
 /** Why a list or section shows no items: an icon and what it says (and offers). */
-export function StateBlock({ icon, children, testId }: { icon?: ReactNode; children: ReactNode; testId: string }) {
+export function StateBlock({ icon, children, testId, role = 'status', className }: StateBlockProps) {
   return (
-    <ListState data-testid={testId} role="status">
+    <ListState data-testid={testId} role={role} className={className}>
       {icon}
       {children}
     </ListState>

@@ -8,6 +8,11 @@ export const Card = styled.section`
   min-width: 0;
 `;
 
+/** A card whose table or list runs to its rounded edges. */
+export const ListCard = styled(Card)`
+  overflow: hidden;
+`;
+
 export const CardHeader = styled.header`
   display: flex;
   align-items: center;

@@ -12,13 +12,14 @@ export const DialogOverlay = styled(RadixDialog.Overlay)`
   animation: ${fadeIn} 0.15s ease-out;
 `;
 
-export const DialogContent = styled(RadixDialog.Content)`
+/** `$width`: the widest the dialog grows, in pixels (440 unless given); never wider than the screen. */
+export const DialogContent = styled(RadixDialog.Content)<{ $width?: number }>`
   position: fixed;
   z-index: 41;
   top: 50%;
   left: 50%;
   transform: translate(-50%, -50%);
-  width: min(440px, calc(100vw - 32px));
+  width: min(${({ $width }) => $width ?? 440}px, calc(100vw - 32px));
   max-height: calc(100vh - 32px);
   overflow-y: auto;
   padding: 28px;

@@ -51,6 +51,11 @@ const Name = styled.span`
   white-space: nowrap;
 `;
 
+/** The name on its own line above the e-mail in the open menu. */
+const HeaderName = styled(Name)`
+  display: block;
+`;
+
 const Role = styled.span`
   font-size: 12px;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -107,9 +112,7 @@ export function ProfileMenu({ user, serviceName, onSignOut }: { user: User; serv
               {initials(name)}
             </Avatar>
             <div>
-              <Name as="span" style={{ display: 'block' }}>
-                {name}
-              </Name>
+              <HeaderName>{name}</HeaderName>
               <Email>{user.email}</Email>
               <Role>{role}</Role>
             </div>

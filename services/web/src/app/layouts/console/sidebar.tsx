@@ -61,6 +61,11 @@ const List = styled.ul`
   gap: 2px;
 `;
 
+/** A top-level entry's own list, spaced like the entries inside a group. */
+const EntryList = styled(List)`
+  margin-top: 2px;
+`;
+
 const GroupLabel = styled.p<{ $collapsed: boolean }>`
   margin: 18px 12px 8px;
   font-size: 11px;
@@ -277,13 +282,13 @@ export function Sidebar({ id, menu, collapsed, onExpand, homeTo, addingProduct =
             );
           }
           return (
-            <List key={entry.id} style={{ marginTop: 2 }}>
+            <EntryList key={entry.id}>
               {entry.kind === 'projects' ? (
                 <ProjectDropdown item={entry} collapsed={collapsed} onExpand={onExpand} />
               ) : (
                 <MenuItemLink item={entry} collapsed={collapsed} />
               )}
-            </List>
+            </EntryList>
           );
         })}
       </Nav>

@@ -43,6 +43,11 @@ const Spacer = styled.div`
   flex: 1;
 `;
 
+/** As tall as the icon buttons beside it, though it holds two lines. */
+const ChangeCompanyButton = styled(Button)`
+  height: 40px;
+`;
+
 const Company = styled.span`
   display: inline-flex;
   flex-direction: column;
@@ -89,7 +94,7 @@ export function TopBar(props: TopBarProps) {
       )}
       <Spacer />
       {user.roleId === ROLE.SUPER_ADMIN ? (
-        <Button
+        <ChangeCompanyButton
           $variant="secondary"
           $size="sm"
           onClick={onChangeCompany}
@@ -98,7 +103,6 @@ export function TopBar(props: TopBarProps) {
           aria-label={`${changeLabel}: ${user.companyName}`}
           title={changeLabel}
           data-testid="change-company"
-          style={{ height: 40 }}
         >
           {changingCompany ? <Spinner size={16} /> : <SwitchIcon size={18} />}
           <Company>
@@ -107,7 +111,7 @@ export function TopBar(props: TopBarProps) {
             </small>
             {user.companyName}
           </Company>
-        </Button>
+        </ChangeCompanyButton>
       ) : null}
       <NotificationBell serviceName={serviceName} count={unreadCount} />
       <LanguageSelect />

@@ -214,7 +214,7 @@ export function CustomerListSkeleton() {
           <Skeleton $width="48px" $height="48px" />
           <div>
             <Skeleton $width="40%" $height="18px" />
-            <Skeleton $width="60%" $height="12px" style={{ marginTop: 8 }} />
+            <Skeleton $width="60%" $height="12px" $marginTop="8px" />
           </div>
           <Skeleton $width="90px" $height="24px" />
           <Skeleton $width="90px" $height="40px" />

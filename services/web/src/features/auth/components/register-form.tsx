@@ -1,13 +1,19 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, type ServiceNameCheck } from '@product-console/shared';
 import { PasswordInput } from '@/components/password-input';
-import { Field, Input, Label, Select } from '@/components/ui/field';
+import { Field, FileInput, Input, Label } from '@/components/ui/field';
+import { FormSelect } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
 import { checkServiceName, signUp } from '@/features/auth/api/accounts';
 import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
+
+const SignInHint = styled(Hint)`
+  text-align: center;
+`;
 
 const CHECK_DELAY_MS = 350;
 const CATEGORIES = [
@@ -150,13 +156,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       <Row>
         <Field>
           <Label htmlFor={ids.category}><FormattedMessage id="register.category" /></Label>
-          <Select id={ids.category} name="category" defaultValue="1" style={{ height: 44 }}>
+          <FormSelect id={ids.category} name="category" defaultValue="1">
             {CATEGORIES.map((category) => (
               <option key={category.id} value={category.id}>
                 {intl.formatMessage({ id: category.labelId })}
               </option>
             ))}
-          </Select>
+          </FormSelect>
         </Field>
         <Field>
           <Label htmlFor={ids.gcps}><FormattedMessage id="register.gcps" /></Label>
@@ -207,15 +213,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       <Hint><FormattedMessage id="account.passwordRule" values={{ min: PASSWORD_MIN_LENGTH }} /></Hint>
       <Field>
         <Label htmlFor={ids.logo}><FormattedMessage id="register.primaryLogo" /></Label>
-        <Input id={ids.logo} name="primaryLogo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" style={{ paddingTop: 10 }} />
+        <FileInput id={ids.logo} name="primaryLogo" accept="image/png,image/jpeg,image/webp,image/gif" />
       </Field>
       <AuthSubmitButton submitting={submitting}>
         <FormattedMessage id="register.submit" />
       </AuthSubmitButton>
-      <Hint style={{ textAlign: 'center' }}>
+      <SignInHint>
         <FormattedMessage id="register.haveAccount" />{' '}
         <Link to="/login"><FormattedMessage id="login.submit" /></Link>
-      </Hint>
+      </SignInHint>
     </AuthForm>
   );
 }

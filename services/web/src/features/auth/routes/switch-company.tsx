@@ -6,6 +6,7 @@ import { ROLE, SWITCH_PAGE_REFRESH_DELAY_MS, type CustomerListItem } from '@prod
 import { BrandLogo } from '@/components/brand-logo';
 import { BuildingIcon, LogoutIcon } from '@/components/icons';
 import { LanguageSelect } from '@/components/language-select';
+import { StateBlock } from '@/components/list-body';
 import { SearchBox } from '@/components/list-toolbar';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -86,16 +87,10 @@ const CompanySearch = styled(SearchBox)`
   input { height: 42px; }
 `;
 
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
+const NoCustomers = styled(StateBlock)`
   padding: 56px 24px;
-  text-align: center;
   border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radius.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const CustomerLoadError = styled(LoadError)`
@@ -211,12 +206,11 @@ export function SwitchCompanyRoute() {
         ) : customers.isLoading || !customers.data ? (
           <CustomerListSkeleton />
         ) : visible.length === 0 ? (
-          <Empty data-testid="customer-list-empty">
-            <BuildingIcon size={32} />
+          <NoCustomers testId="customer-list-empty" icon={<BuildingIcon size={32} />}>
             <p>
               <FormattedMessage id={total === 0 ? 'switch.empty' : 'switch.noMatch'} />
             </p>
-          </Empty>
+          </NoCustomers>
         ) : (
           <CustomerList
             customers={visible}

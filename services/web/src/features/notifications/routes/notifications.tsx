@@ -2,10 +2,12 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { BellIcon, CheckIcon } from '@/components/icons';
+import { StateBlock } from '@/components/list-body';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { ListCard } from '@/components/ui/card';
+import { PageStack } from '@/components/ui/page-stack';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { showSnackbar } from '@/lib/snackbar';
@@ -38,14 +40,8 @@ const List = styled.ul`
   padding: 0;
 `;
 
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding: 56px 24px;
-  text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
+const SkeletonItem = styled.li`
+  padding: 18px;
 `;
 
 const More = styled.div`
@@ -95,22 +91,21 @@ function NotificationList({ tab }: { tab: NotificationTab }) {
     return (
       <List aria-hidden="true">
         {[0, 1, 2].map((index) => (
-          <li key={index} style={{ padding: 18 }}>
+          <SkeletonItem key={index}>
             <Skeleton $width="50%" $height="16px" />
-            <Skeleton $width="80%" $height="12px" style={{ marginTop: 8 }} />
-          </li>
+            <Skeleton $width="80%" $height="12px" $marginTop="8px" />
+          </SkeletonItem>
         ))}
       </List>
     );
   }
   if (list.items.length === 0) {
     return (
-      <Empty data-testid="notifications-empty">
-        <BellIcon size={32} />
+      <StateBlock testId="notifications-empty" icon={<BellIcon size={32} />}>
         <p>
           <FormattedMessage id="notifications.empty" />
         </p>
-      </Empty>
+      </StateBlock>
     );
   }
   return (
@@ -165,7 +160,7 @@ export function NotificationsRoute() {
   }
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+    <PageStack>
       <PageHeader
         title={<FormattedMessage id="nav.notifications" />}
         actions={
@@ -175,7 +170,7 @@ export function NotificationsRoute() {
           </Button>
         }
       />
-      <Card style={{ padding: 0, overflow: 'hidden' }}>
+      <ListCard>
         <TabList role="tablist" aria-label={intl.formatMessage({ id: 'nav.notifications' })}>
           {TABS.map((name) => (
             <Tab
@@ -200,7 +195,7 @@ export function NotificationsRoute() {
         <div role="tabpanel" id="notifications-panel" aria-labelledby={`notifications-tab-${tab}`}>
           <NotificationList key={`${tab}-${generation}`} tab={tab} />
         </div>
-      </Card>
-    </div>
+      </ListCard>
+    </PageStack>
   );
 }

@@ -22,6 +22,10 @@ const Identity = styled.div`
   align-items: flex-start;
 `;
 
+const IdentityText = styled.div`
+  flex: 1;
+`;
+
 const Logo = styled.span`
   display: grid;
   place-items: center;
@@ -134,11 +138,11 @@ export function CompanyInfoCard({ company, error, onRetry }: CompanyInfoCardProp
         <Body aria-busy="true">
           <Identity>
             <Skeleton $width="56px" $height="56px" />
-            <div style={{ flex: 1 }}>
+            <IdentityText>
               <Skeleton $width="60%" $height="20px" />
-              <Skeleton $width="30%" $height="12px" style={{ marginTop: 8 }} />
-              <Skeleton $width="90%" style={{ marginTop: 16 }} />
-            </div>
+              <Skeleton $width="30%" $height="12px" $marginTop="8px" />
+              <Skeleton $width="90%" $marginTop="16px" />
+            </IdentityText>
           </Identity>
           <Details as="div">
             {[0, 1, 2, 3].map((index) => (

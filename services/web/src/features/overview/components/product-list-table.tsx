@@ -8,18 +8,9 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableScroll } from '@/components/ui/table';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { StateBlock } from '@/components/list-body';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Mono, ProductCell } from '@/components/product-cell';
-
-const State = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding: 48px 24px;
-  text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const StateIcon = styled.span<{ $danger?: boolean }>`
   display: grid;
@@ -60,15 +51,19 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
   let content;
   if (error && !products) {
     content = (
-      <State role="alert">
-        <StateIcon $danger aria-hidden="true">
-          <AlertIcon size={26} />
-        </StateIcon>
+      <StateBlock
+        role="alert"
+        icon={
+          <StateIcon $danger aria-hidden="true">
+            <AlertIcon size={26} />
+          </StateIcon>
+        }
+      >
         <FormattedMessage id="overview.products.error" />
         <Button $variant="outline" $size="sm" onClick={onRetry}>
           <FormattedMessage id="common.retry" />
         </Button>
-      </State>
+      </StateBlock>
     );
   } else if (!products) {
     content = (
@@ -91,15 +86,19 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
     );
   } else if (products.length === 0) {
     content = (
-      <State data-testid="overview-product-list-empty">
-        <StateIcon aria-hidden="true">
-          <BoxIcon size={26} />
-        </StateIcon>
+      <StateBlock
+        testId="overview-product-list-empty"
+        icon={
+          <StateIcon aria-hidden="true">
+            <BoxIcon size={26} />
+          </StateIcon>
+        }
+      >
         <FormattedMessage id="overview.products.empty" />
         <ButtonLink to={`${base}/quick-start`} $variant="secondary" $size="sm">
           <FormattedMessage id="overview.products.getStarted" />
         </ButtonLink>
-      </State>
+      </StateBlock>
     );
   } else {
     content = (

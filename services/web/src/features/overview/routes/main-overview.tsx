@@ -1,20 +1,14 @@
-import styled from 'styled-components';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { DEFAULT_PAGE_SIZE } from '@product-console/shared';
 import { PageHeader } from '@/components/page-header';
+import { PageStack } from '@/components/ui/page-stack';
 import { useCompanyInfo } from '@/features/overview/api/get-company-info';
 import { useOverviewProductList } from '@/features/overview/api/get-product-list';
 import { useTotalCount } from '@/features/overview/api/get-total-count';
 import { CompanyInfoCard } from '@/features/overview/components/company-info-card';
 import { ProductListTable } from '@/features/overview/components/product-list-table';
 import { TotalCountCards } from '@/features/overview/components/total-count-cards';
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 24px;
-`;
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -31,7 +25,7 @@ export function MainOverviewRoute() {
   const products = useOverviewProductList(page, DEFAULT_PAGE_SIZE);
 
   return (
-    <Stack>
+    <PageStack>
       <PageHeader title={<FormattedMessage id="overview.title" />} description={<FormattedMessage id="overview.subtitle" />} />
       <TotalCountCards counts={counts.data?.result} failed={Boolean(counts.error)} />
       <CompanyInfoCard company={company.data?.result} error={company.error} onRetry={() => void company.mutate()} />
@@ -45,6 +39,6 @@ export function MainOverviewRoute() {
         onRetry={() => void products.mutate()}
         onPageChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})}
       />
-    </Stack>
+    </PageStack>
   );
 }

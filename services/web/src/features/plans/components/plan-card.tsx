@@ -25,6 +25,11 @@ const Name = styled.h2`
   font-weight: 700;
 `;
 
+const Services = styled.div`
+  display: flex;
+  gap: 6px;
+`;
+
 const Features = styled.ul`
   list-style: none;
   margin: 0;
@@ -50,13 +55,13 @@ export function PlanCard({ plan }: { plan: PricingPlan }) {
           </Badge>
         ) : null}
       </Name>
-      <div style={{ display: 'flex', gap: 6 }}>
+      <Services>
         {plan.services.map((service) => (
           <Badge key={service} $tone={service === 'DPP' ? 'success' : 'neutral'}>
             {service}
           </Badge>
         ))}
-      </div>
+      </Services>
       <Features>
         <li>
           <CheckIcon size={16} />

@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import { FormattedMessage } from 'react-intl';
+import { StateBlock } from '@/components/list-body';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { PageStack } from '@/components/ui/page-stack';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
@@ -10,15 +12,6 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
   gap: 20px;
-`;
-
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding: 48px 24px;
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const ListLoadError = styled(LoadError)`
@@ -30,7 +23,7 @@ const ListLoadError = styled(LoadError)`
 export function PricingRoute() {
   const plans = usePlans();
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+    <PageStack>
       <PageHeader title={<FormattedMessage id="pricing.title" />} description={<FormattedMessage id="pricing.subtitle" />} />
       {plans.error ? (
         <ListLoadError message={<FormattedMessage id="pricing.loadError" />} onRetry={() => void plans.mutate()} />
@@ -41,9 +34,9 @@ export function PricingRoute() {
           ))}
         </Grid>
       ) : plans.data.result.length === 0 ? (
-        <Empty>
+        <StateBlock>
           <FormattedMessage id="pricing.empty" />
-        </Empty>
+        </StateBlock>
       ) : (
         <Grid data-testid="pricing-plans">
           {plans.data.result.map((plan) => (
@@ -51,6 +44,6 @@ export function PricingRoute() {
           ))}
         </Grid>
       )}
-    </div>
+    </PageStack>
   );
 }

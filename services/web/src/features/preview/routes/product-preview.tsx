@@ -17,6 +17,26 @@ const Page = styled.div`
   background: ${({ theme }) => theme.colors.background};
 `;
 
+const Loading = styled.div`
+  display: grid;
+  gap: 16px;
+`;
+
+/** Stands for the product image, which runs to the column's edges. */
+const HeroSkeleton = styled(Skeleton)`
+  border-radius: 0;
+`;
+
+const LoadingText = styled.div`
+  display: grid;
+  gap: 12px;
+  padding: 0 16px;
+`;
+
+const CareImage = styled.img`
+  max-width: 100%;
+`;
+
 const Column = styled.main`
   max-width: 400px;
   margin: 0 auto;
@@ -147,15 +167,15 @@ export function ProductPreviewRoute() {
     );
   } else if (!data) {
     content = (
-      <div aria-busy="true" data-testid="preview-loading" style={{ display: 'grid', gap: 16 }}>
-        <Skeleton $height="400px" style={{ borderRadius: 0 }} />
-        <div style={{ display: 'grid', gap: 12, padding: '0 16px' }}>
+      <Loading aria-busy="true" data-testid="preview-loading">
+        <HeroSkeleton $height="400px" />
+        <LoadingText>
           <Skeleton $height="28px" $width="70%" />
           <Skeleton $height="16px" $width="40%" />
           <Skeleton $height="52px" />
           <Skeleton $height="52px" />
-        </div>
-      </div>
+        </LoadingText>
+      </Loading>
     );
   } else {
     content = <ProductView product={data} links={links.data} />;
@@ -241,7 +261,7 @@ function ProductView({ product, links }: { product: LandingProductInfo; links: L
               <FormattedMessage id="products.field.careInfo" />
             </h2>
             {product.careInfo.type === 'image' && product.careInfo.image ? (
-              <img src={publicFileUrl(product.careInfo.image)} alt={intl.formatMessage({ id: 'products.field.careInfo' })} style={{ maxWidth: '100%' }} />
+              <CareImage src={publicFileUrl(product.careInfo.image)} alt={intl.formatMessage({ id: 'products.field.careInfo' })} />
             ) : (
               <p>{product.careInfo.text}</p>
             )}

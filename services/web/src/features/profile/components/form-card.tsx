@@ -34,6 +34,39 @@ export const Avatar = styled.img`
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/** The picture and the fixed facts at the top of a settings form. */
+export const Identity = styled.div`
+  display: flex;
+  gap: 16px;
+  align-items: center;
+`;
+
+/** A checkbox with its text beside it. */
+export const CheckLabel = styled.label`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+`;
+
+const Failure = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+`;
+
+/** A settings tab whose data failed to load, with a retry. */
+export function LoadFailure({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Failure role="alert">
+      <AlertIcon size={20} />
+      <FormattedMessage id="profile.loadError" />
+      <Button $variant="outline" onClick={onRetry}>
+        <FormattedMessage id="common.retry" />
+      </Button>
+    </Failure>
+  );
+}
+
 interface FormCardProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   saving: boolean;

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { NavLink, Outlet, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageHeader } from '@/components/page-header';
+import { PageStack } from '@/components/ui/page-stack';
 import type { MessageId } from '@/lib/i18n';
 
 const Tabs = styled.nav`
@@ -33,7 +34,7 @@ export function ProfileLayout() {
   const { serviceName = '' } = useParams();
   const base = `/${encodeURIComponent(serviceName)}/profiles`;
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+    <PageStack>
       <PageHeader title={<FormattedMessage id="crumb.profile" />} />
       <Tabs aria-label={intl.formatMessage({ id: 'crumb.profile' })}>
         {TABS.map((tab) => (
@@ -43,6 +44,6 @@ export function ProfileLayout() {
         ))}
       </Tabs>
       <Outlet />
-    </div>
+    </PageStack>
   );
 }

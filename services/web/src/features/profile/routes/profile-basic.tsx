@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AlertIcon } from '@/components/icons';
-import { Button } from '@/components/ui/button';
-import { Field, Input, Label } from '@/components/ui/field';
+import { Field, FileInput, Input, Label } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useProfile, useUpdateProfile } from '@/features/profile/api/profile';
-import { Avatar, FormCard, Grid, Muted } from '@/features/profile/components/form-card';
+import { Avatar, CheckLabel, FormCard, Grid, Identity, LoadFailure, Muted } from '@/features/profile/components/form-card';
 
 /** /profiles/basic: own name, contact numbers, picture and landing page. */
 export function ProfileBasicRoute() {
@@ -19,17 +17,7 @@ export function ProfileBasicRoute() {
   const [error, setError] = useState<string | null>(null);
   const ids = { first: useId(), last: useId(), department: useId(), office: useId(), mobile: useId(), image: useId(), landing: useId() };
 
-  if (profile.error) {
-    return (
-      <div role="alert" style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-        <AlertIcon size={20} />
-        <FormattedMessage id="profile.loadError" />
-        <Button $variant="outline" onClick={() => void profile.mutate()}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </div>
-    );
-  }
+  if (profile.error) return <LoadFailure onRetry={() => void profile.mutate()} />;
   if (!profile.data) return <Skeleton $width="100%" $height="360px" />;
   const current = profile.data.result;
 
@@ -63,7 +51,7 @@ export function ProfileBasicRoute() {
   const avatar = current.profile ? fileUrl(current.profile) : null;
   return (
     <FormCard onSubmit={(event) => void onSubmit(event)} saving={saving} error={error} testId="profile-basic-form">
-      <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+      <Identity>
         {avatar ? <Avatar src={avatar} alt={intl.formatMessage({ id: 'profile.imageAlt' })} /> : null}
         <div>
           <strong>{current.email}</strong>
@@ -71,7 +59,7 @@ export function ProfileBasicRoute() {
             <FormattedMessage id="profile.emailFixed" />
           </Muted>
         </div>
-      </div>
+      </Identity>
       <Grid>
         <Field>
           <Label htmlFor={ids.first}><FormattedMessage id="account.firstName" /></Label>
@@ -95,13 +83,13 @@ export function ProfileBasicRoute() {
         </Field>
         <Field>
           <Label htmlFor={ids.image}><FormattedMessage id="profile.image" /></Label>
-          <Input id={ids.image} name="profileImage" type="file" accept="image/png,image/jpeg,image/webp,image/gif" style={{ paddingTop: 10 }} />
+          <FileInput id={ids.image} name="profileImage" accept="image/png,image/jpeg,image/webp,image/gif" />
         </Field>
       </Grid>
-      <label htmlFor={ids.landing} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+      <CheckLabel htmlFor={ids.landing}>
         <input id={ids.landing} name="showDefaultPage" type="checkbox" defaultChecked={current.showDefaultPage} />
         <FormattedMessage id="profile.showDefaultPage" />
-      </label>
+      </CheckLabel>
     </FormCard>
   );
 }

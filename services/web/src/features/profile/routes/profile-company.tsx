@@ -2,16 +2,29 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isAdminRole } from '@product-console/shared';
-import { AlertIcon } from '@/components/icons';
-import { Button } from '@/components/ui/button';
-import { Field, Input, Label } from '@/components/ui/field';
+import { Field, FileInput, Input, Label } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
 import { fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCompanyInfo, useProfile, useUpdateCompanyInfo } from '@/features/profile/api/profile';
-import { Avatar, FormCard, Grid, Muted } from '@/features/profile/components/form-card';
+import { Avatar, FormCard, Grid, Identity, LoadFailure, Muted } from '@/features/profile/components/form-card';
+
+/** A company manager's fields; a sub-admin sees them disabled. */
+const Fields = styled.fieldset`
+  border: none;
+  padding: 0;
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const Description = styled(Input)`
+  height: 96px;
+  padding-top: 10px;
+`;
 
 const FieldNote = styled.p<{ $danger?: boolean }>`
   font-size: 13px;
@@ -30,17 +43,7 @@ export function ProfileCompanyRoute() {
   const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), logo: useId(), gcps: useId(), gcpsNote: useId() };
   const readOnly = !profile.data || !isAdminRole(profile.data.result.roleId);
 
-  if (company.error) {
-    return (
-      <div role="alert" style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-        <AlertIcon size={20} />
-        <FormattedMessage id="profile.loadError" />
-        <Button $variant="outline" onClick={() => void company.mutate()}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </div>
-    );
-  }
+  if (company.error) return <LoadFailure onRetry={() => void company.mutate()} />;
   if (!company.data) return <Skeleton $width="100%" $height="420px" />;
   const current = company.data.result;
 
@@ -86,7 +89,7 @@ export function ProfileCompanyRoute() {
   const logo = current.primaryLogo ? fileUrl(current.primaryLogo) : null;
   return (
     <FormCard onSubmit={(event) => void onSubmit(event)} saving={saving} error={error} testId="profile-company-form" readOnly={readOnly}>
-      <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+      <Identity>
         {logo ? <Avatar src={logo} alt={intl.formatMessage({ id: 'profile.logoAlt' })} /> : null}
         <div>
           <strong>{current.serviceName}</strong>
@@ -94,13 +97,13 @@ export function ProfileCompanyRoute() {
             <FormattedMessage id="profile.companyPrefixes" values={{ gcps: current.gcps.join(', ') }} />
           </Muted>
         </div>
-      </div>
+      </Identity>
       {readOnly ? (
         <Muted>
           <FormattedMessage id="profile.companyReadOnly" />
         </Muted>
       ) : null}
-      <fieldset disabled={readOnly} style={{ border: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Fields disabled={readOnly}>
         <Grid>
           <Field>
             <Label htmlFor={ids.name}><FormattedMessage id="register.companyName" /></Label>
@@ -146,15 +149,15 @@ export function ProfileCompanyRoute() {
         )}
         <Field>
           <Label htmlFor={ids.description}><FormattedMessage id="profile.description" /></Label>
-          <Input as="textarea" id={ids.description} name="description" maxLength={2000} defaultValue={current.description} style={{ height: 96, paddingTop: 10 }} />
+          <Description as="textarea" id={ids.description} name="description" maxLength={2000} defaultValue={current.description} />
         </Field>
         {readOnly ? null : (
           <Field>
             <Label htmlFor={ids.logo}><FormattedMessage id="register.primaryLogo" /></Label>
-            <Input id={ids.logo} name="primaryLogo" type="file" accept="image/png,image/jpeg,image/webp,image/gif" style={{ paddingTop: 10 }} />
+            <FileInput id={ids.logo} name="primaryLogo" accept="image/png,image/jpeg,image/webp,image/gif" />
           </Field>
         )}
-      </fieldset>
+      </Fields>
     </FormCard>
   );
 }

@@ -17,6 +17,20 @@ const Body = styled.div`
   max-width: 720px;
 `;
 
+const Notice = styled.p`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+`;
+
+const PlanTitle = styled.div`
+  display: flex;
+  gap: 12px;
+  align-items: center;
+  flex-wrap: wrap;
+  h2 { font-size: 22px; }
+`;
+
 const Meter = styled.div`
   display: flex;
   flex-direction: column;
@@ -46,10 +60,10 @@ export function ProfileSubscriptionRoute() {
     return (
       <Card>
         <Body role={noPlan ? undefined : 'alert'}>
-          <p style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <Notice>
             <AlertIcon size={18} />
             <FormattedMessage id={noPlan ? 'subscription.none' : 'profile.loadError'} />
-          </p>
+          </Notice>
           {noPlan ? null : (
             <Button $variant="outline" onClick={() => void plan.mutate()}>
               <FormattedMessage id="common.retry" />
@@ -66,15 +80,15 @@ export function ProfileSubscriptionRoute() {
   return (
     <Card>
       <Body data-testid="subscription">
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-          <h2 style={{ fontSize: 22 }}>{planName}</h2>
+        <PlanTitle>
+          <h2>{planName}</h2>
           {services.map((service) => (
             <Badge key={service} $tone="primary">
               {service}
             </Badge>
           ))}
           {subscription ? <Badge $tone={subscription.status === 'active' ? 'success' : 'warning'}>{subscription.status}</Badge> : null}
-        </div>
+        </PlanTitle>
         {subscription ? (
           <p>
             <FormattedMessage id="subscription.period" values={{ start: date(subscription.startDate), end: date(subscription.endDate) }} />

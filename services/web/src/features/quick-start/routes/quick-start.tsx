@@ -6,6 +6,7 @@ import { BoxIcon, CheckIcon, ChevronRightIcon, FolderIcon, LinkIcon, QrIcon } fr
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
+import { PageStack } from '@/components/ui/page-stack';
 import type { MessageId } from '@/lib/i18n';
 import { useFirstStepsProgress } from '@/features/quick-start/api/get-progress';
 
@@ -91,7 +92,7 @@ export function QuickStartRoute() {
     { icon: <QrIcon />, titleId: 'quickStart.step4.title', bodyId: 'quickStart.step4.body', actionId: 'quickStart.step4.action', to: `${base}/entry-list` },
   ];
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+    <PageStack>
       <PageHeader
         title={<FormattedMessage id="quickStart.title" />}
         description={<FormattedMessage id="quickStart.subtitle" />}
@@ -128,6 +129,6 @@ export function QuickStartRoute() {
           </Step>
         ))}
       </Steps>
-    </div>
+    </PageStack>
   );
 }

@@ -12,6 +12,17 @@ import type { MessageId } from '@/lib/i18n';
 import { useProjects } from '@/lib/projects';
 import { getSubAdminAccess, setSubAdminAccess } from '@/features/sub-admins/api/sub-admins';
 
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  margin-top: 16px;
+`;
+
+const ProjectSelect = styled(Select)`
+  height: 40px;
+`;
+
 const Matrix = styled.table`
   width: 100%;
   border-collapse: collapse;
@@ -95,14 +106,14 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
     <DialogRoot open={subAdmin !== null} onOpenChange={(open) => !open && !saving && close()}>
       <DialogPortal>
         <DialogOverlay />
-        <DialogContent data-testid="access-dialog" style={{ width: 'min(560px, calc(100vw - 32px))' }}>
+        <DialogContent data-testid="access-dialog" $width={560}>
           <DialogTitle>
             <FormattedMessage id="subAdmins.accessTitle" values={{ name }} />
           </DialogTitle>
           <DialogDescription>
             <FormattedMessage id="subAdmins.accessHint" />
           </DialogDescription>
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 14, marginTop: 16 }}>
+          <Body>
             {error ? (
               <FormAlert role="alert">
                 <AlertIcon size={18} />
@@ -119,13 +130,13 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
                   <Label htmlFor={selectId}>
                     <FormattedMessage id="subAdmins.project" />
                   </Label>
-                  <Select id={selectId} value={projectId ?? ''} onChange={(event) => setProjectId(Number(event.target.value))} style={{ height: 40 }} data-testid="access-project">
+                  <ProjectSelect id={selectId} value={projectId ?? ''} onChange={(event) => setProjectId(Number(event.target.value))} data-testid="access-project">
                     {list.map((project) => (
                       <option key={project.project_id} value={project.project_id}>
                         {project.project_name}
                       </option>
                     ))}
-                  </Select>
+                  </ProjectSelect>
                 </Field>
                 <Matrix aria-busy={loading}>
                   <thead>
@@ -169,7 +180,7 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
                 <FormattedMessage id="common.save" />
               </Button>
             </DialogActions>
-          </div>
+          </Body>
         </DialogContent>
       </DialogPortal>
     </DialogRoot>

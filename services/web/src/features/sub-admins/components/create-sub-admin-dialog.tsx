@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PASSWORD_MIN_LENGTH } from '@product-console/shared';
 import { AlertIcon } from '@/components/icons';
@@ -10,6 +11,19 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { createSubAdmin, inviteSubAdmin } from '@/features/sub-admins/api/sub-admins';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+  margin-top: 16px;
+`;
+
+const NameRow = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 12px;
+`;
 
 interface CreateSubAdminDialogProps {
   open: boolean;
@@ -58,21 +72,21 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
     <DialogRoot open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <DialogPortal>
         <DialogOverlay />
-        <DialogContent data-testid="create-sub-admin-dialog" style={{ width: 'min(520px, calc(100vw - 32px))' }}>
+        <DialogContent data-testid="create-sub-admin-dialog" $width={520}>
           <DialogTitle>
             <FormattedMessage id="subAdmins.createTitle" />
           </DialogTitle>
           <DialogDescription>
             <FormattedMessage id="subAdmins.createHint" />
           </DialogDescription>
-          <form onSubmit={(event) => void onSubmit(event)} style={{ display: 'flex', flexDirection: 'column', gap: 14, marginTop: 16 }}>
+          <Form onSubmit={(event) => void onSubmit(event)}>
             {error ? (
               <FormAlert role="alert">
                 <AlertIcon size={18} />
                 <span>{error}</span>
               </FormAlert>
             ) : null}
-            <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 12 }}>
+            <NameRow>
               <Field>
                 <Label htmlFor={ids.first}><FormattedMessage id="account.firstName" /></Label>
                 <Input id={ids.first} name="firstName" required maxLength={100} />
@@ -81,7 +95,7 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
                 <Label htmlFor={ids.last}><FormattedMessage id="account.lastName" /></Label>
                 <Input id={ids.last} name="lastName" required maxLength={100} />
               </Field>
-            </div>
+            </NameRow>
             <Field>
               <Label htmlFor={ids.email}><FormattedMessage id="login.email" /></Label>
               <Input id={ids.email} name="email" type="email" required />
@@ -103,7 +117,7 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
                 <FormattedMessage id="subAdmins.create" />
               </Button>
             </DialogActions>
-          </form>
+          </Form>
         </DialogContent>
       </DialogPortal>
     </DialogRoot>

@@ -4,14 +4,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { SubAdmin, SubAdminListResponse } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { MailIcon, PlusIcon, UsersIcon } from '@/components/icons';
+import { ListSkeleton, StateBlock } from '@/components/list-body';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { PlanExceededDialog } from '@/components/plan-exceeded-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ListCard } from '@/components/ui/card';
+import { PageStack } from '@/components/ui/page-stack';
 import { Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePlanInfo } from '@/lib/plan';
@@ -27,14 +28,9 @@ const Actions = styled.div`
   justify-content: flex-end;
 `;
 
-const Empty = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding: 48px 24px;
-  text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
+/** Sits close under the header whose add button it explains. */
+const LimitNote = styled.p`
+  margin-top: -12px;
 `;
 
 const SUB_ADMIN_COLUMNS = ['subAdmins.name', 'login.email', 'account.department', 'subAdmins.status', 'subAdmins.projects', 'subAdmins.lastUpdated'] as const;
@@ -98,7 +94,7 @@ export function SubAdminListRoute() {
   }
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+    <PageStack>
       <PageHeader
         title={<FormattedMessage id="nav.userRoles" />}
         description={<FormattedMessage id="subAdmins.subtitle" />}
@@ -110,24 +106,19 @@ export function SubAdminListRoute() {
         }
       />
       {list.data && !canAdd ? (
-        <p id="sub-admin-limit" role="status" style={{ marginTop: -12 }}>
+        <LimitNote id="sub-admin-limit" role="status">
           <FormattedMessage id="subAdmins.limitReached" />
-        </p>
+        </LimitNote>
       ) : null}
-      <Card style={{ padding: 0, overflow: 'hidden' }}>
+      <ListCard>
         {list.error ? (
           <ListLoadError message={<FormattedMessage id="subAdmins.loadError" />} onRetry={() => void list.mutate()} />
         ) : !list.data ? (
-          <div style={{ padding: 20, display: 'flex', flexDirection: 'column', gap: 12 }} aria-hidden="true">
-            {[0, 1, 2].map((index) => (
-              <Skeleton key={index} $width="100%" $height="36px" />
-            ))}
-          </div>
+          <ListSkeleton rows={3} height="36px" />
         ) : list.data.result.length === 0 ? (
-          <Empty data-testid="sub-admins-empty">
-            <UsersIcon size={32} />
+          <StateBlock testId="sub-admins-empty" icon={<UsersIcon size={32} />}>
             <FormattedMessage id="subAdmins.empty" />
-          </Empty>
+          </StateBlock>
         ) : (
           <>
             <TableScroll>
@@ -183,7 +174,7 @@ export function SubAdminListRoute() {
             />
           </>
         )}
-      </Card>
+      </ListCard>
       <CreateSubAdminDialog
         open={creating}
         onOpenChange={setCreating}
@@ -196,6 +187,6 @@ export function SubAdminListRoute() {
       <AccessDialog subAdmin={accessFor} onClose={() => setAccessFor(null)} onSaved={() => void list.mutate()} />
       <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
       <PlanExceededDialog open={limitOpen} onOpenChange={setLimitOpen} planName={planName} field="subAdmin" />
-    </div>
+    </PageStack>
   );
 }
