@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { PageStack } from '@/components/ui/page-stack';
-import { isLinkLimitReached } from '@/features/links/api/check-link-limit';
+import { isLinkLimitReached } from '@/lib/plan';
 import { useActiveLinks } from '@/features/links/api/get-links';
 import { NewLinkForm } from '@/features/links/components/new-link-form';
 import { useProduct } from '@/features/products/api/get-product';

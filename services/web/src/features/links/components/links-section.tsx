@@ -10,8 +10,8 @@ import { Button, IconButton } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { useLinkLimitCheck } from '@/lib/plan';
 import { showSnackbar } from '@/lib/snackbar';
-import { isLinkLimitReached } from '@/features/links/api/check-link-limit';
 import { sortLinks, useActiveLinks } from '@/features/links/api/get-links';
 import { deleteLink, swapLinkOrder } from '@/features/links/api/link-mutations';
 import { LinkEditDialog } from '@/features/links/components/link-edit-dialog';
@@ -38,19 +38,13 @@ export function LinksSection({ productId, entry, serviceName, canWrite }: LinksS
   const [editing, setEditing] = useState<Link | null>(null);
   const [deleting, setDeleting] = useState<Link | null>(null);
   const [moving, setMoving] = useState(false);
-  const [checkingLimit, setCheckingLimit] = useState(false);
+  const linkLimit = useLinkLimitCheck(productId);
   const links = data ? sortLinks(data.result) : undefined;
   const writable = canWrite && entry !== null;
   const newLinkPath = `/${encodeURIComponent(serviceName)}/product-details/${productId}/new-link`;
 
   async function addLink() {
-    setCheckingLimit(true);
-    try {
-      if (await isLinkLimitReached(productId)) navigate('/maintenance/plan-limit?type=usage');
-      else navigate(newLinkPath);
-    } finally {
-      setCheckingLimit(false);
-    }
+    navigate((await linkLimit.check()) ? '/maintenance/plan-limit?type=usage' : newLinkPath);
   }
 
   async function move(index: number, direction: -1 | 1) {
@@ -88,8 +82,8 @@ export function LinksSection({ productId, entry, serviceName, canWrite }: LinksS
           <FormattedMessage id="links.title" />
         </CardTitle>
         {writable ? (
-          <Button $size="sm" onClick={() => void addLink()} disabled={checkingLimit} data-testid="link-add">
-            {checkingLimit ? <Spinner size={14} /> : <PlusIcon size={16} />}
+          <Button $size="sm" onClick={() => void addLink()} disabled={linkLimit.checking} data-testid="link-add">
+            {linkLimit.checking ? <Spinner size={14} /> : <PlusIcon size={16} />}
             <FormattedMessage id="links.add" />
           </Button>
         ) : null}

@@ -1,17 +1,7 @@
-import { ROLE, type AccessInfoBody, type IsLimit, type User } from '@product-console/shared';
+import { ROLE, type AccessInfoBody, type User } from '@product-console/shared';
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
-
-/** Whether the plan's product limit is reached; a failed check counts as reached (spec point 8). */
-export async function isProductLimitReached(): Promise<boolean> {
-  try {
-    const { isLimit } = await api.get<IsLimit>('/bff/plan/check/product');
-    return isLimit;
-  } catch {
-    return true;
-  }
-}
 
 /** Admins may always write products; a sub-admin needs `product.w` on the project (a failed check denies). */
 export async function canWriteProducts(user: User, projectId: number | null): Promise<boolean> {

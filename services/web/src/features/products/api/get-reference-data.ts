@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Certification, Plan, ServiceCode } from '@product-console/shared';
+import type { Certification, ServiceCode } from '@product-console/shared';
 import { apiFetcher } from '@/lib/api-client';
 
 /** Certifications a product can carry. */
@@ -23,9 +23,4 @@ export function useProductService(productId: number | undefined) {
     productId ? `/bff/api/product/service?productId=${productId}` : null,
     apiFetcher,
   );
-}
-
-/** The plan (for the services it offers); same key as the console shell. */
-export function usePlanInfo() {
-  return useSWR<{ result: Plan }>('/bff/api/service/plan/info', apiFetcher);
 }

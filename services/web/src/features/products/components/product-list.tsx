@@ -6,11 +6,12 @@ import { useSWRConfig } from 'swr';
 import { DEFAULT_PAGE_SIZE, type Project, type ProductSummary } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ListBody } from '@/components/list-body';
-import { BoxIcon, PlusIcon, SearchIcon } from '@/components/icons';
+import { BoxIcon, PlusIcon } from '@/components/icons';
+import { ListToolbar, SearchBox } from '@/components/list-toolbar';
 import { PagerFooter } from '@/components/paged-table';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/field';
+import { Select } from '@/components/ui/field';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { PROJECTS_KEY } from '@/lib/projects';
@@ -19,23 +20,6 @@ import { PRODUCTS_KEY_PREFIX, useProducts, type ProductListParams } from '@/feat
 import { deleteProducts, moveProducts } from '@/features/products/api/product-mutations';
 import { MoveDialog } from '@/features/products/components/move-dialog';
 import { ProductTable } from '@/features/products/components/product-table';
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 12px;
-  padding: 16px 22px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const SearchBox = styled.div`
-  position: relative;
-  flex: 1 1 240px;
-  max-width: 360px;
-  svg { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.textMuted}; }
-  input { padding-left: 38px; height: 38px; }
-`;
 
 const BulkActions = styled.div`
   display: flex;
@@ -139,23 +123,8 @@ export function ProductList({ serviceName, projectId, projects }: ProductListPro
 
   return (
     <Card>
-      <Toolbar>
-        <SearchBox>
-          <SearchIcon size={16} />
-          <label htmlFor="product-search">
-            <VisuallyHidden>
-              <FormattedMessage id="products.search" />
-            </VisuallyHidden>
-          </label>
-          <Input
-            id="product-search"
-            type="search"
-            value={searchText}
-            placeholder={intl.formatMessage({ id: 'products.search' })}
-            onChange={(event) => setSearchText(event.target.value)}
-            data-testid="product-search"
-          />
-        </SearchBox>
+      <ListToolbar>
+        <SearchBox id="product-search" value={searchText} onChange={setSearchText} label={intl.formatMessage({ id: 'products.search' })} testId="product-search" />
         <label htmlFor="product-sort">
           <VisuallyHidden>
             <FormattedMessage id="products.sort" />
@@ -181,7 +150,7 @@ export function ProductList({ serviceName, projectId, projects }: ProductListPro
             </Button>
           </BulkActions>
         ) : null}
-      </Toolbar>
+      </ListToolbar>
       <ListBody
         items={list.data?.result}
         error={list.error}

@@ -4,7 +4,8 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { Entry, Qualifier } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DownloadIcon, PlusIcon, QrIcon, SearchIcon, TrashIcon, UploadIcon } from '@/components/icons';
+import { DownloadIcon, PlusIcon, QrIcon, TrashIcon, UploadIcon } from '@/components/icons';
+import { ListToolbar, SearchBox } from '@/components/list-toolbar';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Button, IconButton } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -35,22 +36,15 @@ import { ListBody } from '@/components/list-body';
 
 const PAGE_SIZE = 10;
 
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+/** The add form sits beside the search, its hint under it. */
+const Toolbar = styled(ListToolbar)`
   align-items: flex-start;
   justify-content: space-between;
-  gap: 12px;
-  padding: 16px 22px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const SearchBox = styled.div`
-  position: relative;
-  flex: 1 1 200px;
+const Search = styled(SearchBox)`
+  flex-basis: 200px;
   max-width: 300px;
-  svg { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); color: ${({ theme }) => theme.colors.textMuted}; }
-  input { padding-left: 38px; height: 38px; }
 `;
 
 const AddForm = styled.form`
@@ -252,17 +246,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         </HeaderActions>
       </CardHeader>
       <Toolbar>
-        <SearchBox>
-          <SearchIcon size={16} />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={intl.formatMessage({ id: 'serials.search' })}
-            aria-label={intl.formatMessage({ id: 'serials.search' })}
-            data-testid="serials-search"
-          />
-        </SearchBox>
+        <Search value={searchText} onChange={setSearchText} label={intl.formatMessage({ id: 'serials.search' })} testId="serials-search" />
         {canWrite ? (
           <AddBlock>
             <AddForm onSubmit={(event) => void add(event)} noValidate>
