@@ -18,6 +18,7 @@ import { subAdminRoutes } from './modules/sub-admins/routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { validatorCompiler } from './plugins/errors.js';
+import eventsPlugin from './plugins/events.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import mailerPlugin, { type MailTransport } from './plugins/mailer.js';
 import storagePlugin, { type FileStorage } from './plugins/storage.js';
@@ -101,6 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(authPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(mailerPlugin, { config, transport: deps.mailTransport });
+  // Domain events between modules, and the plan-usage answer header they imply (decision 026).
+  await app.register(eventsPlugin);
   // After authentication and before the routes: every creating call goes through it.
   await app.register(idempotencyPlugin);
 

@@ -56,7 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const logo = form.files.get('primaryLogo');
       // Checked before anything is created, so that a bad file leaves no half-registered company.
       if (logo) await imageExtension(logo);
-      const { created, serviceName, email } = await signUp({ db: app.db, mailer: app.mailer, config }, form.value);
+      const { created, serviceName, email } = await signUp({ db: app.db, publish: request.publish, mailer: app.mailer, config }, form.value);
       if (created) {
         if (logo) await setPrimaryLogo(app.db, app.storage, created.companyId, logo);
         request.log.info({ companyId: created.companyId }, 'company registered, waiting for approval');

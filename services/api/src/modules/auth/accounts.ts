@@ -10,11 +10,11 @@ import {
 } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { Publish } from '../../events.js';
 import { companyPrefixTaken, linkInvalid, serviceNameTaken, validationFailed } from '../../errors.js';
 import type { MailContent, Mailer } from '../../plugins/mailer.js';
 import { lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from '../companies/prefixes.js';
 import { companies } from '../companies/tables.js';
-import { companyRegisteredEvent, notifySuperAdmins } from '../notifications/events.js';
 import { plans, subscriptions } from '../plans/tables.js';
 import { consumeAccountToken, consumeResetCode, isAccountTokenValid, issueAccountToken, type IssuedToken } from './account-tokens.js';
 import { hashPassword } from './passwords.js';
@@ -41,6 +41,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 export interface SignUpContext {
   db: Db;
+  /** Publishes `company.registered` once the company is committed. */
+  publish: Publish;
   mailer: Mailer;
   config: Pick<Config, 'SIGN_UP_PLAN' | 'PUBLIC_URL'>;
 }
@@ -108,10 +110,10 @@ export async function signUp(context: SignUpContext, body: SignUpNewUser): Promi
       if (plan) {
         await tx.insert(subscriptions).values({ companyId: company.id, planId: plan.id, startDate: sql`current_date`, status: 'active' });
       }
-      await notifySuperAdmins(tx, companyRegisteredEvent(body.company_name));
       if (!user) throw new AddressHasAccount();
       return { companyId: company.id, userId: user.id };
     });
+    await context.publish({ type: 'company.registered', companyId: created.companyId, companyName: body.company_name });
     return { serviceName: body.service_name, email, created };
   } catch (error) {
     if (error instanceof AddressHasAccount) {

@@ -57,7 +57,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setCustomerPermission(app.db, request.body.customerId, request.body.permission);
+      await setCustomerPermission(app.db, request.body.customerId, request.body.permission, request.publish);
       return { result: true as const };
     },
   );

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Company, CompanyInfoUpdate, CustomerListItem } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
+import type { Publish } from '../../events.js';
 import { companyPrefixConflict, companyPrefixInUse, companyPrefixTaken, notFound } from '../../errors.js';
 import { removeStoredImage, storeImage, type UploadedFile } from '../../multipart-form.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import { companyApprovedEvent, notifyCompany } from '../notifications/events.js';
 import { entries } from '../entries/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
 import { conflictsByCompany, lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from './prefixes.js';
@@ -69,8 +69,8 @@ export async function listCustomers(db: Db): Promise<CustomerListItem[]> {
  * while one of its prefixes overlaps an approved company's: approving it would let two
  * companies publish pages for the same GTINs (decision 022).
  */
-export async function setCustomerPermission(db: Db, customerId: number, permission: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function setCustomerPermission(db: Db, customerId: number, permission: boolean, publish: Publish): Promise<void> {
+  const approved = await db.transaction(async (tx) => {
     if (permission) await lockCompanyPrefixes(tx);
     const [company] = await tx
       .select({ permission: companies.permission, companyName: companies.companyName, gcps: companies.gcps })
@@ -78,7 +78,7 @@ export async function setCustomerPermission(db: Db, customerId: number, permissi
       .where(eq(companies.id, customerId))
       .for('update');
     if (!company) throw notFound();
-    if (company.permission === permission) return;
+    if (company.permission === permission) return null;
     if (permission) {
       const conflicts = await prefixConflicts(tx, company.gcps, customerId);
       if (conflicts.length > 0) {
@@ -92,8 +92,9 @@ export async function setCustomerPermission(db: Db, customerId: number, permissi
       }
     }
     await tx.update(companies).set({ permission }).where(eq(companies.id, customerId));
-    if (permission) await notifyCompany(tx, customerId, companyApprovedEvent(company.companyName));
+    return permission ? company.companyName : null;
   });
+  if (approved !== null) await publish({ type: 'company.approved', companyId: customerId, companyName: approved });
 }
 
 /**

@@ -72,7 +72,7 @@ export function linkRoutes(config: Config): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { link, entryPath } = await createLink(app.db, request.auth, companyIdOf(request.auth), request.body);
+        const { link, entryPath } = await createLink(app.db, request.auth, companyIdOf(request.auth), request.body, request.publish);
         invalidateResolver(reply, [entryPath]);
         return reply.code(201).send({ result: toLink(link) });
       },
@@ -112,7 +112,7 @@ export function linkRoutes(config: Config): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const entryPath = await deleteLink(app.db, request.auth, companyIdOf(request.auth), request.query);
+        const entryPath = await deleteLink(app.db, request.auth, companyIdOf(request.auth), request.query, request.publish);
         invalidateResolver(reply, [entryPath]);
         return { result: true as const };
       },

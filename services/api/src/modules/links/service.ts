@@ -8,10 +8,11 @@ import {
   type UpdateLinkBody,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { duplicateLink, notFound, planLimitReached } from '../../errors.js';
+import type { Publish } from '../../events.js';
+import { duplicateLink, notFound } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { entries, type EntryRow } from '../entries/tables.js';
-import { isLinkLimitReached } from '../plans/service.js';
+import { assertLinkAllowed } from '../plans/limits.js';
 import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
@@ -127,7 +128,7 @@ export interface LinkWrite {
  * the same type and language is shown again with the new fields instead; a shown one is 409. The
  * product's link limit counts shown links, the re-shown one included.
  */
-export async function createLink(db: Db, auth: AuthContext, companyId: number, body: CreateLinkBody): Promise<LinkWrite> {
+export async function createLink(db: Db, auth: AuthContext, companyId: number, body: CreateLinkBody, publish: Publish): Promise<LinkWrite> {
   const { product, entry } = await entryOfCompany(db, auth, companyId, body.entryId, 'write');
   if (product.id !== body.productId || entry.entryPath !== body.entryPath) throw notFound();
   const qualifierId = body.qualifierId ?? null;
@@ -136,7 +137,7 @@ export async function createLink(db: Db, auth: AuthContext, companyId: number, b
 
   const link = await db.transaction(async (tx) => {
     await lockProduct(tx, product.id);
-    if (await isLinkLimitReached(tx, companyId, product.id)) throw planLimitReached();
+    await assertLinkAllowed(tx, companyId, product.id);
     const sameType = await tx
       .select()
       .from(links)
@@ -171,6 +172,7 @@ export async function createLink(db: Db, auth: AuthContext, companyId: number, b
     const [fresh] = await tx.select().from(links).where(eq(links.id, row.id));
     return fresh;
   });
+  await publish({ type: 'planUsage.changed', companyId, resource: 'link' });
   return { link, entryPath: entry.entryPath };
 }
 
@@ -230,7 +232,13 @@ export async function updateLink(db: Db, auth: AuthContext, companyId: number, u
 }
 
 /** `DELETE /api/entry/links/?linkId&entryPath&entryId`: hides the link and renumbers the rest of its set. */
-export async function deleteLink(db: Db, auth: AuthContext, companyId: number, query: { linkId: number; entryId: number; entryPath: string }): Promise<string> {
+export async function deleteLink(
+  db: Db,
+  auth: AuthContext,
+  companyId: number,
+  query: { linkId: number; entryId: number; entryPath: string },
+  publish: Publish,
+): Promise<string> {
   const { link, entry } = await shownLink(db, auth, companyId, query.linkId);
   if (entry.id !== query.entryId || entry.entryPath !== query.entryPath) throw notFound();
   await db.transaction(async (tx) => {
@@ -238,5 +246,6 @@ export async function deleteLink(db: Db, auth: AuthContext, companyId: number, q
     await tx.update(links).set({ display: false, isDefault: false, updatedAt: new Date() }).where(eq(links.id, link.id));
     await renumberLinks(tx, link.productId, link.qualifierId);
   });
+  await publish({ type: 'planUsage.changed', companyId, resource: 'link' });
   return entry.entryPath;
 }

@@ -1,9 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { ROLE } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { users } from '../auth/tables.js';
-import { countLiveProducts } from '../products/service.js';
-import { currentSubscription } from '../plans/service.js';
+import { planUsage } from '../plans/limits.js';
 import { notifications, planUsageNotices } from './tables.js';
 
 /**
@@ -67,15 +66,11 @@ export type PlanUsageResource = 'product' | 'subAdmin';
 const RESOURCE_WORDS: Record<PlanUsageResource, string> = { product: 'products', subAdmin: 'sub-admins' };
 
 async function usageOf(db: Db, companyId: number): Promise<{ resource: PlanUsageResource; used: number; limit: number; planName: string }[]> {
-  const current = await currentSubscription(db, companyId);
-  if (!current) return [];
-  const [{ subAdmins }] = await db
-    .select({ subAdmins: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE.SUB_ADMIN)));
+  const usage = await planUsage(db, companyId);
+  if (!usage) return [];
   return [
-    { resource: 'product', used: await countLiveProducts(db, companyId), limit: current.plan.productLimit, planName: current.plan.name },
-    { resource: 'subAdmin', used: subAdmins, limit: current.plan.subAdminLimit, planName: current.plan.name },
+    { resource: 'product', ...usage.product, planName: usage.plan.name },
+    { resource: 'subAdmin', ...usage.subAdmin, planName: usage.plan.name },
   ];
 }
 

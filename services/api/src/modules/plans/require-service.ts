@@ -2,7 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ServiceCode } from '@product-console/shared';
 import { serviceNotInPlan } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
-import { currentSubscription } from './service.js';
+import { currentSubscription } from './limits.js';
 
 /**
  * onRequest hook (after `authenticate` and `requireCompany`): the company's current plan must

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLinkQuerySchema, isLimitSchema, planInfoResponseSchema, planListResponseSchema } from '@product-console/shared';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { isLinkLimitReachedFor, isProductLimitReached, listPlans, planInfo } from './service.js';
+import { isLinkLimitReachedFor, isProductLimitReached } from './limits.js';
+import { listPlans, planInfo } from './service.js';
 
 const tags = ['plan'];
 

@@ -1,73 +1,24 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { ROLE, type Plan, type PricingPlan } from '@product-console/shared';
+import { asc } from 'drizzle-orm';
+import type { Plan, PricingPlan } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
-import type { AuthContext } from '../access/auth-context.js';
-import { users } from '../auth/tables.js';
-import { links } from '../links/tables.js';
-import { authorizeProduct, findProduct } from '../access/policies.js';
-import { countLiveProducts } from '../products/service.js';
-import { plans, subscriptions } from './tables.js';
-
-/** The company's current plan: its latest active subscription. */
-export async function currentSubscription(db: Db, companyId: number) {
-  const [row] = await db
-    .select({ plan: plans, subscription: subscriptions })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.status, 'active')))
-    .orderBy(desc(subscriptions.startDate), desc(subscriptions.id))
-    .limit(1);
-  return row;
-}
+import { currentSubscription, planUsage } from './limits.js';
+import { plans } from './tables.js';
 
 export async function planInfo(db: Db, companyId: number): Promise<Plan> {
-  const current = await currentSubscription(db, companyId);
-  if (!current) throw notFound();
-  const [{ subAdmins }] = await db
-    .select({ subAdmins: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE.SUB_ADMIN)));
+  const usage = await planUsage(db, companyId);
+  if (!usage) throw notFound();
   return {
-    planName: current.plan.name,
-    services: current.plan.services,
-    limits: { product: current.plan.productLimit, link: current.plan.linkLimit, subAdmin: current.plan.subAdminLimit },
-    usage: { product: await countLiveProducts(db, companyId), subAdmin: subAdmins },
+    planName: usage.plan.name,
+    services: usage.plan.services,
+    limits: { product: usage.plan.productLimit, link: usage.plan.linkLimit, subAdmin: usage.plan.subAdminLimit },
+    usage: { product: usage.product.used, subAdmin: usage.subAdmin.used },
     subscription: {
-      startDate: current.subscription.startDate,
-      endDate: current.subscription.endDate,
-      status: current.subscription.status,
+      startDate: usage.subscription.startDate,
+      endDate: usage.subscription.endDate,
+      status: usage.subscription.status,
     },
   };
-}
-
-/** True when the company may not add another product (also without any plan). */
-export async function isProductLimitReached(db: Db, companyId: number): Promise<boolean> {
-  const current = await currentSubscription(db, companyId);
-  if (!current) return true;
-  return (await countLiveProducts(db, companyId)) >= current.plan.productLimit;
-}
-
-/** True when the product may not display another link; 404 for a product outside the company. */
-export async function isLinkLimitReached(db: Db, companyId: number, productId: number): Promise<boolean> {
-  if (!(await findProduct(db, companyId, productId))) throw notFound();
-  const current = await currentSubscription(db, companyId);
-  if (!current) return true;
-  const [{ displayed }] = await db
-    .select({ displayed: sql<number>`count(*)::int` })
-    .from(links)
-    .where(and(eq(links.productId, productId), eq(links.display, true)));
-  return displayed >= current.plan.linkLimit;
-}
-
-/**
- * The link-limit status as a caller may ask for it: only of a product it may read, by the rules of
- * every product read (another company's product is 404; a sub-admin needs product access to the
- * product's project, else 403), so that the answer tells nothing about other products.
- */
-export async function isLinkLimitReachedFor(db: Db, auth: AuthContext, companyId: number, productId: number): Promise<boolean> {
-  const product = await authorizeProduct(db, auth, companyId, productId, 'read');
-  return isLinkLimitReached(db, companyId, product.id);
 }
 
 /** Every plan, cheapest first (by product limit), with the company's current one marked. */

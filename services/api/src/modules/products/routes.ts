@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { onSendHookHandler } from 'fastify';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   availableGcpsResponseSchema,
@@ -28,7 +28,7 @@ import { notFound } from '../../errors.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { companies } from '../companies/tables.js';
-import { currentSubscription } from '../plans/service.js';
+import { currentSubscription } from '../plans/limits.js';
 import { projects } from '../projects/tables.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { accessibleProjectIds } from '../access/policies.js';
@@ -57,12 +57,13 @@ const multipartDescription =
 export function productRoutes(config: Config): FastifyPluginAsyncZod {
   return async (app) => {
     const onRequest = [app.authenticate, requireCompany];
-    const context = (request: { auth: Parameters<typeof companyIdOf>[0] }) => ({
+    const context = (request: FastifyRequest) => ({
       db: app.db,
       storage: app.storage,
       auth: request.auth,
       companyId: companyIdOf(request.auth),
       templateOrigin: config.DIGITAL_LINK_DOMAIN,
+      publish: request.publish,
     });
 
     app.get(

@@ -51,11 +51,6 @@ export async function countProducts(db: Db, scope: ProductScope): Promise<Produc
   return row;
 }
 
-/** Live (not deleted) products of a company: what the product plan limit counts. */
-export async function countLiveProducts(db: Db, companyId: number): Promise<number> {
-  return (await countProducts(db, { companyId, projectIds: null })).products;
-}
-
 export interface ProductPage {
   result: ProductSummary[];
   total: number;

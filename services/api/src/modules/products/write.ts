@@ -19,19 +19,18 @@ import {
   type ServiceCode,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { duplicateGtin, notFound, planLimitReached, validationFailed, type FieldError } from '../../errors.js';
+import type { Publish } from '../../events.js';
+import { duplicateGtin, notFound, validationFailed, type FieldError } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
-import { currentSubscription } from '../plans/service.js';
+import { assertProductAllowed } from '../plans/limits.js';
 import { projects } from '../projects/tables.js';
 import { deleteImages, productFolder, storeImage } from './images.js';
 import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
-import { countLiveProducts } from './service.js';
 import { products } from './tables.js';
 import type { MultipartBody, UploadedImage } from './uploads.js';
-import { notifyPlanUsage } from '../notifications/events.js';
 import { ensureAutoLinks } from '../links/auto-links.js';
 
 /** Files each multipart field may carry. */
@@ -63,12 +62,6 @@ async function lockedCompany(tx: Db, companyId: number) {
   const [company] = await tx.select({ gcps: companies.gcps }).from(companies).where(eq(companies.id, companyId)).for('update');
   if (!company) throw notFound();
   return company;
-}
-
-async function assertPlanAllows(tx: Db, companyId: number, service: ServiceCode, adding: boolean): Promise<void> {
-  const current = await currentSubscription(tx, companyId);
-  if (!current || !current.plan.services.includes(service)) throw planLimitReached();
-  if (adding && (await countLiveProducts(tx, companyId)) >= current.plan.productLimit) throw planLimitReached();
 }
 
 /** Option images name a stored path of this product or `productImg:{n}`, resolved to the n-th new image. */
@@ -139,6 +132,8 @@ export interface ProductWriteContext {
   companyId: number;
   /** `config.DIGITAL_LINK_DOMAIN`: the origin of automatic link targets without a custom domain. */
   templateOrigin: string;
+  /** Publishes the domain events of a committed write. */
+  publish: Publish;
 }
 
 /** What a write changed: the entry paths whose resolution changed (for `x-resolver-invalidate`). */
@@ -182,7 +177,7 @@ export async function createProduct(
   try {
     const created = await db.transaction(async (tx) => {
       const company = await lockedCompany(tx, companyId);
-      await assertPlanAllows(tx, companyId, service, true);
+      await assertProductAllowed(tx, companyId, service, true);
       const problem = gtinProblem(input.gtin, company.gcps);
       if (problem) {
         const message = problem === 'prefix' ? MESSAGES.invalidGtinPrefix : problem === 'checkDigit' ? MESSAGES.invalidGtinCheckDigit : 'Enter 8, 12, 13 or 14 digits';
@@ -234,7 +229,7 @@ export async function createProduct(
       await ensureAutoLinks(tx, row, autoLinkTargets(ctx));
       return { productId: row.id, entryId: entry.id, entryPaths: [entry.entryPath] };
     });
-    await notifyPlanUsage(db, companyId);
+    await ctx.publish({ type: 'planUsage.changed', companyId, resource: 'product' });
     return created;
   } catch (error) {
     if (productId !== undefined) await storage.deletePrefix(productFolder(productId)).catch(() => undefined);
@@ -268,7 +263,7 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
   try {
     await db.transaction(async (tx) => {
       await lockedCompany(tx, companyId);
-      await assertPlanAllows(tx, companyId, service, false);
+      await assertProductAllowed(tx, companyId, service, false);
       stored = await storeFiles(storage, productId, body.files);
       const images = [...input.retainedImages, ...stored.images];
       const careInfoImage =
@@ -363,8 +358,7 @@ export async function deleteProducts(ctx: ProductWriteContext, productIds: numbe
     if (entryIds.length > 0) await tx.update(entries).set({ isDeleted: true, isActive: false, updatedAt: now }).where(inArray(entries.id, entryIds));
   });
   await Promise.all(ids.map((id) => ctx.storage.deletePrefix(productFolder(id)).catch(() => undefined)));
-  // Usage dropped: a later crossing of 80 % or 100 % notifies again.
-  await notifyPlanUsage(ctx.db, ctx.companyId);
+  await ctx.publish({ type: 'planUsage.changed', companyId: ctx.companyId, resource: 'product' });
   return { count: ids.length, entryPaths };
 }
 
@@ -383,5 +377,6 @@ export async function moveProducts(ctx: ProductWriteContext, productIds: number[
       .set({ projectId: target.id, updatedAt: new Date() })
       .where(inArray(products.id, rows.map((row) => row.id)));
   });
+  await ctx.publish({ type: 'products.moved', companyId: ctx.companyId, productIds: rows.map((row) => row.id) });
   return { count: rows.length, entryPaths: await entryPathsOf(ctx.db, rows.map((row) => row.entryId)) };
 }

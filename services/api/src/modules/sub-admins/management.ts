@@ -10,15 +10,15 @@ import {
   type SubAdminNewUser,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { alreadyJoined, emailTaken, linkInvalid, notFound, planLimitReached, validationFailed } from '../../errors.js';
+import type { Publish } from '../../events.js';
+import { alreadyJoined, emailTaken, linkInvalid, notFound, validationFailed } from '../../errors.js';
 import { publicLink, type MailContext } from '../auth/accounts.js';
 import { consumeAccountToken, isAccountTokenValid, issueAccountToken } from '../auth/account-tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { normalizeEmail } from '../auth/service.js';
 import { accountTokens, users, type UserRow } from '../auth/tables.js';
 import { companies } from '../companies/tables.js';
-import { notifyCompanyAdmins, notifyPlanUsage, subAdminJoinedEvent } from '../notifications/events.js';
-import { currentSubscription } from '../plans/service.js';
+import { assertSubAdminAllowed, canAddSubAdmin } from '../plans/limits.js';
 import { projects } from '../projects/tables.js';
 import { subAdminAccess, type AccessInfo } from './tables.js';
 
@@ -39,21 +39,6 @@ export function fullAccessInfo(accessInfo: AccessInfo | undefined): AccessInfo {
   return Object.fromEntries(
     ACCESS_RESOURCES.map((resource) => [resource, { r: accessInfo?.[resource]?.r ?? false, w: accessInfo?.[resource]?.w ?? false }]),
   );
-}
-
-async function countSubAdmins(db: Db, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.roleId, ROLE.SUB_ADMIN)));
-  return row.total;
-}
-
-/** Whether the company may add another sub-admin under its plan (no plan: no). */
-export async function canAddSubAdmin(db: Db, companyId: number): Promise<boolean> {
-  const current = await currentSubscription(db, companyId);
-  if (!current) return false;
-  return (await countSubAdmins(db, companyId)) < current.plan.subAdminLimit;
 }
 
 async function findSubAdmin(db: Db, companyId: number, subAdminId: number): Promise<UserRow> {
@@ -125,7 +110,7 @@ export async function listSubAdmins(
  * Creates a sub-admin of the company, refused at the plan's sub-admin limit (E403003). With a
  * password the member can sign in at once; without one it joins through an invitation.
  */
-export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNewUser): Promise<SubAdmin> {
+export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNewUser, publish: Publish): Promise<SubAdmin> {
   if (body.company_id !== undefined && body.company_id !== companyId) {
     throw validationFailed([{ path: 'newUser.company_id', message: 'must be your company' }]);
   }
@@ -139,7 +124,7 @@ export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNe
   const created = await db.transaction(async (tx) => {
     // Serialises additions per company, so that two at once cannot both pass the limit.
     await tx.execute(sql`select id from ${companies} where ${companies.id} = ${companyId} for update`);
-    if (!(await canAddSubAdmin(tx, companyId))) throw planLimitReached();
+    await assertSubAdminAllowed(tx, companyId);
     const [row] = await tx
       .insert(users)
       .values({
@@ -157,7 +142,7 @@ export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNe
     if (!row) throw emailTaken();
     return row;
   });
-  await notifyPlanUsage(db, companyId);
+  await publish({ type: 'planUsage.changed', companyId, resource: 'subAdmin' });
   const [subAdmin] = await toSubAdmins(db, [created]);
   return subAdmin;
 }
@@ -222,10 +207,10 @@ export async function getSubAdminAccess(db: Db, companyId: number, subAdminId: n
   return fullAccessInfo(row?.access);
 }
 
-export async function deleteSubAdmin(db: Db, companyId: number, subAdminId: number): Promise<void> {
+export async function deleteSubAdmin(db: Db, companyId: number, subAdminId: number, publish: Publish): Promise<void> {
   await findSubAdmin(db, companyId, subAdminId);
   await db.delete(users).where(and(eq(users.id, subAdminId), eq(users.companyId, companyId), eq(users.roleId, ROLE.SUB_ADMIN)));
-  await notifyPlanUsage(db, companyId);
+  await publish({ type: 'planUsage.changed', companyId, resource: 'subAdmin' });
 }
 
 // ---- The invited member's side: /new-member/{userId} ----
@@ -242,9 +227,9 @@ export async function getInvitation(db: Db, userId: number, token: string) {
 }
 
 /** Sets the invited member's password (single-use link) and tells the company's managers. */
-export async function acceptInvitation(db: Db, body: AcceptInvitationBody): Promise<void> {
+export async function acceptInvitation(db: Db, body: AcceptInvitationBody, publish: Publish): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  await db.transaction(async (tx) => {
+  const joined = await db.transaction(async (tx) => {
     if (!(await consumeAccountToken(tx, body.userId, 'invitation', body.token))) throw linkInvalid();
     const [member] = await tx
       .update(users)
@@ -253,6 +238,7 @@ export async function acceptInvitation(db: Db, body: AcceptInvitationBody): Prom
       .returning();
     if (!member?.companyId) throw linkInvalid();
     const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
-    await notifyCompanyAdmins(tx, member.companyId, subAdminJoinedEvent(name));
+    return { companyId: member.companyId, name };
   });
+  await publish({ type: 'subAdmin.joined', ...joined });
 }

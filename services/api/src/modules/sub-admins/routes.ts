@@ -72,7 +72,7 @@ export const subAdminRoutes: FastifyPluginAsyncZod<SubAdminRoutesOptions> = asyn
     },
     async (request, reply) => {
       const form = await readAccountForm(request, { jsonField: 'newUser', fileFields: [], schema: subAdminNewUserSchema });
-      return reply.code(201).send({ result: await createSubAdmin(app.db, companyIdOf(request.auth), form.value) });
+      return reply.code(201).send({ result: await createSubAdmin(app.db, companyIdOf(request.auth), form.value, request.publish) });
     },
   );
 
@@ -146,7 +146,7 @@ export const subAdminRoutes: FastifyPluginAsyncZod<SubAdminRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await deleteSubAdmin(app.db, companyIdOf(request.auth), request.query.subAdminId);
+      await deleteSubAdmin(app.db, companyIdOf(request.auth), request.query.subAdminId, request.publish);
       return { result: true as const };
     },
   );
@@ -177,7 +177,7 @@ export const subAdminRoutes: FastifyPluginAsyncZod<SubAdminRoutesOptions> = asyn
       },
     },
     async (request) => {
-      await acceptInvitation(app.db, request.body);
+      await acceptInvitation(app.db, request.body, request.publish);
       return { result: true as const };
     },
   );

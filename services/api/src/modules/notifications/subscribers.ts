@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.js';
+import type { EventBus } from '../../events.js';
+import {
+  companyApprovedEvent,
+  companyRegisteredEvent,
+  notifyCompany,
+  notifyCompanyAdmins,
+  notifyPlanUsage,
+  notifySuperAdmins,
+  subAdminJoinedEvent,
+} from './events.js';
+
+/**
+ * The notifications that other modules' domain events produce. The modules that emit them do not
+ * know about notifications; this is the one list of what notifies whom.
+ */
+export function subscribeNotifications(bus: EventBus, db: Db): void {
+  bus.subscribe('company.registered', (event) => notifySuperAdmins(db, companyRegisteredEvent(event.companyName)));
+  bus.subscribe('company.approved', (event) => notifyCompany(db, event.companyId, companyApprovedEvent(event.companyName)));
+  bus.subscribe('subAdmin.joined', (event) => notifyCompanyAdmins(db, event.companyId, subAdminJoinedEvent(event.name)));
+  // Products and sub-admins have usage notices (80 % and 100 %); a product's links do not.
+  // Usage that dropped lets a later crossing notify again.
+  bus.subscribe('planUsage.changed', (event) => (event.resource === 'link' ? undefined : notifyPlanUsage(db, event.companyId)));
+}
