@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { invalidatesEntries } from '../entries/service.js';
+import { invalidateResolver } from '../resolver/invalidate.js';
 import { SerialImportRejected, importSerials, serialsForExport } from './serials.js';
 import { SHEET_CONTENT_TYPES, writeSerialSheet } from './spreadsheet.js';
 
@@ -65,7 +65,7 @@ export function dataRoutes(_config: Config): FastifyPluginAsyncZod {
       async (request, reply) => {
         try {
           const { imported, entryPath } = await importSerials(app.db, request.auth, companyIdOf(request.auth), request);
-          invalidatesEntries(reply, [entryPath]);
+          invalidateResolver(reply, [entryPath]);
           return { result: true as const, imported };
         } catch (error) {
           if (error instanceof SerialImportRejected) return reply.code(400).send(error.failure);

@@ -5,7 +5,8 @@ import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { digitalLinkOriginFor } from '../links/digital-link.js';
-import { createEntries, invalidatesEntries, updateEntry } from './service.js';
+import { invalidateResolver } from '../resolver/invalidate.js';
+import { createEntries, updateEntry } from './service.js';
 
 const tags = ['entries'];
 
@@ -32,7 +33,7 @@ export function entryRoutes(config: Config): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const result = await createEntries(app.db, request.auth, companyIdOf(request.auth), request.body, await domainOf(request.auth));
-        invalidatesEntries(reply, result.map((entry) => entry.entryPath));
+        invalidateResolver(reply, result.map((entry) => entry.entryPath));
         return reply.code(201).send({ result });
       },
     );
@@ -53,7 +54,7 @@ export function entryRoutes(config: Config): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const result = await updateEntry(app.db, request.auth, companyIdOf(request.auth), request.body, await domainOf(request.auth));
-        invalidatesEntries(reply, [result.entryPath]);
+        invalidateResolver(reply, [result.entryPath]);
         return { result };
       },
     );

@@ -1,9 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import {
   AI_GLN,
   MESSAGES,
-  RESOLVER_INVALIDATE_HEADER,
   ROLE,
   entryPath as pathOf,
   entryValue,
@@ -24,11 +22,6 @@ import { projects } from '../projects/tables.js';
 import { subAdminAccess } from '../sub-admins/tables.js';
 import { entries, type EntryRow } from './tables.js';
 
-/** Tells the gateway which entries' resolver data an answer changed (see `RESOLVER_INVALIDATE_HEADER`). */
-export function invalidatesEntries(reply: FastifyReply, entryPaths: string[]): void {
-  const unique = [...new Set(entryPaths)];
-  if (unique.length > 0) reply.header(RESOLVER_INVALIDATE_HEADER, unique.length > 50 ? '*' : unique.join(','));
-}
 
 export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {

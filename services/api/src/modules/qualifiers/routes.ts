@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { invalidatesEntries } from '../entries/service.js';
+import { invalidateResolver } from '../resolver/invalidate.js';
 import { createQualifier, deleteQualifier, listQualifiers, qualifierByPath, qualifiersOfProduct } from './service.js';
 
 const tags = ['qualifiers'];
@@ -94,7 +94,7 @@ export function qualifierRoutes(_config: Config): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { qualifier, entryPath } = await createQualifier(app.db, request.auth, companyIdOf(request.auth), request.body);
-        invalidatesEntries(reply, [entryPath]);
+        invalidateResolver(reply, [entryPath]);
         return reply.code(201).send({ result: qualifier });
       },
     );
@@ -114,7 +114,7 @@ export function qualifierRoutes(_config: Config): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const entryPath = await deleteQualifier(app.db, request.auth, companyIdOf(request.auth), request.query);
-        invalidatesEntries(reply, [entryPath]);
+        invalidateResolver(reply, [entryPath]);
         return { result: true as const };
       },
     );
