@@ -31,6 +31,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent = in memory. */
   pgliteDir?: string;
+  /** PGlite: start from this dump (`dumpDataDir`) of a data folder; tests copy a seeded database so. */
+  pgliteDump?: Blob;
   /** Told when an idle pooled connection dies (server restart, failover); the pool reconnects. */
   onConnectionError?: (error: Error) => void;
 }
@@ -41,12 +43,12 @@ const STARTUP_LOCK_KEY = 0x70636170; // arbitrary constant: "pcap"
 export function openDatabase(options: DatabaseOptions): Database {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.onConnectionError)
-    : openPglite(options.pgliteDir);
+    : openPglite(options.pgliteDir, options.pgliteDump);
 }
 
-function openPglite(dataDir: string | undefined): Database {
+function openPglite(dataDir: string | undefined, dump: Blob | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir: dump });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,

@@ -3,11 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { DEVELOPMENT_INTERNAL_TOKEN, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
+import { useFastPasswordHashingForTests } from '../modules/auth/passwords.js';
+import { copyTemplateDatabase, copyTemplateFiles, databaseUrlOn, onServer, openTemplateCopy, templateFits, TEST_ENV, type SeededTemplate } from './template.js';
+
+// Test apps hash passwords with the cheapest argon2 settings; the template's demo hashes are made so too.
+useFastPasswordHashingForTests();
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,66 +22,52 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The settings every test app runs with; DATABASE_URL is added per database. */
-const TEST_ENV = {
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'true',
-  JWT_SECRET: 'test-secret-of-at-least-32-characters!!',
-};
-
-async function createDatabaseOn(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the server of `serverUrl` or, given a template, a copy of it. */
+async function createDatabaseOn(serverUrl: string, template?: SeededTemplate): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  if (template?.postgres) await copyTemplateDatabase({ ...template, postgres: template.postgres }, name);
+  else await onServer(serverUrl, `create database ${name}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    url: databaseUrlOn(serverUrl, name),
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 /**
  * Builds the API on a fresh, seeded database: a new database on DATABASE_URL's server when
  * set; else a testcontainers PostgreSQL when REQUIRE_SERVICES=1 (failing if it cannot
- * start); else an in-memory PGlite.
+ * start); else an in-memory PGlite. Where the run's global setup seeded a template that fits
+ * the settings, the database (and the seeded files) is a copy of it rather than seeded anew.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   // Stored files (uploads, seeded images) go to a throw-away folder per app.
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const app = await createTestAppIn({ DATA_DIR: dataDir, ...env });
-  const close = app.close;
-  return {
-    ...app,
-    async close() {
-      try {
-        await close();
-      } finally {
-        removeDataDir();
-      }
-    },
-  };
+  try {
+    const app = await createTestAppIn({ DATA_DIR: dataDir, ...env });
+    const close = app.close;
+    return {
+      ...app,
+      async close() {
+        try {
+          await close();
+        } finally {
+          removeDataDir();
+        }
+      },
+    };
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
 }
 
 async function createTestAppIn(env: Record<string, string>): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const database = await createDatabaseOn(serverUrl);
+    const settings = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: serverUrl });
+    const template = seededTemplateFor(settings);
+    const database = await createDatabaseOn(serverUrl, template);
     try {
       const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
       const app = await buildApp(config);
@@ -114,10 +105,22 @@ async function createTestAppIn(env: Record<string, string>): Promise<TestApp> {
   }
 
   const config = loadConfig({ ...TEST_ENV, ...env });
-  const database: Database = openDatabase({});
+  const template = seededTemplateFor(config);
+  const database: Database = template?.pgliteDump ? openTemplateCopy({ ...template, pgliteDump: template.pgliteDump }) : openDatabase({});
   const app = await buildApp(config, { database });
   await app.ready();
   return { app, config, kind: 'pglite', close: () => app.close() };
+}
+
+/**
+ * The run's seeded template when it fits these settings, its stored files already copied into
+ * the app's data folder; undefined when the app must seed its own database.
+ */
+function seededTemplateFor(config: Config): SeededTemplate | undefined {
+  const template = inject('apiTestTemplate');
+  if (!templateFits(template, config)) return undefined;
+  copyTemplateFiles(template, config.DATA_DIR);
+  return template;
 }
 
 export interface SignedIn {
