@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeLink } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/test-utils';
 import { callsTo, productApi } from '@/testing/product-page';
 
@@ -97,5 +98,36 @@ describe('links section', () => {
     await router.navigate('/acme/product-details/101');
     await user.click(await screen.findByTestId('link-add'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/product-details/101/new-link'));
+  });
+
+  it('says when the product has no links yet', async () => {
+    productApi({ '/bff/api/entry/links/active': { body: { result: [] } } });
+    renderRoute('/acme/product-details/101');
+    expect(await screen.findByTestId('links-empty')).toHaveTextContent('This product has no links yet.');
+    expect(screen.getByTestId('link-add')).toBeInTheDocument();
+  });
+
+  it('shows why the links failed to load and loads them again', async () => {
+    let fail = true;
+    productApi({
+      '/bff/api/entry/links/active': () => (fail ? { status: 500, body: { code: 'E500001', message: 'boom' } } : { body: { result: [makeLink({ linkId: 4, title: 'Care guide' })] } }),
+    });
+    renderRoute('/acme/product-details/101');
+    const failure = await screen.findByTestId('links-error');
+    fail = false;
+    await userEvent.setup().click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Care guide')).toBeInTheDocument();
+  });
+
+  it('keeps a link the API refused to delete and says why', async () => {
+    const fetchMock = productApi({ 'DELETE /bff/api/entry/links/': { status: 404, body: { code: 'E404001', message: 'Not found' } } });
+    renderRoute('/acme/product-details/101');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Brand' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/bff/api/entry/links/')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('The requested item was not found.')).toBeInTheDocument();
+    expect(screen.getByTestId('link-row-2')).toBeInTheDocument();
   });
 });

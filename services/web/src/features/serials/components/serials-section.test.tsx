@@ -103,4 +103,26 @@ describe('serials section', () => {
     expect(await screen.findByTestId('serials-export-xlsx')).toHaveAttribute('href', '/bff/api/service/data/export/5?type=serial_material&ext=xlsx');
     expect(screen.getByTestId('serials-export-csv')).toHaveAttribute('href', '/bff/api/service/data/export/5?type=serial_material&ext=csv');
   });
+
+  it("shows the API's refusal of a new serial under the field and keeps it", async () => {
+    productApi({ 'POST /bff/api/entry/qualifiers/': { status: 409, body: { code: 'E409001', message: 'This serial already exists.' } } });
+    renderRoute('/acme/product-details/101');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New serial number'), 'SN-1{Enter}');
+    expect(await screen.findByTestId('serial-error')).toHaveTextContent(/./);
+    expect(screen.getByLabelText('New serial number')).toHaveValue('SN-1');
+  });
+
+  it('shows why the serials failed to load and loads them again', async () => {
+    let fail = true;
+    productApi({
+      '/bff/api/entry/qualifiers/all': () =>
+        fail ? { status: 500, body: { code: 'E500001', message: 'boom' } } : { body: { result: [makeQualifier('A-1', 1)], pageInfo: { total: 1, page: 1, size: 10 } } },
+    });
+    renderRoute('/acme/product-details/101');
+    const failure = await screen.findByTestId('serials-error');
+    fail = false;
+    await userEvent.setup().click(within(failure).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('serial-row-A-1')).toBeInTheDocument();
+  });
 });
