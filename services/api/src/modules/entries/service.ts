@@ -1,8 +1,7 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import {
   AI_GLN,
   MESSAGES,
-  ROLE,
   entryPath as pathOf,
   entryValue,
   gtinProblem,
@@ -12,14 +11,11 @@ import {
   type EntryUpdateBody,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { conflict, duplicateGtin, forbidden, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { conflict, duplicateGtin, notFound, validationFailed, type FieldError } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { companies } from '../companies/tables.js';
-import { authorizeProductProject } from '../access/policies.js';
+import { authorizeAnyProductProject, authorizeEntry, productOfEntry } from '../access/policies.js';
 import { toEntry } from '../products/service.js';
-import { products } from '../products/tables.js';
-import { projects } from '../projects/tables.js';
-import { subAdminAccess } from '../sub-admins/tables.js';
 import { entries, type EntryRow } from './tables.js';
 
 
@@ -38,45 +34,6 @@ export async function findLiveEntry(db: Db, companyId: number, entryId: number):
     .where(and(eq(entries.id, entryId), eq(entries.companyId, companyId), eq(entries.isDeleted, false)));
   if (!entry) throw notFound();
   return entry;
-}
-
-/** The live product an entry identifies, if any. */
-export async function productOfEntry(db: Db, entryId: number): Promise<{ id: number; projectId: number } | undefined> {
-  const [product] = await db
-    .select({ id: products.id, projectId: products.projectId })
-    .from(products)
-    .where(and(eq(products.entryId, entryId), isNull(products.deletedAt)));
-  return product;
-}
-
-/**
- * A sub-admin's `product` access on at least one project of the company: what registering (or
- * managing) an entry that belongs to no product yet needs, like the console's "Add product".
- */
-async function authorizeAnyProductProject(db: Db, auth: AuthContext, companyId: number, action: 'read' | 'write'): Promise<void> {
-  if (auth.roleId !== ROLE.SUB_ADMIN) return;
-  const rows = await db
-    .select({ access: subAdminAccess.access })
-    .from(subAdminAccess)
-    .innerJoin(projects, eq(projects.id, subAdminAccess.projectId))
-    .where(and(eq(subAdminAccess.userId, auth.userId), eq(projects.companyId, companyId)));
-  const allowed = rows.some(({ access }) => {
-    const flags = access?.product;
-    return flags !== undefined && (action === 'read' ? flags.r || flags.w : flags.w);
-  });
-  if (!allowed) throw forbidden();
-}
-
-/**
- * May the caller read or change an entry of its company? Admins always; a sub-admin needs
- * `product` access on the project of the entry's product, or, for an entry without a product,
- * on any project.
- */
-export async function authorizeEntry(db: Db, auth: AuthContext, entry: EntryRow, action: 'read' | 'write'): Promise<void> {
-  if (auth.roleId !== ROLE.SUB_ADMIN) return;
-  const product = await productOfEntry(db, entry.id);
-  if (product) await authorizeProductProject(db, auth, product.projectId, action);
-  else await authorizeAnyProductProject(db, auth, entry.companyId, action);
 }
 
 interface CheckedKey {

@@ -3,7 +3,7 @@ import type { TotalCount } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { countProducts, listProducts, type ProductPage } from '../products/service.js';
-import { authorizeProject } from '../projects/service.js';
+import { authorizeProject } from '../access/policies.js';
 import { projects } from '../projects/tables.js';
 import { accessibleProjectIds } from '../access/policies.js';
 

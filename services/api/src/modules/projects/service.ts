@@ -1,32 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { MESSAGES, ROLE, type CreateProjectBody, type Project, type UpdateProjectBody } from '@product-console/shared';
+import { MESSAGES, type CreateProjectBody, type Project, type UpdateProjectBody } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { conflict } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { products } from '../products/tables.js';
-import { accessibleProjectIds, projectAccess } from '../access/policies.js';
+import { accessibleProjectIds, authorizeProject } from '../access/policies.js';
 import { projects } from './tables.js';
-
-/** What the caller wants to do with a project. */
-export type ProjectAction = 'read' | 'write' | 'delete';
-
-/**
- * Checks that the caller may act on a project: another company's project is 404 (it does
- * not exist for the caller); a sub-admin needs access to the project (403), product write
- * access to change it, and may never delete it.
- */
-export async function authorizeProject(db: Db, auth: AuthContext, companyId: number, projectId: number, action: ProjectAction): Promise<void> {
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.companyId, companyId)));
-  if (!project) throw notFound();
-  if (auth.roleId !== ROLE.SUB_ADMIN) return;
-  if (action === 'delete') throw forbidden();
-  const access = await projectAccess(db, auth.userId, projectId);
-  if (!access) throw forbidden();
-  if (action === 'write' && !access.product?.w) throw forbidden();
-}
 
 async function selectProjects(db: Db, companyId: number, projectIds: number[] | null): Promise<Project[]> {
   if (projectIds?.length === 0) return [];

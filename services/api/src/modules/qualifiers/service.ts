@@ -13,7 +13,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
-import { authorizeEntry, findLiveEntry, isUniqueViolation } from '../entries/service.js';
+import { authorizeEntry } from '../access/policies.js';
+import { findLiveEntry, isUniqueViolation } from '../entries/service.js';
 import type { EntryRow } from '../entries/tables.js';
 import { authorizeProduct } from '../access/policies.js';
 import { qualifiers, type QualifierRow } from './tables.js';
