@@ -28,10 +28,6 @@ const editLinkSchema = z.object({
 });
 type EditLinkValues = z.infer<typeof editLinkSchema>;
 
-const WideContent = styled(DialogContent)`
-  width: min(560px, calc(100vw - 32px));
-`;
-
 const Form = styled.form`
   margin-top: 16px;
 `;
@@ -109,7 +105,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
     <DialogRoot open={link !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
       <DialogPortal>
         <DialogOverlay />
-        <WideContent data-testid="link-edit-dialog" aria-busy={submitting}>
+        <DialogContent $width={560} data-testid="link-edit-dialog" aria-busy={submitting}>
           <DialogTitle>
             <FormattedMessage id="links.editTitle" />
           </DialogTitle>
@@ -182,7 +178,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
               </LinkSubmitButton>
             </DialogActions>
           </Form>
-        </WideContent>
+        </DialogContent>
       </DialogPortal>
     </DialogRoot>
   );
