@@ -81,7 +81,7 @@ describe('read state is per user', () => {
     }[];
 
   it("a company-wide notification read by the sub-admin stays unread for the manager, and read-all is the caller's own", async () => {
-    const { notifyCompany } = await import('./events.js');
+    const { notifyCompany } = await import('./notify.js');
     const manager = await signIn(t.app, DEMO_USERS.acmeManager);
     const subAdmin = await signIn(t.app, DEMO_USERS.acmeSubAdmin);
     const { users } = await import('../auth/tables.js');
@@ -127,7 +127,7 @@ describe('calls without a body', () => {
 
 describe('notification events', () => {
   it('pages through many notifications 10 at a time and marks them all read', async () => {
-    const { notifyCompany } = await import('./events.js');
+    const { notifyCompany } = await import('./notify.js');
     const manager = await signIn(t.app, DEMO_USERS.nordicManager);
     const superAdmin = await signIn(t.app, DEMO_USERS.superAdmin);
     const companyId = (await call(t.app, superAdmin.authorization, { method: 'GET', url: '/api/service/super/customer/list' }))
@@ -159,7 +159,7 @@ describe('notification events', () => {
   });
 
   it('notifies the managers once when product usage reaches 80 % and 100 % of the plan', async () => {
-    const { notifyPlanUsage } = await import('./events.js');
+    const { notifyPlanUsage } = await import('./notify.js');
     const { products } = await import('../products/tables.js');
     const { eq } = await import('drizzle-orm');
     const manager = await signIn(t.app, DEMO_USERS.nordicManager); // Starter: 20 products, 4 seeded

@@ -8,7 +8,7 @@ import {
   notifyPlanUsage,
   notifySuperAdmins,
   subAdminJoinedEvent,
-} from './events.js';
+} from './notify.js';
 
 /**
  * The notifications that other modules' domain events produce. The modules that emit them do not

@@ -76,8 +76,8 @@ async function usageOf(db: Db, companyId: number): Promise<{ resource: PlanUsage
 
 /**
  * Tells a company's managers when its usage of a plan limit (products, sub-admins) reaches
- * 80 % and 100 %, once per crossing. Call it after anything that adds or removes products or
- * sub-admins; it is cheap when nothing changed. A threshold falls back below when usage drops,
+ * 80 % and 100 %, once per crossing. It runs on `planUsage.changed` of products and sub-admins
+ * (`subscribers.ts`); it is cheap when nothing changed. A threshold falls back below when usage drops,
  * so crossing it again notifies again.
  */
 export async function notifyPlanUsage(db: Db, companyId: number): Promise<void> {
