@@ -9,5 +9,8 @@ export default defineProject({
     include: ['integration/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // The API's demo database, seeded once per run and copied by every startStack() (as in the API project).
+    globalSetup: ['../services/api/src/test/global-setup.ts'],
+    execArgv: ['--liftoff-only'],
   },
 });
