@@ -1,45 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
 import { api, ApiError, apiRequest, configureApiClient, publicApi } from '@/lib/api-client';
-
-/** Stands in for XMLHttpRequest, the upload transport: reports half the body sent, then answers. */
-function stubUpload(status: number, body: unknown, { fail = false } = {}) {
-  const sent: { method: string; url: string; headers: Record<string, string>; withCredentials: boolean; body: unknown }[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private request = { method: '', url: '', headers: {} as Record<string, string> };
-    open(method: string, url: string) {
-      this.request = { method, url, headers: {} };
-    }
-    setRequestHeader(name: string, value: string) {
-      this.request.headers[name] = value;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(payload: unknown) {
-      sent.push({ ...this.request, withCredentials: this.withCredentials, body: payload });
-      setTimeout(() => {
-        if (fail) {
-          this.onerror?.();
-          return;
-        }
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
+import { stubUpload } from '@/testing/fake-xhr';
 
 function answer(status: number, body?: unknown) {
   return vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));

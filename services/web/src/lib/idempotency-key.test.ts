@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@product-console/shared';
 import { api, configureApiClient } from '@/lib/api-client';
 import { createIdempotentSubmit, newIdempotencyKey, useIdempotentSubmit } from '@/lib/idempotency-key';
 import { uploadForm } from '@/lib/upload';
+import { stubUpload } from '@/testing/fake-xhr';
 
 function answers(...statuses: number[]) {
   const queue = [...statuses];
@@ -94,24 +95,8 @@ describe('one Idempotency-Key per submit', () => {
   });
 
   it('sends the key on multipart uploads too', async () => {
-    const sent: Record<string, string> = {};
-    class FakeXhr {
-      status = 201;
-      responseText = '{"result":true}';
-      upload = {};
-      withCredentials = false;
-      onload: (() => void) | null = null;
-      open() {}
-      setRequestHeader(name: string, value: string) {
-        sent[name] = value;
-      }
-      send() {
-        this.onload?.();
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const sent = stubUpload(201, { result: true });
     await uploadForm('/bff/api/product/?service=DL', { method: 'POST', body: new FormData(), idempotencyKey: 'k-1' });
-    expect(sent['Idempotency-Key']).toBe('k-1');
-    expect(sent['X-CSRF']).toBe('1');
+    expect(sent[0].headers).toMatchObject({ 'Idempotency-Key': 'k-1', 'X-CSRF': '1' });
   });
 });

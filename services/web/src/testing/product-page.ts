@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { makeLink, makePlan, makeProductResponse, makeSession, projects } from '@/testing/fixtures';
 import { mockBff } from '@/testing/test-utils';
 
@@ -33,33 +32,3 @@ export function callsTo(fetchMock: ReturnType<typeof mockBff>, method: string, p
     .filter(({ url, init }) => url.pathname === pathname && (init?.method ?? 'GET') === method);
 }
 
-/** Stands in for XMLHttpRequest (uploads report progress through it); answers once with `status` and `answer`. */
-export function stubUpload(status: number, answer: unknown) {
-  const sent: { url: string; body: FormData }[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {}
-    send(body: FormData) {
-      sent.push({ url: this.url, body });
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
-        this.status = status;
-        this.responseText = JSON.stringify(answer);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeSession } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/test-utils';
-import { productApi, stubUpload, type Routes } from '@/testing/product-page';
+import { stubUpload } from '@/testing/fake-xhr';
+import { productApi, type Routes } from '@/testing/product-page';
 
 /** The add-product page's calls (plan check, prefixes, certifications) over the product page's. */
 function addProductApi(extra: Routes = {}, session = makeSession({ roleId: 2 })) {

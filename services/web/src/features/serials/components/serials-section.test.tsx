@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeQualifier } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/test-utils';
-import { callsTo, productApi, stubUpload } from '@/testing/product-page';
+import { stubUpload } from '@/testing/fake-xhr';
+import { callsTo, productApi } from '@/testing/product-page';
 
 describe('serials section', () => {
   it('shows the empty state, adds a serial and refuses one that is not AI 21', async () => {
