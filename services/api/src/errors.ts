@@ -62,7 +62,9 @@ export const wrongPassword = (path: string) =>
 export const alreadyJoined = () => new AppError(409, ERROR_CODES.ALREADY_JOINED, MESSAGES.alreadyJoined);
 /** A GTIN (or another identification key) that a live entry already has; `details` names the fields. */
 export const duplicateGtin = (details: FieldError[]) => new AppError(409, ERROR_CODES.DUPLICATE_GTIN, MESSAGES.duplicateGtin, details);
-export const duplicateLink = () => new AppError(409, ERROR_CODES.CONFLICT, 'This link type is already shown for this language.');
+export const duplicateLink = () => new AppError(409, ERROR_CODES.DUPLICATE_LINK, MESSAGES.duplicateLink);
+export const duplicateSerial = () => new AppError(409, ERROR_CODES.DUPLICATE_SERIAL, MESSAGES.duplicateSerial);
+export const projectHasProducts = () => new AppError(409, ERROR_CODES.PROJECT_HAS_PRODUCTS, MESSAGES.projectHasProducts);
 export const malformedMultipart = () =>
   new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.malformedMultipart, [{ path: '(body)', message: MESSAGES.malformedMultipart }]);
 export const fileTooLarge = () => new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, MESSAGES.fileTooLarge);

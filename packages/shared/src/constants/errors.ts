@@ -35,6 +35,9 @@ export const ERROR_CODES = {
   COMPANY_PREFIX_CONFLICT: 'E409006',
   /** A retry with an `Idempotency-Key` whose first request is still running. */
   IDEMPOTENCY_IN_PROGRESS: 'E409007',
+  PROJECT_HAS_PRODUCTS: 'E409008',
+  DUPLICATE_SERIAL: 'E409009',
+  DUPLICATE_LINK: 'E409010',
   /** An `Idempotency-Key` sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 'E422001',
 } as const;
@@ -61,6 +64,8 @@ export const MESSAGES = {
   badPath: 'The request path is not valid.',
   headersTooLarge: 'The request headers are too large.',
   projectHasProducts: 'This project still has products. Move or delete them first.',
+  duplicateSerial: 'This serial is already registered for this product.',
+  duplicateLink: 'This link type is already shown for this language.',
   deleteConfirm: 'Are you sure you want to delete?',
   emptyNotifications: "You don't have any notifications.",
   accessDeniedTitle: 'Access Denied',

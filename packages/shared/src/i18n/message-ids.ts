@@ -35,6 +35,9 @@ export const ERROR_MESSAGE_IDS: Record<ErrorCode, string> = {
   [ERROR_CODES.COMPANY_PREFIX_TAKEN]: 'error.companyPrefixTaken',
   [ERROR_CODES.COMPANY_PREFIX_IN_USE]: 'error.companyPrefixInUse',
   [ERROR_CODES.COMPANY_PREFIX_CONFLICT]: 'error.companyPrefixConflict',
+  [ERROR_CODES.PROJECT_HAS_PRODUCTS]: 'error.projectHasProducts',
+  [ERROR_CODES.DUPLICATE_SERIAL]: 'error.duplicateSerial',
+  [ERROR_CODES.DUPLICATE_LINK]: 'error.duplicateLink',
   [ERROR_CODES.IDEMPOTENCY_IN_PROGRESS]: 'error.requestInProgress',
   [ERROR_CODES.IDEMPOTENCY_KEY_REUSED]: 'error.requestChanged',
 };

@@ -13,12 +13,12 @@ import {
   type SerialImportProblem,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { validationFailed } from '../../errors.js';
+import { duplicateSerial, validationFailed } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { isUniqueViolation } from '../entries/service.js';
 import type { EntryRow } from '../entries/tables.js';
 import { readParts } from '../products/uploads.js';
-import { duplicateSerial, entryForRead, entryForWrite, parseSerialPath } from '../qualifiers/service.js';
+import { entryForRead, entryForWrite, parseSerialPath } from '../qualifiers/service.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { readSerialColumn, type SerialRow } from './spreadsheet.js';
 

@@ -136,7 +136,7 @@ describe('POST /api/entry/links/', () => {
     const product = await newProduct();
     const duplicate = await addLink(product, { linkType: 'gs1:homepage' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().code).toBe(ERROR_CODES.CONFLICT);
+    expect(duplicate.json().code).toBe(ERROR_CODES.DUPLICATE_LINK);
     expect(duplicate.headers[RESOLVER_INVALIDATE_HEADER]).toBeUndefined();
 
     expect((await addLink(product, { linkType: 'gs1:homepage', lang: 'ko', title: 'Brand (ko)' })).statusCode).toBe(201);

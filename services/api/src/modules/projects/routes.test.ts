@@ -147,6 +147,6 @@ describe('a manager', () => {
   it('cannot delete a project that holds products: 409', async () => {
     const response = await call(t.app, acme, { method: 'DELETE', url: `/api/project/${projectId('Camping')}` });
     expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe(ERROR_CODES.CONFLICT);
+    expect(response.json().code).toBe(ERROR_CODES.PROJECT_HAS_PRODUCTS);
   });
 });

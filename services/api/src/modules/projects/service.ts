@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { MESSAGES, type CreateProjectBody, type Project, type UpdateProjectBody } from '@product-console/shared';
+import { type CreateProjectBody, type Project, type UpdateProjectBody } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { conflict } from '../../errors.js';
+import { projectHasProducts } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { products } from '../products/tables.js';
 import { accessibleProjectIds, authorizeProject } from '../access/policies.js';
@@ -81,7 +81,7 @@ export async function deleteProject(db: Db, auth: AuthContext, companyId: number
       .select({ live: sql<number>`count(*)::int` })
       .from(products)
       .where(and(eq(products.projectId, projectId), isNull(products.deletedAt)));
-    if (live > 0) throw conflict(MESSAGES.projectHasProducts);
+    if (live > 0) throw projectHasProducts();
     // Soft-deleted products still reference the project: they go with it (their links cascade).
     await tx.delete(products).where(and(eq(products.projectId, projectId), isNotNull(products.deletedAt)));
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.companyId, companyId)));

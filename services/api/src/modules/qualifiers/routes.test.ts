@@ -100,7 +100,7 @@ describe('serials of an entry', () => {
     const first = (await create(acme, camping, '/21/DUP-1')).json().result;
     const again = await create(acme, camping, '/21/DUP-1');
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe(ERROR_CODES.CONFLICT);
+    expect(again.json().code).toBe(ERROR_CODES.DUPLICATE_SERIAL);
     // The same serial on another product is another Digital Link.
     expect((await create(acme, trail, '/21/DUP-1')).statusCode).toBe(201);
 

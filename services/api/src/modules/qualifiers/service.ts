@@ -11,7 +11,7 @@ import {
   type QualifierListQuery,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { duplicateSerial, notFound, validationFailed, type FieldError } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeEntry } from '../access/policies.js';
 import { findLiveEntry, isUniqueViolation } from '../entries/service.js';
@@ -30,7 +30,6 @@ export function toQualifier(row: QualifierRow): Qualifier {
   };
 }
 
-export const duplicateSerial = () => conflict('This serial is already registered for this product.');
 
 /** A serial path of an entry read as a Digital Link: its AI, decoded value and canonical path. */
 export interface ParsedQualifier {

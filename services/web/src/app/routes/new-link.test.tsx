@@ -65,7 +65,7 @@ describe('new link', () => {
       'POST /bff/api/entry/links/': (init) => {
         posted.push(JSON.parse(String(init?.body)));
         return refuse
-          ? { status: 409, body: { code: 'E409001', message: 'This link type already exists for this serial and language.' } }
+          ? { status: 409, body: { code: 'E409010', message: 'This link type is already shown for this language.' } }
           : { body: { result: makeLink({ linkId: 5, linkType: 'gs1:dpp' }) } };
       },
     });

@@ -106,7 +106,7 @@ describe('serials section', () => {
   });
 
   it("shows the API's refusal of a new serial under the field and keeps it", async () => {
-    productApi({ 'POST /bff/api/entry/qualifiers/': { status: 409, body: { code: 'E409001', message: 'This serial already exists.' } } });
+    productApi({ 'POST /bff/api/entry/qualifiers/': { status: 409, body: { code: 'E409009', message: 'This serial is already registered for this product.' } } });
     renderRoute('/acme/product-details/101');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New serial number'), 'SN-1{Enter}');
