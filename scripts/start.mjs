@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -96,4 +97,22 @@ run('api', 'services/api/dist/server.js', apiEnv);
 await waitForPort(apiPort, apiEnv.HOST, 120_000);
 run('gateway', 'services/gateway/dist/server.js', gatewayEnv);
 await waitForPort(gatewayPort, '127.0.0.1', 60_000);
-console.log(`\n  Console ready at http://localhost:${gatewayPort}\n  Demo accounts: see README.md (password Demo-pass-2026)\n`);
+// A phone on the same network reaches the console at one of these, never at localhost.
+function networkAddresses(port) {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .filter((address) => address && address.family === 'IPv4' && !address.internal)
+    .map((address) => `http://${address.address}:${port}`);
+}
+
+const onNetwork = networkAddresses(gatewayPort);
+const lines = [
+  `Console ready at http://localhost:${gatewayPort}`,
+  ...onNetwork.map((url) => `On your network:  ${url}`),
+  `QR codes and automatic links encode ${publicUrl}`,
+];
+if (!process.env.PUBLIC_URL && onNetwork.length > 0) {
+  lines.push(`To scan demo codes with a phone, start with PUBLIC_URL=${onNetwork[0]} (see README.md)`);
+}
+lines.push('Demo accounts: see README.md (password Demo-pass-2026)');
+console.log(`\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
