@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Label } from '@/components/ui/field';
 import { CheckRow, Fieldset, FormSelect, Inline, Legend, TextArea } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
-import { ImagePicker } from '@/features/products/components/image-picker';
+import { DropZone } from '@/components/ui/drop-zone';
+import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
 import type { ProductFormInput } from '@/features/products/components/product-form-model';
 import { StepFieldError, defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
 
@@ -80,10 +81,11 @@ function CareInfo() {
         </CheckRow>
       </Inline>
       {careInfoType === 'image' ? (
-        <ImagePicker
+        <DropZone
           label={t('products.careInfo.image')}
           testId="care-info-input"
-          max={1}
+          accept={IMAGE_TYPES}
+          maxBytes={UPLOAD_MAX_BYTES}
           files={files.careInfoImage ? [files.careInfoImage] : []}
           onChange={(list) => setFiles((current) => ({ ...current, careInfoImage: list[0] ?? null }))}
         />

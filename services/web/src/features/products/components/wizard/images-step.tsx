@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { FieldError } from '@/components/ui/form-controls';
-import { ImagePicker } from '@/features/products/components/image-picker';
+import { DropZone } from '@/components/ui/drop-zone';
+import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
 import { PRODUCT_IMAGE_MAX, imageCount } from '@/features/products/components/product-form-model';
 import { defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
 
@@ -11,12 +12,19 @@ function ImagesStep() {
   const problem = problemOf('images');
   return (
     <>
-      <ImagePicker
+      <DropZone
         label={intl.formatMessage({ id: 'products.field.images' })}
         testId="product-images-input"
+        accept={IMAGE_TYPES}
+        maxBytes={UPLOAD_MAX_BYTES}
         multiple
         max={PRODUCT_IMAGE_MAX}
-        stored={files.retainedImages}
+        hint={intl.formatMessage({ id: 'products.images.hint' }, { max: PRODUCT_IMAGE_MAX })}
+        stored={files.retainedImages.map((path, index) => ({
+          key: path,
+          src: fileUrl(path),
+          alt: intl.formatMessage({ id: 'products.images.stored' }, { index: index + 1 }),
+        }))}
         onRemoveStored={(path) => setFiles((current) => ({ ...current, retainedImages: current.retainedImages.filter((item) => item !== path) }))}
         files={files.productImages}
         onChange={(list) => {

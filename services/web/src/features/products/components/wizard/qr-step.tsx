@@ -5,7 +5,8 @@ import { DESIGN_IMAGE_MAX } from '@product-console/shared';
 import { Field, Input, Label } from '@/components/ui/field';
 import { CheckRow, Fieldset, FormSelect, Hint, Inline, Legend, Row } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
-import { ImagePicker } from '@/features/products/components/image-picker';
+import { DropZone } from '@/components/ui/drop-zone';
+import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
 import { QR_DEFAULT_COLOURS, qrColoursScanWell, type ProductFormInput } from '@/features/products/components/product-form-model';
 import { StepFieldError, defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
 
@@ -79,10 +80,11 @@ function QrStep() {
           </CheckRow>
         </Inline>
         {logoType === 'image' ? (
-          <ImagePicker
+          <DropZone
             label={t('products.qr.logoImage')}
             testId="logo-input"
-            max={1}
+            accept={IMAGE_TYPES}
+            maxBytes={UPLOAD_MAX_BYTES}
             files={files.logoImage ? [files.logoImage] : []}
             onChange={(list) => setFiles((current) => ({ ...current, logoImage: list[0] ?? null }))}
           />
@@ -106,9 +108,11 @@ function QrStep() {
           {scansWell ? t('products.qr.coloursHint') : t('products.qr.coloursWarning')}
         </Hint>
       </Fieldset>
-      <ImagePicker
+      <DropZone
         label={t('products.qr.designImages')}
         testId="design-input"
+        accept={IMAGE_TYPES}
+        maxBytes={UPLOAD_MAX_BYTES}
         multiple
         max={DESIGN_IMAGE_MAX}
         files={files.designImages}
