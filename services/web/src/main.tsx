@@ -12,12 +12,13 @@ import '@fontsource/roboto-condensed/latin-ext-400.css';
 import '@fontsource/roboto-condensed/latin-ext-600.css';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { applyDocumentLanguage, getInitialLanguage, loadMessages } from '@/lib/i18n';
+import { loadLanguageFonts } from '@/lib/fonts';
 import { App } from '@/app/app';
 
 async function start() {
   const language = getInitialLanguage();
   // The catalogue is loaded before the first render so that no English flashes first.
-  const messages = await loadMessages(language);
+  const [messages] = await Promise.all([loadMessages(language), loadLanguageFonts(language)]);
   applyDocumentLanguage(language);
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>

@@ -2,6 +2,7 @@ import { createContext, createElement, useCallback, useContext, useEffect, useMe
 import { IntlProvider } from 'react-intl';
 import { FALLBACK_LANGUAGE, UI_LANGUAGES, type UiLanguage } from '@product-console/shared';
 import en from '@/locales/en.json';
+import { loadLanguageFonts } from '@/lib/fonts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 /** English is the source catalogue: every other language is checked against its keys. */
@@ -92,7 +93,7 @@ export function LanguageProvider({ initialLanguage = FALLBACK_LANGUAGE, initialM
   useEffect(() => applyDocumentLanguage(state.language), [state.language]);
 
   const setLanguage = useCallback(async (language: UiLanguage) => {
-    const messages = await loadMessages(language);
+    const [messages] = await Promise.all([loadMessages(language), loadLanguageFonts(language)]);
     writeStorage('local', STORAGE_KEYS.language, language);
     setState({ language, messages });
   }, []);

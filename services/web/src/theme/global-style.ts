@@ -2,7 +2,8 @@ import { createGlobalStyle } from 'styled-components';
 
 /**
  * Fonts of spec point 1: Pretendard for Korean, Futura (Jost stands in) for English,
- * Roboto Condensed otherwise, with system CJK fonts behind it for Chinese and Japanese.
+ * Roboto Condensed otherwise. For Chinese and Japanese a system CJK face comes first where the
+ * machine has one, then Noto Sans SC/JP, declared by lib/fonts.ts only for those languages.
  */
 export const GlobalStyle = createGlobalStyle`
   :root {
