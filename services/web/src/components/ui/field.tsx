@@ -34,11 +34,6 @@ export const Input = styled.input`
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
 `;
 
-/** A file picker in the same frame as the text inputs, its button centred in it. */
-export const FileInput = styled(Input).attrs({ type: 'file' })`
-  padding-top: 10px;
-`;
-
 export const Select = styled.select`
   ${controlStyles}
   height: 36px;

@@ -4,9 +4,11 @@ import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, type ServiceNameCheck } from '@product-console/shared';
 import { PasswordInput } from '@/components/password-input';
-import { Field, FileInput, Input, Label } from '@/components/ui/field';
+import { DropZone } from '@/components/ui/drop-zone';
+import { Field, Input, Label } from '@/components/ui/field';
 import { FormSelect } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
 import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
 import { checkServiceName, signUp } from '@/features/auth/api/accounts';
 import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
@@ -54,12 +56,13 @@ function useServiceNameCheck(name: string): NameState {
 /** Company sign-up (spec point 7): the company waits for a super-admin's approval afterwards. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const intl = useIntl();
-  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), logo: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
+  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
   const [serviceName, setServiceName] = useState('');
   const nameState = useServiceNameCheck(serviceName);
   const [error, setError] = useState<string | null>(null);
   const [gcpsError, setGcpsError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [logo, setLogo] = useState<File[]>([]);
 
   const nameTaken = nameState.status === 'checked' && !nameState.check.available;
 
@@ -81,7 +84,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       setError(intl.formatMessage({ id: `register.serviceName.${nameState.check.reason ?? 'invalid'}` as 'register.serviceName.invalid' }));
       return;
     }
-    const logo = data.get('primaryLogo');
     setSubmitting(true);
     setError(null);
     setGcpsError(null);
@@ -98,7 +100,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           email: text('email'),
           password,
         },
-        logo instanceof File && logo.size > 0 ? logo : null,
+        logo[0] ?? null,
       );
       onRegistered(created.result.email);
     } catch (cause) {
@@ -211,10 +213,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         </Field>
       </Row>
       <Hint><FormattedMessage id="account.passwordRule" values={{ min: PASSWORD_MIN_LENGTH }} /></Hint>
-      <Field>
-        <Label htmlFor={ids.logo}><FormattedMessage id="register.primaryLogo" /></Label>
-        <FileInput id={ids.logo} name="primaryLogo" accept="image/png,image/jpeg,image/webp,image/gif" />
-      </Field>
+      <DropZone
+        label={intl.formatMessage({ id: 'register.primaryLogo' })}
+        testId="register-logo-input"
+        accept={IMAGE_TYPES}
+        maxBytes={UPLOAD_MAX_BYTES}
+        files={logo}
+        onChange={setLogo}
+      />
       <AuthSubmitButton submitting={submitting}>
         <FormattedMessage id="register.submit" />
       </AuthSubmitButton>

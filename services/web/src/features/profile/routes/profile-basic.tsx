@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Field, FileInput, Input, Label } from '@/components/ui/field';
+import { DropZone } from '@/components/ui/drop-zone';
+import { Field, Input, Label } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { fileUrl } from '@/lib/files';
+import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useProfile, useUpdateProfile } from '@/features/profile/api/profile';
 import { Avatar, CheckLabel, FormCard, Grid, Identity, LoadFailure, Muted } from '@/features/profile/components/form-card';
@@ -15,7 +16,8 @@ export function ProfileBasicRoute() {
   const update = useUpdateProfile();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { first: useId(), last: useId(), department: useId(), office: useId(), mobile: useId(), image: useId(), landing: useId() };
+  const [newImage, setNewImage] = useState<File[]>([]);
+  const ids = { first: useId(), last: useId(), department: useId(), office: useId(), mobile: useId(), landing: useId() };
 
   if (profile.error) return <LoadFailure onRetry={() => void profile.mutate()} />;
   if (!profile.data) return <Skeleton $width="100%" $height="360px" />;
@@ -25,7 +27,6 @@ export function ProfileBasicRoute() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    const image = data.get('profileImage');
     setSaving(true);
     setError(null);
     try {
@@ -38,8 +39,9 @@ export function ProfileBasicRoute() {
           mobile: text('mobile'),
           showDefaultPage: data.get('showDefaultPage') === 'on',
         },
-        image instanceof File && image.size > 0 ? image : null,
+        newImage[0] ?? null,
       );
+      setNewImage([]);
       showSnackbar(intl.formatMessage({ id: 'profile.saved' }), 'success');
     } catch (cause) {
       setError(apiErrorMessage(intl, cause));
@@ -81,10 +83,14 @@ export function ProfileBasicRoute() {
           <Label htmlFor={ids.mobile}><FormattedMessage id="profile.mobile" /></Label>
           <Input id={ids.mobile} name="mobile" type="tel" maxLength={40} defaultValue={current.mobile} autoComplete="tel" />
         </Field>
-        <Field>
-          <Label htmlFor={ids.image}><FormattedMessage id="profile.image" /></Label>
-          <FileInput id={ids.image} name="profileImage" accept="image/png,image/jpeg,image/webp,image/gif" />
-        </Field>
+        <DropZone
+          label={intl.formatMessage({ id: 'profile.image' })}
+          testId="profile-image-input"
+          accept={IMAGE_TYPES}
+          maxBytes={UPLOAD_MAX_BYTES}
+          files={newImage}
+          onChange={setNewImage}
+        />
       </Grid>
       <CheckLabel htmlFor={ids.landing}>
         <input id={ids.landing} name="showDefaultPage" type="checkbox" defaultChecked={current.showDefaultPage} />

@@ -2,11 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isAdminRole } from '@product-console/shared';
-import { Field, FileInput, Input, Label } from '@/components/ui/field';
+import { DropZone } from '@/components/ui/drop-zone';
+import { Field, Input, Label } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
-import { fileUrl } from '@/lib/files';
+import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCompanyInfo, useProfile, useUpdateCompanyInfo } from '@/features/profile/api/profile';
 import { Avatar, FormCard, Grid, Identity, LoadFailure, Muted } from '@/features/profile/components/form-card';
@@ -40,7 +41,8 @@ export function ProfileCompanyRoute() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [gcpsError, setGcpsError] = useState<string | null>(null);
-  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), logo: useId(), gcps: useId(), gcpsNote: useId() };
+  const [newLogo, setNewLogo] = useState<File[]>([]);
+  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), gcps: useId(), gcpsNote: useId() };
   const readOnly = !profile.data || !isAdminRole(profile.data.result.roleId);
 
   if (company.error) return <LoadFailure onRetry={() => void company.mutate()} />;
@@ -51,7 +53,6 @@ export function ProfileCompanyRoute() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    const logo = data.get('primaryLogo');
     const gcps = parsePrefixes(text('gcps'));
     if (gcps.length === 0 || gcps.some((prefix) => !PREFIX_PATTERN.test(prefix))) {
       setError(null);
@@ -75,8 +76,9 @@ export function ProfileCompanyRoute() {
           website: text('website'),
           ...(gcpsChanged && { gcps }),
         },
-        logo instanceof File && logo.size > 0 ? logo : null,
+        newLogo[0] ?? null,
       );
+      setNewLogo([]);
       showSnackbar(intl.formatMessage({ id: 'profile.saved' }), 'success');
     } catch (cause) {
       setError(apiErrorMessage(intl, cause));
@@ -152,10 +154,14 @@ export function ProfileCompanyRoute() {
           <Description as="textarea" id={ids.description} name="description" maxLength={2000} defaultValue={current.description} />
         </Field>
         {readOnly ? null : (
-          <Field>
-            <Label htmlFor={ids.logo}><FormattedMessage id="register.primaryLogo" /></Label>
-            <FileInput id={ids.logo} name="primaryLogo" accept="image/png,image/jpeg,image/webp,image/gif" />
-          </Field>
+          <DropZone
+            label={intl.formatMessage({ id: 'register.primaryLogo' })}
+            testId="company-logo-input"
+            accept={IMAGE_TYPES}
+            maxBytes={UPLOAD_MAX_BYTES}
+            files={newLogo}
+            onChange={setNewLogo}
+          />
         )}
       </Fields>
     </FormCard>

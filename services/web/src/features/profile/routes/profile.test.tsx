@@ -40,6 +40,25 @@ describe('profile pages', { timeout: 20_000 }, () => {
     expect(update).toMatchObject({ first_name: 'Jane', mobile: '+1 555 0142', showDefaultPage: false });
   });
 
+  it('sends the profile picture picked in the drop zone and clears it once saved', async () => {
+    let image: unknown;
+    api({
+      'PUT /bff/api/auth/me/profile': (init) => {
+        image = (init?.body as FormData).get('profileImage');
+        return { body: { result: profile } };
+      },
+    });
+    renderRoute('/acme/profiles/basic');
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Profile picture'), new File([new Uint8Array(8)], 'me.png', { type: 'image/png' }));
+    expect(screen.getByRole('img', { name: 'me.png' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
+    expect(image).toBeInstanceOf(File);
+    expect((image as File).name).toBe('me.png');
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'me.png' })).not.toBeInTheDocument());
+  });
+
   it('shows a wrong current password next to the form', async () => {
     api({ 'PUT /bff/api/auth/me/password': { status: 400, body: { code: 'E400003', message: 'The current password is incorrect.' } } });
     renderRoute('/acme/profiles/password');
