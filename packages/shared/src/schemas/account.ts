@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/limits.js';
 import { ROLE } from '../constants/roles.js';
+import { UI_LANGUAGES } from '../constants/ui.js';
 import { companySchema } from './company.js';
 import { GS1_CONVENIENCE_ALPHAS } from '../gs1/digital-link.js';
 import { idTextSchema, storable, text } from './common.js';
@@ -30,6 +31,9 @@ export const RESERVED_SERVICE_NAMES: readonly string[] = [
 ];
 
 /** GS1 company prefix: 4 to 12 digits. */
+/** The language of a user's e-mails (and the console's default for it): one of the console's five. */
+export const userLanguageSchema = z.enum(UI_LANGUAGES);
+
 export const gcpSchema = text().trim().regex(/^\d{4,12}$/, 'a GS1 company prefix has 4 to 12 digits');
 
 /** The `newUser` JSON part of POST /api/auth/sign/up (spec point 7). */
@@ -45,6 +49,7 @@ export const signUpNewUserSchema = z.object({
   role_id: z.coerce.number().pipe(z.literal(ROLE.MANAGER)).default(ROLE.MANAGER).describe('Always 2: a sign-up creates the manager of a new company'),
   department: text().trim().max(NAME_MAX_LENGTH).default(''),
   superAdminPassword: text().max(PASSWORD_MAX_LENGTH).optional().describe('Accepted for compatibility; not used'),
+  language: userLanguageSchema.default('en').describe("The language of the manager's e-mails"),
 });
 export type SignUpNewUser = z.infer<typeof signUpNewUserSchema>;
 
@@ -110,6 +115,7 @@ export const profileSchema = z.object({
   mobile: z.string(),
   profile: z.string().nullable().describe('URL of the profile image'),
   showDefaultPage: z.boolean(),
+  language: userLanguageSchema.describe('The language of the e-mails the user receives'),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = z.object({ result: profileSchema });
@@ -125,6 +131,7 @@ export const profileUpdateSchema = z.object({
   mobile: phoneSchema.optional(),
   showDefaultPage: z.boolean().optional(),
   removeProfileImage: z.boolean().optional(),
+  language: userLanguageSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

@@ -16,6 +16,15 @@ export function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Undoes RFC 2047 encoded words (`=?UTF-8?B?...?=`), as nodemailer writes a non-ASCII subject. */
+export function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_match, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+}
+
 /** Parses a single-part text message as nodemailer renders it. */
 export function parseMessage(raw: string): CapturedMail {
   const normalized = raw.replace(/\r\n/g, '\n');
@@ -25,7 +34,7 @@ export function parseMessage(raw: string): CapturedMail {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   if (/quoted-printable/i.test(header('Content-Transfer-Encoding'))) body = decodeQuotedPrintable(body);
   if (/base64/i.test(header('Content-Transfer-Encoding'))) body = Buffer.from(body, 'base64').toString('utf8');
-  return { to: header('To'), subject: header('Subject'), text: body, links: body.match(/https?:\/\/[^\s<>"]+/g) ?? [] };
+  return { to: header('To'), subject: decodeEncodedWords(header('Subject')), text: body, links: body.match(/https?:\/\/[^\s<>"]+/g) ?? [] };
 }
 
 export function outboxDir(config: Config): string {

@@ -12,6 +12,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Publish } from '../../events.js';
 import { companyPrefixTaken, linkInvalid, serviceNameTaken, validationFailed } from '../../errors.js';
+import { mailMessages } from '../../mail/catalogue.js';
 import type { MailContent, Mailer } from '../../plugins/mailer.js';
 import { lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from '../companies/prefixes.js';
 import { companies } from '../companies/tables.js';
@@ -103,6 +104,7 @@ export async function signUp(context: SignUpContext, body: SignUpNewUser): Promi
           firstName: body.first_name,
           lastName: body.last_name,
           department: body.department,
+          language: body.language,
         })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
@@ -126,29 +128,16 @@ export async function signUp(context: SignUpContext, body: SignUpNewUser): Promi
   }
 }
 
-/** Tells the owner of an address that someone tried to register a company with it. */
+/**
+ * Tells the owner of an address that someone tried to register a company with it, in the
+ * owner's language (looked up in the mail queue, after the answer).
+ */
 function mailSignUpAttempt(context: SignUpContext, email: string): void {
   const signInLink = publicLink(context.config, '/login');
   const resetLink = publicLink(context.config, '/forgot-password');
-  context.mailer.enqueue(email, {
-    subject: 'Someone tried to register with your e-mail address',
-    links: [signInLink, resetLink],
-    text: [
-      'Hello,',
-      '',
-      'Someone tried to register a new company in the Product Console with this e-mail address.',
-      'The address already has an account, so nothing was created and nothing was changed.',
-      '',
-      'If it was you, sign in with your account:',
-      '',
-      signInLink,
-      '',
-      'Forgot your password? Choose a new one here:',
-      '',
-      resetLink,
-      '',
-      'If it was not you, you can ignore this message.',
-    ].join('\n'),
+  context.mailer.enqueue(email, async () => {
+    const [owner] = await context.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    return { ...mailMessages(owner?.language).signUpAttempt({ signInLink, resetLink }), links: [signInLink, resetLink] };
   });
 }
 
@@ -175,7 +164,7 @@ export function requestPasswordReset(context: MailContext, emailInput: string): 
   const email = normalizeEmail(emailInput);
   context.mailer.enqueue(email, async () => {
     const [user] = await db
-      .select({ id: users.id, firstName: users.firstName })
+      .select({ id: users.id, firstName: users.firstName, language: users.language })
       .from(users)
       .where(and(eq(users.email, email), isNotNull(users.joinedAt)));
     if (!user) return null;
@@ -183,26 +172,10 @@ export function requestPasswordReset(context: MailContext, emailInput: string): 
   });
 }
 
-function resetMail(config: MailContext['config'], user: { id: number; firstName: string }, issued: IssuedToken): MailContent {
+function resetMail(config: MailContext['config'], user: { id: number; firstName: string; language: string }, issued: IssuedToken): MailContent {
   const link = publicLink(config, `/reset-password/${user.id}/${issued.token}`);
   const minutes = Math.round(config.RESET_TOKEN_TTL_SECONDS / 60);
-  return {
-    subject: 'Reset your password',
-    links: [link],
-    text: [
-      `Hello ${user.firstName},`,
-      '',
-      'Someone asked to reset the password of your Product Console account.',
-      'Open this link to choose a new password:',
-      '',
-      link,
-      '',
-      `Or enter this verification code: ${issued.code}`,
-      '',
-      `The link and the code work once and expire in ${minutes} minutes.`,
-      'If you did not ask for this, ignore this message; your password stays as it is.',
-    ].join('\n'),
-  };
+  return { ...mailMessages(user.language).passwordReset({ firstName: user.firstName, link, code: issued.code ?? '', minutes }), links: [link] };
 }
 
 export async function isResetLinkValid(db: Db, userId: number, token: string): Promise<boolean> {

@@ -21,6 +21,7 @@ function toProfile(user: UserRow): Profile {
     mobile: user.mobile,
     profile: user.profileImage,
     showDefaultPage: user.showDefaultPage,
+    language: user.language,
   };
 }
 
@@ -54,6 +55,7 @@ export async function updateProfile(
       ...(update.officePhone !== undefined && { officePhone: update.officePhone }),
       ...(update.mobile !== undefined && { mobile: update.mobile }),
       ...(update.showDefaultPage !== undefined && { showDefaultPage: update.showDefaultPage }),
+      ...(update.language !== undefined && { language: update.language }),
       profileImage,
       updatedAt: new Date(),
     })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { UiLanguage } from '@product-console/shared';
 import { companies } from '../companies/tables.js';
 
 export const users = pgTable(
@@ -19,6 +20,8 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     customDomain: text('custom_domain'),
     showDefaultPage: boolean('show_default_page').notNull().default(true),
+    /** The language of the user's e-mails (one of UI_LANGUAGES), chosen at sign-up or in the profile. */
+    language: text('language').$type<UiLanguage>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** When the user first had a password of its own; null for an invited member who has not joined yet. */

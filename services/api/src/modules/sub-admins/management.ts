@@ -11,6 +11,7 @@ import {
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import type { Publish } from '../../events.js';
+import { mailMessages } from '../../mail/catalogue.js';
 import { alreadyJoined, emailTaken, linkInvalid, notFound, validationFailed } from '../../errors.js';
 import { publicLink, type MailContext } from '../auth/accounts.js';
 import { consumeAccountToken, isAccountTokenValid, issueAccountToken } from '../auth/account-tokens.js';
@@ -110,7 +111,11 @@ export async function listSubAdmins(
  * Creates a sub-admin of the company, refused at the plan's sub-admin limit (E403003). With a
  * password the member can sign in at once; without one it joins through an invitation.
  */
-export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNewUser, publish: Publish): Promise<SubAdmin> {
+/**
+ * Creates a sub-admin of the company. The member's mails (the invitation first) are in the
+ * language of the manager who adds it, `inviterId`, until the member chooses another in its profile.
+ */
+export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNewUser, publish: Publish, inviterId?: number): Promise<SubAdmin> {
   if (body.company_id !== undefined && body.company_id !== companyId) {
     throw validationFailed([{ path: 'newUser.company_id', message: 'must be your company' }]);
   }
@@ -118,6 +123,7 @@ export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNe
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw emailTaken();
   const password = body.password || undefined;
+  const [inviter] = inviterId === undefined ? [] : await db.select({ language: users.language }).from(users).where(eq(users.id, inviterId));
   // A member without a password yet gets an unguessable one nobody knows.
   const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
 
@@ -135,6 +141,7 @@ export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNe
         firstName: body.first_name,
         lastName: body.last_name,
         department: body.department,
+        language: inviter?.language ?? 'en',
         joinedAt: password ? new Date() : null,
       })
       .onConflictDoNothing({ target: users.email })
@@ -156,20 +163,8 @@ export async function inviteSubAdmin(context: MailContext, companyId: number, su
   const issued = await issueAccountToken(db, member.id, 'invitation', config.INVITATION_TTL_SECONDS);
   const link = publicLink(config, `/new-member/${member.id}?token=${encodeURIComponent(issued.token)}`);
   const days = Math.max(1, Math.round(config.INVITATION_TTL_SECONDS / 86_400));
-  context.mailer.enqueue(member.email, {
-    subject: `You are invited to ${company?.companyName ?? 'the Product Console'}`,
-    links: [link],
-    text: [
-      `Hello ${member.firstName},`,
-      '',
-      `You have been invited to manage products of ${company?.companyName ?? 'a company'} in the Product Console.`,
-      'Open this link to set your password and join:',
-      '',
-      link,
-      '',
-      `The link works once and expires in ${days} day${days === 1 ? '' : 's'}.`,
-    ].join('\n'),
-  });
+  const mail = mailMessages(member.language).invitation({ firstName: member.firstName, companyName: company?.companyName ?? null, link, days });
+  context.mailer.enqueue(member.email, { ...mail, links: [link] });
   await db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, member.id));
 }
 

@@ -72,7 +72,7 @@ export const subAdminRoutes: FastifyPluginAsyncZod<SubAdminRoutesOptions> = asyn
     },
     async (request, reply) => {
       const form = await readAccountForm(request, { jsonField: 'newUser', fileFields: [], schema: subAdminNewUserSchema });
-      return reply.code(201).send({ result: await createSubAdmin(app.db, companyIdOf(request.auth), form.value, request.publish) });
+      return reply.code(201).send({ result: await createSubAdmin(app.db, companyIdOf(request.auth), form.value, request.publish, request.auth.userId) });
     },
   );
 
