@@ -34,11 +34,8 @@ export function deleteQualifier(qualifierId: number, entry: Pick<SerialEntry, 'e
   return api.put<{ result: unknown }>(`/bff/api/entry/qualifiers/delete?${query}`);
 }
 
-export const SERIAL_FILE_TYPES = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export function isSerialFile(file: File): boolean {
-  return /\.(xlsx|csv)$/i.test(file.name);
-}
+/** Told apart by name: browsers give a .csv file different types (text/csv, application/vnd.ms-excel...). */
+export const SERIAL_FILE_TYPES = ['.xlsx', '.csv'];
 
 /** `POST /api/service/data/import?type=serial_material` multipart, with upload progress. */
 export async function importSerials(file: File, entry: SerialEntry, onProgress?: (fraction: number) => void): Promise<{ imported: number }> {

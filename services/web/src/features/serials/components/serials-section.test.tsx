@@ -92,7 +92,7 @@ describe('serials section', () => {
     renderRoute('/acme/product-details/101');
     const input = await screen.findByTestId('serials-import-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'serials.txt')] } });
-    expect(await screen.findByTestId('serials-import-error')).toHaveTextContent('Choose an .xlsx or .csv file.');
+    expect(await screen.findByTestId('serials-import-input-error')).toHaveTextContent('serials.txt was not added: only XLSX, CSV files are accepted.');
     expect(sent).toHaveLength(0);
     fireEvent.change(input, { target: { files: [new File(['x'], 'serials.xlsx')] } });
     expect(await screen.findByText('3 serials were imported.')).toBeInTheDocument();

@@ -1,22 +1,24 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { Entry, Qualifier } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DownloadIcon, PlusIcon, QrIcon, TrashIcon, UploadIcon } from '@/components/icons';
+import { DownloadIcon, PlusIcon, QrIcon, TrashIcon } from '@/components/icons';
 import { ListToolbar, SearchBox } from '@/components/list-toolbar';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Button, IconButton } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/field';
+import { DropZone } from '@/components/ui/drop-zone';
+import { Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableScroll } from '@/components/ui/table';
+import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { Mono } from '@/components/product-cell';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { isApiError } from '@/lib/api-client';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
+import { UPLOAD_MAX_BYTES } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { QUALIFIERS_KEY_PREFIX, serialOf, useQualifiers } from '@/features/serials/api/get-qualifiers';
 import {
@@ -25,12 +27,11 @@ import {
   deleteQualifier,
   importProblems,
   importSerials,
-  isSerialFile,
   isValidSerial,
   serialExportUrl,
   type SerialEntry,
 } from '@/features/serials/api/qualifier-mutations';
-import { FieldError, Hint, UploadProgress } from '@/components/ui/form-controls';
+import { FieldError, Hint } from '@/components/ui/form-controls';
 import { SerialImportProblems, type ImportFailure } from '@/features/serials/components/serial-import-problems';
 import { ListBody } from '@/components/list-body';
 
@@ -56,7 +57,7 @@ const AddForm = styled.form`
   button { height: 38px; }
 `;
 
-/** The look of the header's import and export actions. */
+/** The look of the header's export actions. */
 const headerAction = css`
   display: inline-flex;
   align-items: center;
@@ -68,15 +69,6 @@ const headerAction = css`
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
 `;
 
-const FileButton = styled.label`
-  ${headerAction}
-  position: relative;
-  gap: 8px;
-  background: ${({ theme }) => theme.colors.surface};
-  cursor: pointer;
-  &:focus-within { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
-  &[aria-disabled='true'] { opacity: 0.55; cursor: not-allowed; }
-`;
 
 const DownloadLink = styled.a`
   ${headerAction}
@@ -84,17 +76,6 @@ const DownloadLink = styled.a`
   color: inherit;
   text-decoration: none;
   &:hover { border-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
-`;
-
-
-const HiddenFileInput = styled.input`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  border: 0;
 `;
 
 const HeaderActions = styled.div`
@@ -108,7 +89,7 @@ const AddBlock = styled.div`
   gap: 4px;
 `;
 
-/** A band across the card, under its toolbar (upload progress). */
+/** A band across the card, under its toolbar (the import's drop zone). */
 const Band = styled.div`
   padding: 12px 22px;
 `;
@@ -136,7 +117,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
   const [deleting, setDeleting] = useState<Qualifier | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [importing, setImporting] = useState<File[]>([]);
   const sendOnce = useIdempotentSubmit();
   const serialEntry: SerialEntry = { entryId: entry.entry_id, entryPath: entry.entryPath, gcp: entry.gcp };
   const list = useQualifiers({ entryId: entry.entry_id, page, size: PAGE_SIZE, search: search || undefined });
@@ -188,10 +169,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
 
   async function importFile(file: File) {
     setImportFailure(null);
-    if (!isSerialFile(file)) {
-      setImportFailure({ message: intl.formatMessage({ id: 'serials.import.wrongType' }), rows: [], more: 0 });
-      return;
-    }
+    setImporting([file]);
     setProgress(0);
     try {
       const { imported } = await importSerials(file, serialEntry, setProgress);
@@ -204,12 +182,10 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
       setImportFailure({ message, ...problems });
     } finally {
       setProgress(null);
-      if (fileInput.current) fileInput.current.value = '';
+      setImporting([]);
       await refresh();
     }
   }
-
-  const importing = progress !== null;
 
   return (
     <Card data-testid="serials-section" id="serials">
@@ -218,23 +194,6 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
           <FormattedMessage id="serials.title" />
         </CardTitle>
         <HeaderActions>
-          {canWrite ? (
-            <FileButton aria-disabled={importing}>
-              {importing ? <Spinner size={14} /> : <UploadIcon size={16} />}
-              <FormattedMessage id="serials.import" />
-              <HiddenFileInput
-                ref={fileInput}
-                type="file"
-                accept={SERIAL_FILE_TYPES}
-                disabled={importing}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (file) void importFile(file);
-                }}
-                data-testid="serials-import-input"
-              />
-            </FileButton>
-          ) : null}
           <DownloadLink href={serialExportUrl(entry.entry_id, 'xlsx')} download data-testid="serials-export-xlsx">
             <DownloadIcon size={16} />
             <FormattedMessage id="serials.export" values={{ format: 'XLSX' }} />
@@ -280,10 +239,22 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
           </AddBlock>
         ) : null}
       </Toolbar>
-      {progress !== null ? (
-        <Band data-testid="serials-import-progress">
-          <Label as="span">{intl.formatMessage({ id: 'wizard.uploading' }, { percent: Math.round(progress * 100) })}</Label>
-          <UploadProgress max={1} value={progress} aria-label={intl.formatMessage({ id: 'wizard.uploading' }, { percent: Math.round(progress * 100) })} />
+      {canWrite ? (
+        <Band>
+          {/* Picking a file starts the import: the zone shows it with the progress until the API answers. */}
+          <DropZone
+            label={intl.formatMessage({ id: 'serials.import' })}
+            testId="serials-import-input"
+            accept={SERIAL_FILE_TYPES}
+            maxBytes={UPLOAD_MAX_BYTES}
+            thumbnails={false}
+            files={importing}
+            onChange={(files) => {
+              if (files[0] && progress === null) void importFile(files[0]);
+            }}
+            progress={progress}
+            disabled={progress !== null}
+          />
         </Band>
       ) : null}
       {importFailure ? <SerialImportProblems failure={importFailure} onClose={() => setImportFailure(null)} /> : null}
@@ -307,13 +278,15 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
               <tbody>
                 {qualifiers.map((qualifier) => (
                   <tr key={qualifier.qualifierId} data-testid={`serial-row-${serialOf(qualifier)}`}>
-                    <td>
+                    <Cell label="serials.column.serial">
                       <Mono>{serialOf(qualifier)}</Mono>
-                    </td>
-                    <td>
+                    </Cell>
+                    <Cell label="serials.column.path">
                       <Mono>{qualifier.qualifierPath}</Mono>
-                    </td>
-                    <td>{qualifier.createdAt ? <FormattedDate value={qualifier.createdAt} dateStyle="medium" /> : '—'}</td>
+                    </Cell>
+                    <Cell label="serials.column.created">
+                      {qualifier.createdAt ? <FormattedDate value={qualifier.createdAt} dateStyle="medium" /> : '—'}
+                    </Cell>
                     <ActionCell>
                       {canWrite ? (
                         <IconButton
