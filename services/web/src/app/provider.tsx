@@ -4,6 +4,7 @@ import { QUERY_RETRY_COUNT, QUERY_STALE_TIME_MS, type SessionInfo, type UiLangua
 import { SnackbarHost } from '@/components/snackbar-host';
 import { apiFetcher, configureApiClient, isApiError, SESSION_PROBE_PATH } from '@/lib/api-client';
 import { LanguageProvider, type Messages } from '@/lib/i18n';
+import { rememberSession } from '@/lib/session-hint';
 import { SessionScopeContext } from '@/lib/session-scope';
 import { AppThemeProvider } from '@/theme/theme-settings';
 
@@ -35,6 +36,7 @@ function SessionScope({ children, config }: { children: ReactNode; config?: SWRC
   const [scope, setScope] = useState<ScopeState>({ id: 0, session: undefined });
 
   const resetSessionScope = useCallback((session: SessionInfo | null) => {
+    rememberSession(session);
     setScope((current) => ({ id: current.id + 1, session }));
   }, []);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { company, makePlan, makeSession, products, projects, totalCount } from '@/testing/fixtures';
+import { STORAGE_KEYS } from '@/lib/storage';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
 const NOT_FOUND = "Error 404 - This page doesn't exist!";
@@ -99,6 +100,21 @@ describe('routes', () => {
     await user.type(await screen.findByLabelText('Email address'), 'jane@acme.test');
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/dashboard/main-overview'));
+  });
+
+  it('makes no session call on the sign-in page of a visitor who has not signed in', async () => {
+    const fetchMock = signedOut();
+    renderRoute('/login');
+    expect(await screen.findByLabelText('Email address')).toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(urls.some((url) => url.includes('/bff/auth/me'))).toBe(false);
+  });
+
+  it('sends a visitor whose browser holds a session from the sign-in page to their overview', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.sessionHint, '1');
+    consoleApi();
+    const { router } = renderRoute('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/dashboard/main-overview'));
   });
 

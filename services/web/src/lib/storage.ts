@@ -21,4 +21,5 @@ export const STORAGE_KEYS = {
   themePreset: 'console.theme.preset',
   themeMode: 'console.theme.mode',
   sidebarCollapsed: 'console.sidebar.collapsed',
+  sessionHint: 'console.session',
 } as const;

@@ -1,13 +1,17 @@
 import { Navigate } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { homePath } from '@/lib/home-path';
+import { mayHaveSession } from '@/lib/session-hint';
 import { useSession } from '@/features/auth/api/get-session';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
 
-/** /login and /auth/login: a signed-in visitor goes where `/` would send them. */
+/**
+ * /login and /auth/login: a signed-in visitor goes where `/` would send them. The session is
+ * probed only when this browser may have one, so a signed-out visitor's page makes no failing call.
+ */
 export function LoginRoute() {
-  const { session, isLoading, error } = useSession();
+  const { session, isLoading, error } = useSession({ probe: mayHaveSession() });
   if (isLoading && !error) return <FullPageSpinner />;
   if (session) return <Navigate to={homePath(session)} replace />;
   return (
