@@ -33,12 +33,27 @@ export const text = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESS
 /** The same check on a string format that lets such characters through, such as `z.url()`. */
 export const storable = <T extends z.ZodType<string>>(schema: T): T => schema.refine(isStorableText, UNSTORABLE_TEXT_MESSAGE) as T;
 
+/**
+ * One field error of a 400 answer: the English `message`, and the zod issue's `code` with its
+ * limits (`minimum`, `maximum`, `origin`) or `format`, so that a client words it in its language.
+ */
+export const fieldErrorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  origin: z.string().optional(),
+  format: z.string().optional(),
+});
+export type FieldErrorDetail = z.infer<typeof fieldErrorDetailSchema>;
+
 /** The one error shape every service answers with. */
 export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   details: z
-    .array(z.object({ path: z.string(), message: z.string() }))
+    .array(fieldErrorDetailSchema)
     .optional()
     .describe('Field errors of a 400 answer'),
 });

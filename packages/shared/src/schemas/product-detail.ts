@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants/limits.js';
 import { SERVICES } from '../constants/services.js';
-import { idSchema, idTextSchema, storable, text } from './common.js';
+import { fieldErrorDetailSchema, idSchema, idTextSchema, storable, text } from './common.js';
 import { entrySchema, gtinInputSchema } from './gs1.js';
 
 const boundedText = (max: number) => text().trim().max(max);
@@ -169,7 +169,7 @@ export const createProductFailureSchema = z.object({
   result: z.literal(false),
   code: z.string(),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z.array(fieldErrorDetailSchema).optional(),
 });
 
 /** `PUT /api/product/` and `PUT /api/product/details`: 'success', or 'fail' (with an error body). */

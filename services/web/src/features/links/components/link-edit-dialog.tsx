@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import type { Link } from '@product-console/shared';
@@ -10,6 +9,7 @@ import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogP
 import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
 import { Fieldset, Inline, Legend, Stack } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import { updateLink, type LinkChanges } from '@/features/links/api/link-mutations';
 import {
   LinkDefaultCheck,
@@ -18,7 +18,6 @@ import {
   LinkTargetField,
   LinkTitleField,
   linkFieldsShape,
-  showApiFieldErrors,
 } from '@/features/links/components/link-form-fields';
 import { LINK_LANGUAGES, languageName } from '@/features/links/components/link-model';
 
@@ -63,7 +62,7 @@ interface LinkEditDialogProps {
 /** Edits a link's title (and its titles per language), target, language and default flag. */
 export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) {
   const intl = useIntl();
-  const form = useForm<EditLinkValues>({ resolver: zodResolver(editLinkSchema), defaultValues: link ? valuesOf(link) : undefined });
+  const form = useForm<EditLinkValues>({ resolver: formResolver(editLinkSchema), defaultValues: link ? valuesOf(link) : undefined });
   const { register, handleSubmit, control, reset, formState, setError, watch } = form;
   const titles = useFieldArray({ control, name: 'modifiedTitle' });
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
-import type { FieldPath, FieldValues, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
-import type { MessageId } from '@/lib/i18n';
-import { CheckRow, FieldError, FormSelect, Hint } from '@/components/ui/form-controls';
+import { FieldErrorSlot, fieldErrorId, fieldErrorProps } from '@/components/ui/field-error';
+import { CheckRow, FormSelect, Hint } from '@/components/ui/form-controls';
 import { LINK_LANGUAGES, languageName } from '@/features/links/components/link-model';
 
 /** What the link forms check before sending; the API checks again. */
@@ -22,26 +21,6 @@ export const linkFieldsShape = {
   isDefault: z.boolean(),
 };
 
-/** A form error: one of ours is a message id, one of the API's is already words. */
-export function formErrorText(intl: IntlShape, message: string | undefined): string | undefined {
-  if (message === undefined) return undefined;
-  return message in intl.messages ? intl.formatMessage({ id: message as MessageId }) : message;
-}
-
-/** Maps the API's field errors (`updatedLink.targetUrl`, `targetUrl`...) onto the form. */
-export function fieldOfDetail(path: string): string {
-  return path.replace(/^(body\.)?(updatedLink\.)?/, '');
-}
-
-/** Shows the API's field errors of a failed request on the form fields (of `shape`) they name. */
-export function showApiFieldErrors<T extends FieldValues>(cause: unknown, shape: object, setError: UseFormSetError<T>) {
-  if (!isApiError(cause)) return;
-  for (const detail of cause.details ?? []) {
-    const field = fieldOfDetail(detail.path);
-    if (field in shape) setError(field as FieldPath<T>, { message: detail.message });
-  }
-}
-
 interface LinkFieldProps {
   id: string;
   registration: UseFormRegisterReturn;
@@ -49,21 +28,19 @@ interface LinkFieldProps {
 }
 
 export function LinkTitleField({ id, registration, testId, error }: LinkFieldProps & { error?: string }) {
-  const intl = useIntl();
   return (
     <Field>
       <Label htmlFor={id}>
         <FormattedMessage id="links.field.title" />
       </Label>
-      <Input id={id} {...registration} aria-invalid={error !== undefined} data-testid={testId} />
-      {error !== undefined ? <FieldError role="alert">{formErrorText(intl, error)}</FieldError> : null}
+      <Input id={id} {...registration} {...fieldErrorProps(id, error)} data-testid={testId} />
+      <FieldErrorSlot inputId={id} error={error} />
     </Field>
   );
 }
 
 /** The target URL; with `hint`, a placeholder and a hint under it while it has no error. */
 export function LinkTargetField({ id, registration, testId, error, hint = false }: LinkFieldProps & { error?: string; hint?: boolean }) {
-  const intl = useIntl();
   const hintId = `${id}-hint`;
   return (
     <Field>
@@ -75,17 +52,17 @@ export function LinkTargetField({ id, registration, testId, error, hint = false 
         type="url"
         placeholder={hint ? 'https://' : undefined}
         {...registration}
-        aria-invalid={error !== undefined}
-        aria-describedby={hint ? hintId : undefined}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? fieldErrorId(id) : hint ? hintId : undefined}
         data-testid={testId}
       />
-      {error !== undefined ? (
-        <FieldError role="alert">{formErrorText(intl, error)}</FieldError>
-      ) : hint ? (
+      {hint && !error ? (
         <Hint id={hintId}>
           <FormattedMessage id="links.targetHint" />
         </Hint>
-      ) : null}
+      ) : (
+        <FieldErrorSlot inputId={id} error={error} />
+      )}
     </Field>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
@@ -11,6 +10,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, FormAlert, Label } from '@/components/ui/field';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { showSnackbar } from '@/lib/snackbar';
 import { activeLinksKey } from '@/features/links/api/get-links';
@@ -23,7 +23,6 @@ import {
   LinkTargetField,
   LinkTitleField,
   linkFieldsShape,
-  showApiFieldErrors,
 } from '@/features/links/components/link-form-fields';
 import { defaultLinkTitle, linkTypeMessageId } from '@/features/links/components/link-model';
 
@@ -61,7 +60,7 @@ export function NewLinkForm({ productId, entry, serials, usedTypes, back }: NewL
   const { mutate } = useSWRConfig();
   const firstFree = LINK_TYPES.find((type) => !usedTypes.has(type)) ?? LINK_TYPES[0];
   const form = useForm<NewLinkValues>({
-    resolver: zodResolver(newLinkSchema),
+    resolver: formResolver(newLinkSchema),
     defaultValues: { linkType: firstFree, qualifierId: '', targetUrl: '', title: defaultLinkTitle(firstFree), lang: '', isDefault: false },
     mode: 'onTouched',
   });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useIntl } from 'react-intl';
 import type { Certification, Project, ServiceCode } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { Stack, UploadProgress } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { isApiError } from '@/lib/api-client';
+import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import type { MessageId } from '@/lib/i18n';
 import { productFormSchema, type ProductFormInput, type ProductFormValues, type WizardFiles } from '@/features/products/components/product-form-model';
 import { WizardProvider, type WizardState } from '@/features/products/components/wizard/wizard-context';
@@ -81,7 +81,7 @@ export function ProductWizard(props: ProductWizardProps) {
   const { mode, step, onStepChange, defaultValues, initialFiles, services, projects, gcps, certifications, onSubmit, onCancel } = props;
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, number>) => intl.formatMessage({ id }, values);
-  const form = useForm<ProductFormInput, unknown, ProductFormValues>({ resolver: zodResolver(productFormSchema), defaultValues, mode: 'onTouched' });
+  const form = useForm<ProductFormInput, unknown, ProductFormValues>({ resolver: formResolver(productFormSchema), defaultValues, mode: 'onTouched' });
   const { handleSubmit, formState, trigger, setError } = form;
   const [files, setFiles] = useState<WizardFiles>(initialFiles);
   const [problems, setProblems] = useState<Partial<Record<string, MessageId>>>({});
@@ -137,10 +137,7 @@ export function ProductWizard(props: ProductWizardProps) {
       } catch (cause) {
         setFailure(cause instanceof Error && !isApiError(cause) ? t('wizard.failed') : apiErrorMessage(intl, cause));
         if (isApiError(cause)) {
-          for (const detail of cause.details ?? []) {
-            const path = detail.path.replace(/^product\.0\./, '');
-            if (path in defaultValues) setError(path as FieldPath<ProductFormInput>, { message: detail.message });
-          }
+          showApiFieldErrors(cause, defaultValues, setError);
           // A GTIN another product holds is the refusal a user meets most: show it where it is typed.
           const gtinStep = WIZARD_STEPS.find((item) => (item.fields as readonly string[]).includes('gtin'));
           if (gtinStep && cause.details?.some((detail) => detail.path.endsWith('gtin'))) onStepChange(gtinStep.id);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { createProjectBodySchema, type CreateProjectBody, type Project } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
@@ -9,7 +8,9 @@ import { DialogActions, DialogContent, DialogOverlay, DialogPortal, DialogRoot, 
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import { TextArea } from '@/components/ui/form-controls';
+import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 
 const Form = styled.form`
   display: grid;
@@ -28,8 +29,8 @@ interface ProjectDialogProps {
 export function ProjectDialog({ open, project, onOpenChange, onSave }: ProjectDialogProps) {
   const intl = useIntl();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm({
-    resolver: zodResolver(createProjectBodySchema),
+  const { register, handleSubmit, formState, reset, setError } = useForm({
+    resolver: formResolver(createProjectBodySchema),
     values: { project_name: project?.project_name ?? '', description: project?.description ?? '' },
   });
 
@@ -41,6 +42,7 @@ export function ProjectDialog({ open, project, onOpenChange, onSave }: ProjectDi
       onOpenChange(false);
     } catch (error) {
       setFailure(apiErrorMessage(intl, error));
+      showApiFieldErrors(error, createProjectBodySchema.shape, setError);
     }
   });
 
@@ -58,18 +60,26 @@ export function ProjectDialog({ open, project, onOpenChange, onSave }: ProjectDi
               <Label htmlFor="project-name">
                 <FormattedMessage id="projects.name" />
               </Label>
-              <Input id="project-name" data-testid="project-name-input" aria-invalid={Boolean(formState.errors.project_name)} {...register('project_name')} />
-              {formState.errors.project_name ? (
-                <small role="alert">
-                  <FormattedMessage id="form.required" />
-                </small>
-              ) : null}
+              <Input
+                id="project-name"
+                data-testid="project-name-input"
+                {...fieldErrorProps('project-name', formState.errors.project_name?.message)}
+                {...register('project_name')}
+              />
+              <FieldErrorSlot inputId="project-name" error={formState.errors.project_name?.message} />
             </Field>
             <Field>
               <Label htmlFor="project-description">
                 <FormattedMessage id="projects.description" />
               </Label>
-              <TextArea id="project-description" rows={3} data-testid="project-description-input" {...register('description')} />
+              <TextArea
+                id="project-description"
+                rows={3}
+                data-testid="project-description-input"
+                {...fieldErrorProps('project-description', formState.errors.description?.message)}
+                {...register('description')}
+              />
+              <FieldErrorSlot inputId="project-description" error={formState.errors.description?.message} />
             </Field>
             <DialogActions>
               <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={formState.isSubmitting}>

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { gs1CheckDigit } from '@product-console/shared';
 import { Field, Input, Label } from '@/components/ui/field';
 import { FieldError, FormSelect, Hint, Row } from '@/components/ui/form-controls';
+import { fieldErrorId, fieldErrorProps } from '@/components/ui/field-error';
 import type { MessageId } from '@/lib/i18n';
 import { CATEGORIES, type ProductFormInput } from '@/features/products/components/product-form-model';
 import { StepFieldError, defineStep, useFieldError, useWizard } from '@/features/products/components/wizard/wizard-context';
@@ -18,6 +19,7 @@ function BasicStep() {
   const subcategories = CATEGORIES.find((item) => item.id === category)?.subcategories ?? [];
   const projectError = useFieldError('project_id');
   const nameError = useFieldError('product_name');
+  const numberError = useFieldError('product_number');
   const gtinError = useFieldError('gtin');
   const websiteError = useFieldError('product_website');
   // A GTIN typed without its check digit: offer the whole GTIN (create only; an edit cannot change it).
@@ -87,12 +89,12 @@ function BasicStep() {
       <Row>
         <Field>
           <Label htmlFor="product_name">{t('products.field.name')}</Label>
-          <Input id="product_name" {...register('product_name')} aria-invalid={Boolean(nameError)} />
+          <Input id="product_name" {...register('product_name')} {...fieldErrorProps('product_name', nameError)} />
           <StepFieldError name="product_name" />
         </Field>
         <Field>
           <Label htmlFor="product_number">{t('products.field.number')}</Label>
-          <Input id="product_number" {...register('product_number')} />
+          <Input id="product_number" {...register('product_number')} {...fieldErrorProps('product_number', numberError)} />
           <StepFieldError name="product_number" />
         </Field>
       </Row>
@@ -106,7 +108,7 @@ function BasicStep() {
             readOnly={mode === 'edit'}
             {...register('gtin')}
             aria-invalid={Boolean(gtinError)}
-            aria-describedby="gtin-hint"
+            aria-describedby={gtinError ? `gtin-hint ${fieldErrorId('gtin')}` : 'gtin-hint'}
           />
           <Hint id="gtin-hint">
             {gcps.length > 0 ? t('products.gtinHint', { prefixes: gcps.join(', ') }) : t('products.noGcps')}
@@ -123,7 +125,7 @@ function BasicStep() {
         </Field>
         <Field>
           <Label htmlFor="product_website">{t('products.field.website')}</Label>
-          <Input id="product_website" type="url" placeholder="https://" {...register('product_website')} aria-invalid={Boolean(websiteError)} />
+          <Input id="product_website" type="url" placeholder="https://" {...register('product_website')} {...fieldErrorProps('product_website', websiteError)} />
           <StepFieldError name="product_website" />
         </Field>
       </Row>

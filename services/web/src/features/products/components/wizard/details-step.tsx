@@ -2,19 +2,21 @@ import styled from 'styled-components';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Label } from '@/components/ui/field';
+import { Field, Label } from '@/components/ui/field';
 import { CheckRow, Fieldset, FormSelect, Inline, Legend, TextArea } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
 import { DropZone } from '@/components/ui/drop-zone';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
 import type { ProductFormInput } from '@/features/products/components/product-form-model';
-import { StepFieldError, defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
+import { StepFieldError, StepInput, StepTextArea, defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
 
+// Every field of a row reserves a line for its error: the row's button sits level with the inputs.
 const ListRow = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr auto;
   gap: 8px;
   align-items: end;
+  & > button { margin-bottom: 22px; }
 `;
 
 const OptionRow = styled.div`
@@ -22,6 +24,7 @@ const OptionRow = styled.div`
   grid-template-columns: 1fr 1fr 1fr auto;
   gap: 8px;
   align-items: end;
+  & > button { margin-bottom: 22px; }
 `;
 
 function useT() {
@@ -98,7 +101,7 @@ function CareInfo() {
 
 function DynamicInfo() {
   const t = useT();
-  const { register, control } = useFormContext<ProductFormInput>();
+  const { control } = useFormContext<ProductFormInput>();
   const dynamicInfo = useFieldArray({ control, name: 'dynamicInfo' });
   return (
     <Fieldset>
@@ -107,12 +110,13 @@ function DynamicInfo() {
         <ListRow key={item.id}>
           <Field>
             <Label htmlFor={`dynamic-label-${position}`}>{t('products.dynamicInfo.label')}</Label>
-            <Input id={`dynamic-label-${position}`} {...register(`dynamicInfo.${position}.label`)} />
-            <StepFieldError name={`dynamicInfo.${position}.label`} />
+            <StepInput id={`dynamic-label-${position}`} name={`dynamicInfo.${position}.label`} />
+            <StepFieldError name={`dynamicInfo.${position}.label`} inputId={`dynamic-label-${position}`} />
           </Field>
           <Field>
             <Label htmlFor={`dynamic-value-${position}`}>{t('products.dynamicInfo.value')}</Label>
-            <Input id={`dynamic-value-${position}`} {...register(`dynamicInfo.${position}.value`)} />
+            <StepInput id={`dynamic-value-${position}`} name={`dynamicInfo.${position}.value`} />
+            <StepFieldError name={`dynamicInfo.${position}.value`} inputId={`dynamic-value-${position}`} />
           </Field>
           <Button $variant="outline" onClick={() => dynamicInfo.remove(position)}>
             {t('products.images.remove')}
@@ -132,7 +136,7 @@ function DynamicInfo() {
 function Options() {
   const t = useT();
   const { files } = useWizard();
-  const { register, control } = useFormContext<ProductFormInput>();
+  const { control } = useFormContext<ProductFormInput>();
   const options = useFieldArray({ control, name: 'options' });
   return (
     <Fieldset>
@@ -141,13 +145,13 @@ function Options() {
         <OptionRow key={item.id}>
           <Field>
             <Label htmlFor={`option-name-${position}`}>{t('products.option.name')}</Label>
-            <Input id={`option-name-${position}`} {...register(`options.${position}.name`)} />
-            <StepFieldError name={`options.${position}.name`} />
+            <StepInput id={`option-name-${position}`} name={`options.${position}.name`} />
+            <StepFieldError name={`options.${position}.name`} inputId={`option-name-${position}`} />
           </Field>
           <Field>
             <Label htmlFor={`option-value-${position}`}>{t('products.option.value')}</Label>
-            <Input id={`option-value-${position}`} {...register(`options.${position}.value`)} />
-            <StepFieldError name={`options.${position}.value`} />
+            <StepInput id={`option-value-${position}`} name={`options.${position}.value`} />
+            <StepFieldError name={`options.${position}.value`} inputId={`option-value-${position}`} />
           </Field>
           <Field>
             <Label htmlFor={`option-image-${position}`}>{t('products.option.image')}</Label>
@@ -170,6 +174,7 @@ function Options() {
                 </FormSelect>
               )}
             />
+            <StepFieldError name={`options.${position}.image`} inputId={`option-image-${position}`} />
           </Field>
           <Button $variant="outline" onClick={() => options.remove(position)}>
             {t('products.images.remove')}
@@ -188,21 +193,21 @@ function Options() {
 /** Texts, certifications, the NFC flag, care information, dynamic information and options. */
 function DetailsStep() {
   const t = useT();
-  const { register, control } = useFormContext<ProductFormInput>();
+  const { control } = useFormContext<ProductFormInput>();
   const category = Number(useWatch({ control, name: 'category_id' }));
   return (
     <>
       <Field>
         <Label htmlFor="features">{t('products.field.features')}</Label>
-        <TextArea id="features" rows={3} {...register('features')} />
+        <StepTextArea id="features" name="features" />
       </Field>
       <Field>
         <Label htmlFor="description">{t('products.field.description')}</Label>
-        <TextArea id="description" rows={3} {...register('description')} />
+        <StepTextArea id="description" name="description" />
       </Field>
       <Field>
         <Label htmlFor="details">{t('products.field.details')}</Label>
-        <TextArea id="details" rows={3} {...register('details')} />
+        <StepTextArea id="details" name="details" />
       </Field>
       <Certifications />
       <Controller

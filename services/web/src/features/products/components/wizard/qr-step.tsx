@@ -8,7 +8,7 @@ import type { MessageId } from '@/lib/i18n';
 import { DropZone } from '@/components/ui/drop-zone';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
 import { QR_DEFAULT_COLOURS, qrColoursScanWell, type ProductFormInput } from '@/features/products/components/product-form-model';
-import { StepFieldError, defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
+import { StepFieldError, StepInput, defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
 
 const ColourField = styled.div`
   display: inline-flex;
@@ -62,8 +62,8 @@ function QrStep() {
         {qrData === 'website' ? (
           <Field>
             <Label htmlFor="qr-website">{t('products.qr.websiteUrl')}</Label>
-            <Input id="qr-website" type="url" placeholder="https://" {...register('qrContent.websiteUrl')} />
-            <StepFieldError name="qrContent.websiteUrl" />
+            <StepInput id="qr-website" type="url" name="qrContent.websiteUrl" />
+            <StepFieldError name="qrContent.websiteUrl" inputId="qr-website" />
           </Field>
         ) : null}
       </Row>

@@ -1,7 +1,9 @@
 import { createContext, useContext, type ComponentType, type Dispatch, type SetStateAction } from 'react';
-import { get, useFormState, type FieldPath } from 'react-hook-form';
+import { get, useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import type { Certification, Project, ServiceCode } from '@product-console/shared';
-import { FieldError } from '@/components/ui/form-controls';
+import { Input } from '@/components/ui/field';
+import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
+import { TextArea } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
 import type { ProductFormInput, WizardFiles } from '@/features/products/components/product-form-model';
 
@@ -53,8 +55,30 @@ export function useFieldError(name: FieldPath<ProductFormInput>): string | undef
   return (get(errors, name) as { message?: string } | undefined)?.message;
 }
 
-/** A field's error under it, as the form's schema or the API words it. */
-export function StepFieldError({ name }: { name: FieldPath<ProductFormInput> }) {
+/**
+ * A field's error under it, in the UI language, whether the form's schema or the API found it;
+ * `inputId` (the field's name by default) ties it to the input's `aria-describedby`.
+ */
+export function StepFieldError({ name, inputId = name }: { name: FieldPath<ProductFormInput>; inputId?: string }) {
   const message = useFieldError(name);
-  return message ? <FieldError role="alert">{message}</FieldError> : null;
+  return <FieldErrorSlot inputId={inputId} error={message} />;
+}
+
+/** A text input of the form, invalid and described by its error while it has one. */
+export function StepInput({ id, name, type }: { id: string; name: FieldPath<ProductFormInput>; type?: 'url' }) {
+  const { register } = useFormContext<ProductFormInput>();
+  const message = useFieldError(name);
+  return <Input id={id} type={type} placeholder={type === 'url' ? 'https://' : undefined} {...register(name)} {...fieldErrorProps(id, message)} />;
+}
+
+/** A text area of the form with its error under it. */
+export function StepTextArea({ id, name }: { id: string; name: FieldPath<ProductFormInput> }) {
+  const { register } = useFormContext<ProductFormInput>();
+  const message = useFieldError(name);
+  return (
+    <>
+      <TextArea id={id} rows={3} {...register(name)} {...fieldErrorProps(id, message)} />
+      <FieldErrorSlot inputId={id} error={message} />
+    </>
+  );
 }
