@@ -65,6 +65,13 @@ const NORDIC_PRODUCTS: Record<string, DemoProduct[]> = {
 const FULL_ACCESS: AccessInfo = Object.fromEntries(ACCESS_RESOURCES.map((resource) => [resource, { r: true, w: true }]));
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+/** The demo maintenance window: the coming Sunday, 02:00 UTC. */
+function nextSundayTwoUtc(): Date {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + ((7 - date.getUTCDay()) % 7 || 7));
+  date.setUTCHours(2, 0, 0, 0);
+  return date;
+}
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
@@ -232,16 +239,18 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 
     // Read state is per reader (`readBy`): the demo users have read their older, personal notifications.
+    // Each has its kind and values (`type`, `params`), from which the console shows it in the reader's language.
+    const maintenance = { type: 'maintenance.scheduled', title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', params: { at: nextSundayTwoUtc().toISOString() } };
     const demoNotifications: (typeof notifications.$inferInsert & { readBy?: number })[] = [
-      { companyId: acme.id, userId: acmeManager.id, title: 'Plan renewed', message: 'Your Business plan was renewed.', readBy: acmeManager.id, createdAt: hoursAgo(72) },
-      { companyId: acme.id, userId: acmeManager.id, title: 'Product limit', message: 'You have used 8 of 100 products.', readBy: acmeManager.id, createdAt: hoursAgo(48) },
-      { companyId: acme.id, userId: acmeManager.id, title: 'New sub-admin', message: 'Sid Sub joined your company.', createdAt: hoursAgo(24) },
-      { companyId: acme.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', createdAt: hoursAgo(3) },
-      { companyId: nordic.id, userId: nordicManager.id, title: 'Welcome to the console', message: 'Start by creating a project.', readBy: nordicManager.id, createdAt: hoursAgo(50) },
-      { companyId: nordic.id, userId: nordicManager.id, title: 'Product limit', message: 'You have used 4 of 20 products.', createdAt: hoursAgo(20) },
-      { companyId: nordic.id, userId: null, title: 'Scheduled maintenance', message: 'The console will be briefly unavailable on Sunday 02:00 UTC.', createdAt: hoursAgo(3) },
-      { companyId: null, userId: superAdmin.id, title: 'Welcome back', message: 'Two customer companies are active.', readBy: superAdmin.id, createdAt: hoursAgo(30) },
-      { companyId: null, userId: null, title: 'New company registered: Borealis Labs', message: 'Borealis Labs is waiting for approval.', createdAt: hoursAgo(2) },
+      { companyId: acme.id, userId: acmeManager.id, type: 'plan.renewed', params: { planName: 'Business' }, title: 'Plan renewed', message: 'Your Business plan was renewed.', readBy: acmeManager.id, createdAt: hoursAgo(72) },
+      { companyId: acme.id, userId: acmeManager.id, type: 'plan.usageReport', params: { resource: 'product', used: 8, limit: 100, planName: 'Business' }, title: 'Product limit', message: 'You have used 8 of 100 products.', readBy: acmeManager.id, createdAt: hoursAgo(48) },
+      { companyId: acme.id, userId: acmeManager.id, type: 'subAdmin.joined', params: { name: 'Sid Sub' }, title: 'New sub-admin', message: 'Sid Sub joined your company.', createdAt: hoursAgo(24) },
+      { companyId: acme.id, userId: null, ...maintenance, createdAt: hoursAgo(3) },
+      { companyId: nordic.id, userId: nordicManager.id, type: 'welcome', params: {}, title: 'Welcome to the console', message: 'Start by creating a project.', readBy: nordicManager.id, createdAt: hoursAgo(50) },
+      { companyId: nordic.id, userId: nordicManager.id, type: 'plan.usageReport', params: { resource: 'product', used: 4, limit: 20, planName: 'Starter' }, title: 'Product limit', message: 'You have used 4 of 20 products.', createdAt: hoursAgo(20) },
+      { companyId: nordic.id, userId: null, ...maintenance, createdAt: hoursAgo(3) },
+      { companyId: null, userId: superAdmin.id, type: 'customers.active', params: { count: 2 }, title: 'Welcome back', message: 'Two customer companies are active.', readBy: superAdmin.id, createdAt: hoursAgo(30) },
+      { companyId: null, userId: null, type: 'company.registered', params: { companyName: 'Borealis Labs' }, title: 'New company registered: Borealis Labs', message: 'Borealis Labs is waiting for approval.', createdAt: hoursAgo(2) },
     ];
     const seededNotifications = await tx
       .insert(notifications)

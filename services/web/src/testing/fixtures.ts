@@ -53,6 +53,7 @@ export const profile: Profile = {
   mobile: '',
   profile: null,
   showDefaultPage: true,
+  language: 'en',
 };
 
 export const company: Company = {

@@ -2,17 +2,37 @@ import { useIntl } from 'react-intl';
 import type { Notification } from '@product-console/shared';
 import type { MessageId } from '@/lib/i18n';
 
-const KNOWN_TYPES = new Set(['company.registered', 'company.approved', 'subAdmin.joined', 'plan.usage']);
+/**
+ * The notification kinds the console translates. A notification's `type` is its message id
+ * (`notifications.event.<type>.title` and `.message`) and `params` its values (docs/contracts.md).
+ */
+const KNOWN_TYPES = new Set([
+  'company.registered',
+  'company.approved',
+  'subAdmin.joined',
+  'plan.usage',
+  'plan.usageReport',
+  'plan.renewed',
+  'maintenance.scheduled',
+  'welcome',
+  'customers.active',
+]);
+
+/** Values that are instants (ISO strings in `params`), formatted as dates by the messages. */
+const DATE_PARAMS = new Set(['at']);
 
 /** Title and message in the UI language for known event kinds; the server's English otherwise. */
 export function useNotificationText(notification: Notification): { title: string; message: string } {
   const intl = useIntl();
   const type = notification.type ?? '';
   if (!KNOWN_TYPES.has(type)) return { title: notification.title, message: notification.message };
-  const params = { ...(notification.params ?? {}) } as Record<string, string | number>;
+  const params: Record<string, string | number | Date> = {};
+  for (const [key, value] of Object.entries(notification.params ?? {})) {
+    params[key] = DATE_PARAMS.has(key) && typeof value === 'string' ? new Date(value) : value;
+  }
   let variant = type;
-  if (type === 'plan.usage') {
-    variant = `plan.usage.${Number(params.threshold) >= 100 ? 'full' : 'near'}`;
+  if (type === 'plan.usage') variant = `plan.usage.${Number(params.threshold) >= 100 ? 'full' : 'near'}`;
+  if (type === 'plan.usage' || type === 'plan.usageReport') {
     params.resource = intl.formatMessage({ id: params.resource === 'subAdmin' ? 'notifications.resource.subAdmin' : 'notifications.resource.product' });
   }
   return {
