@@ -2,13 +2,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, type ServiceNameCheck } from '@product-console/shared';
+import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, UI_LANGUAGES, type ServiceNameCheck, type UiLanguage } from '@product-console/shared';
 import { PasswordInput } from '@/components/password-input';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Input, Label } from '@/components/ui/field';
 import { FormSelect } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
+import { LANGUAGE_ENDONYMS, useLanguage } from '@/lib/i18n';
 import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
 import { checkServiceName, signUp } from '@/features/auth/api/accounts';
 import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
@@ -56,7 +57,8 @@ function useServiceNameCheck(name: string): NameState {
 /** Company sign-up (spec point 7): the company waits for a super-admin's approval afterwards. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const intl = useIntl();
-  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
+  const { language } = useLanguage();
+  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), mailLanguage: useId(), email: useId(), password: useId(), confirm: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
   const [serviceName, setServiceName] = useState('');
   const nameState = useServiceNameCheck(serviceName);
   const [error, setError] = useState<string | null>(null);
@@ -99,6 +101,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           department: text('department'),
           email: text('email'),
           password,
+          language: (text('mailLanguage') || language) as UiLanguage,
         },
         logo[0] ?? null,
       );
@@ -198,6 +201,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       <Field>
         <Label htmlFor={ids.department}><FormattedMessage id="account.department" /></Label>
         <Input id={ids.department} name="department" maxLength={100} />
+      </Field>
+      <Field>
+        <Label htmlFor={ids.mailLanguage}><FormattedMessage id="account.mailLanguage" /></Label>
+        {/* The sign-up page's language is the likely choice; the account's e-mails follow this one. */}
+        <FormSelect id={ids.mailLanguage} name="mailLanguage" defaultValue={language} data-testid="register-mail-language">
+          {UI_LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_ENDONYMS[code]}
+            </option>
+          ))}
+        </FormSelect>
       </Field>
       <Field>
         <Label htmlFor={ids.email}><FormattedMessage id="login.email" /></Label>
