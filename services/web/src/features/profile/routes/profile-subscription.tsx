@@ -87,7 +87,11 @@ export function ProfileSubscriptionRoute() {
               {service}
             </Badge>
           ))}
-          {subscription ? <Badge $tone={subscription.status === 'active' ? 'success' : 'warning'}>{subscription.status}</Badge> : null}
+          {subscription ? (
+            <Badge $tone={subscription.status === 'active' ? 'success' : 'warning'} data-testid="subscription-status">
+              <FormattedMessage id={subscription.status === 'active' ? 'subscription.status.active' : 'subscription.status.inactive'} />
+            </Badge>
+          ) : null}
         </PlanTitle>
         {subscription ? (
           <p>

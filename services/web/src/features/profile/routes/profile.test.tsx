@@ -75,6 +75,7 @@ describe('profile pages', { timeout: 20_000 }, () => {
     renderRoute('/acme/profiles/subscription');
     expect(await screen.findByTestId('subscription')).toHaveTextContent('Starter');
     expect(screen.getByText('Products: 16 of 20')).toBeInTheDocument();
+    expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active');
     expect(screen.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/acme/settings/pricing');
     expect(screen.getByTestId('profile-tab-company')).toHaveAttribute('href', '/acme/profiles/company');
   });
