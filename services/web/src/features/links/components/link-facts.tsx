@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Link } from '@product-console/shared';
 import { Badge } from '@/components/ui/badge';
 import { languageName, linkTypeMessageId } from '@/features/links/components/link-model';
+import { down } from '@/theme/media';
 
 export const LinkList = styled.ol`
   list-style: none;
@@ -18,6 +19,13 @@ export const LinkItem = styled.li`
   padding: 14px 22px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   &:last-child { border-bottom: none; }
+  /* A phone has no room for the actions beside the facts: they take a row of their own. */
+  ${down('sm')} {
+    grid-template-columns: 32px minmax(0, 1fr);
+    gap: 8px 12px;
+    padding: 14px 16px;
+    & > :nth-child(3) { grid-column: 2; justify-self: start; }
+  }
 `;
 
 export const LinkPosition = styled.span`

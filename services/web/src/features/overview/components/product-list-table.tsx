@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableScroll } from '@/components/ui/table';
+import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { StateBlock } from '@/components/list-body';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
@@ -111,22 +111,22 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
           <tbody>
             {products.map((product) => (
               <tr key={product.productId}>
-                <td>
+                <Cell label="overview.products.column.product">
                   <ProductCell product={product} base={base} />
-                </td>
-                <td>{product.project_name}</td>
-                <td>
+                </Cell>
+                <Cell label="overview.products.column.project">{product.project_name}</Cell>
+                <Cell label="overview.products.column.service">
                   <Badge $tone={product.service === 'DPP' ? 'primary' : 'neutral'}>{product.service}</Badge>
-                </td>
-                <td>
+                </Cell>
+                <Cell label="overview.products.column.gtin">
                   <Mono>{product.gtin ?? '—'}</Mono>
-                </td>
-                <td>
+                </Cell>
+                <Cell label="overview.products.column.nfc">
                   <Badge $tone={product.isNFC ? 'success' : 'neutral'}>
                     <FormattedMessage id={product.isNFC ? 'common.yes' : 'common.no'} />
                   </Badge>
-                </td>
-                <td>{intl.formatDate(product.updatedAt, { dateStyle: 'medium' })}</td>
+                </Cell>
+                <Cell label="overview.products.column.updated">{intl.formatDate(product.updatedAt, { dateStyle: 'medium' })}</Cell>
               </tr>
             ))}
           </tbody>

@@ -4,12 +4,13 @@ import type { ProductSummary } from '@product-console/shared';
 import { NfcIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableScroll } from '@/components/ui/table';
+import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { ColumnHeads } from '@/components/paged-table';
 import { Mono, ProductCell } from '@/components/product-cell';
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 6px;
   justify-content: flex-end;
 `;
@@ -66,24 +67,24 @@ export function ProductTable({ serviceName, products, selected, onToggle, onTogg
                   data-testid={`product-select-${product.productId}`}
                 />
               </td>
-              <td>
+              <Cell label="products.column.product">
                 <ProductCell product={product} base={base} />
-              </td>
-              <td>
+              </Cell>
+              <Cell label="products.column.gtin">
                 <Mono>{product.gtin ?? '—'}</Mono>
-              </td>
-              <td>{product.project_name}</td>
-              <td>
+              </Cell>
+              <Cell label="products.column.project">{product.project_name}</Cell>
+              <Cell label="products.column.service">
                 <Badge $tone={product.service === 'DPP' ? 'primary' : 'neutral'}>{product.service}</Badge>{' '}
                 {product.isNFC === 1 ? (
                   <Badge $tone="success" title="NFC">
                     <NfcIcon size={14} />
                   </Badge>
                 ) : null}
-              </td>
-              <td>
+              </Cell>
+              <Cell label="products.column.updated">
                 <FormattedDate value={product.updatedAt} dateStyle="medium" />
-              </td>
+              </Cell>
               <td>
                 {canWrite ? (
                   <Actions>

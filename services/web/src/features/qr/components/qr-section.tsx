@@ -14,7 +14,8 @@ const Layout = styled.div`
   display: grid;
   grid-template-columns: minmax(200px, 280px) minmax(0, 1fr);
   gap: 28px;
-  @media (max-width: 767px) { grid-template-columns: 1fr; }
+  /* minmax(0, …): the downloads table must not widen the column past a phone's screen. */
+  @media (max-width: 767px) { grid-template-columns: minmax(0, 1fr); }
 `;
 
 const QrFrame = styled.figure`
@@ -35,6 +36,8 @@ const QrFrame = styled.figure`
 
 const Controls = styled.div`
   display: grid;
+  /* One column no wider than the section, whatever the downloads table would like. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 18px;
   align-content: start;
   min-width: 0;
@@ -145,7 +148,7 @@ export function QrSection({ product, entry, serials }: QrSectionProps) {
                 <FormattedMessage id="qr.downloads" />
               </Label>
               <TableScroll>
-                <Table data-testid="qr-downloads">
+                <Table data-testid="qr-downloads" $cards={false}>
                   <thead>
                     <tr>
                       <th scope="col">

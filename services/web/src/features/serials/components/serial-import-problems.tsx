@@ -4,7 +4,7 @@ import { ColumnHeads } from '@/components/paged-table';
 import { Mono } from '@/components/product-cell';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
-import { Table, TableScroll } from '@/components/ui/table';
+import { Cell, Table, TableScroll } from '@/components/ui/table';
 import type { ImportRowProblem } from '@/features/serials/api/qualifier-mutations';
 
 /** Why an import was refused: the API's summary, the rows it listed and how many more it did not. */
@@ -45,11 +45,11 @@ export function SerialImportProblems({ failure, onClose }: { failure: ImportFail
             <tbody>
               {failure.rows.map((problem, index) => (
                 <tr key={`${problem.row}-${index}`}>
-                  <td>{problem.row}</td>
-                  <td>
+                  <Cell label="serials.import.row">{problem.row}</Cell>
+                  <Cell label="serials.import.value">
                     <Mono>{problem.value || '—'}</Mono>
-                  </td>
-                  <td>{problem.message}</td>
+                  </Cell>
+                  <Cell label="serials.import.reason">{problem.message}</Cell>
                 </tr>
               ))}
             </tbody>

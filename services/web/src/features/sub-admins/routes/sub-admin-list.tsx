@@ -13,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ListCard } from '@/components/ui/card';
 import { PageStack } from '@/components/ui/page-stack';
-import { Table, TableScroll } from '@/components/ui/table';
+import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { usePlanInfo } from '@/lib/plan';
 import { showSnackbar } from '@/lib/snackbar';
@@ -129,12 +129,12 @@ export function SubAdminListRoute() {
                     const name = `${subAdmin.first_name} ${subAdmin.last_name}`.trim();
                     return (
                       <tr key={subAdmin.user_id} data-testid={`sub-admin-${subAdmin.email}`}>
-                        <td>{name}</td>
-                        <td>{subAdmin.email}</td>
-                        <td>{subAdmin.department || '—'}</td>
-                        <td data-testid="sub-admin-status"><Status active={subAdmin.active} /></td>
-                        <td>{intl.formatNumber(subAdmin.projectIds.length)}</td>
-                        <td>{intl.formatDate(subAdmin.lastUpdated, { dateStyle: 'medium' })}</td>
+                        <Cell label="subAdmins.name">{name}</Cell>
+                        <Cell label="login.email">{subAdmin.email}</Cell>
+                        <Cell label="account.department">{subAdmin.department || '—'}</Cell>
+                        <Cell label="subAdmins.status" data-testid="sub-admin-status"><Status active={subAdmin.active} /></Cell>
+                        <Cell label="subAdmins.projects">{intl.formatNumber(subAdmin.projectIds.length)}</Cell>
+                        <Cell label="subAdmins.lastUpdated">{intl.formatDate(subAdmin.lastUpdated, { dateStyle: 'medium' })}</Cell>
                         <td>
                           <Actions>
                             {!subAdmin.active.joined ? (
