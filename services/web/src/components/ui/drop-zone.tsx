@@ -48,6 +48,7 @@ function typeNames(accept: readonly string[]): string {
     if (rule.startsWith('.')) return rule.slice(1).toUpperCase();
     const subtype = rule.split('/')[1] ?? rule;
     if (subtype.includes('spreadsheetml')) return 'XLSX';
+    if (subtype === 'webp') return 'WebP';
     return subtype === '*' ? rule : subtype.toUpperCase();
   });
   return [...new Set(names)].join(', ');
