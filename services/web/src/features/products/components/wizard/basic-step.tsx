@@ -2,8 +2,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { gs1CheckDigit } from '@product-console/shared';
 import { Field, Input, Label } from '@/components/ui/field';
-import { FieldError, FormSelect, Hint, Row } from '@/components/ui/form-controls';
-import { fieldErrorId, fieldErrorProps } from '@/components/ui/field-error';
+import { FormSelect, Hint, Row } from '@/components/ui/form-controls';
+import { FieldErrorSlot, fieldErrorId, fieldErrorProps } from '@/components/ui/field-error';
 import type { MessageId } from '@/lib/i18n';
 import { CATEGORIES, type ProductFormInput } from '@/features/products/components/product-form-model';
 import { StepFieldError, defineStep, useFieldError, useWizard } from '@/features/products/components/wizard/wizard-context';
@@ -41,7 +41,7 @@ function BasicStep() {
         {projects && mode === 'create' ? (
           <Field>
             <Label htmlFor="project_id">{t('products.field.project')}</Label>
-            <FormSelect id="project_id" {...register('project_id', { valueAsNumber: true })} aria-invalid={Boolean(projectError)}>
+            <FormSelect id="project_id" {...register('project_id', { valueAsNumber: true })} {...fieldErrorProps('project_id', projectError)}>
               <option value="">{t('products.chooseProject')}</option>
               {projects.map((project) => (
                 <option key={project.project_id} value={project.project_id}>
@@ -49,7 +49,7 @@ function BasicStep() {
                 </option>
               ))}
             </FormSelect>
-            {projectError ? <FieldError role="alert">{t('products.chooseProject')}</FieldError> : null}
+            <FieldErrorSlot inputId="project_id" error={projectError ? 'products.chooseProject' : undefined} />
           </Field>
         ) : null}
       </Row>
