@@ -13,8 +13,8 @@ export const notificationSchema = z.object({
     .string()
     .nullable()
     .optional()
-    .describe('Event kind (company.registered, company.approved, subAdmin.joined, plan.usage); the console translates known kinds'),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Values of the event text'),
+    .describe('The message id: the event kind (company.registered, company.approved, subAdmin.joined, plan.usage, ...; docs/contracts.md), which the console words in the reader\'s language from `params`; title and message stay English'),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional().describe('Values of the message (strings and numbers; instants as ISO strings)'),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -41,6 +41,9 @@ describe('registration', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Email address'), 'owner@fjord.test');
     await user.type(screen.getByLabelText('Password'), 'Fjord-pass-1');
     await user.type(screen.getByLabelText('Confirm password'), 'Fjord-pass-1');
+    // The e-mail language starts as the page's language.
+    expect(screen.getByLabelText('Language of e-mails')).toHaveValue('en');
+    await user.selectOptions(screen.getByLabelText('Language of e-mails'), 'ko');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByTestId('register-success')).toHaveTextContent('owner@fjord.test');
@@ -51,6 +54,7 @@ describe('registration', { timeout: 20_000 }, () => {
       gcps: ['7040001', '7040002'],
       role_id: 2,
       category_id: 1,
+      language: 'ko',
     });
     const signUpCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/sign/up'));
     expect((signUpCall?.[1]?.headers as Record<string, string>)['Content-Type']).toBeUndefined();

@@ -35,9 +35,11 @@ describe('profile pages', { timeout: 20_000 }, () => {
     const mobile = await screen.findByLabelText('Mobile');
     await user.type(mobile, '+1 555 0142');
     await user.click(screen.getByLabelText(/Open the overview after sign-in/));
+    expect(screen.getByLabelText('Language of e-mails')).toHaveValue('en');
+    await user.selectOptions(screen.getByLabelText('Language of e-mails'), 'ja');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
-    expect(update).toMatchObject({ first_name: 'Jane', mobile: '+1 555 0142', showDefaultPage: false });
+    expect(update).toMatchObject({ first_name: 'Jane', mobile: '+1 555 0142', showDefaultPage: false, language: 'ja' });
   });
 
   it('sends the profile picture picked in the drop zone and clears it once saved', async () => {
