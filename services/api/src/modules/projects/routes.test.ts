@@ -90,6 +90,9 @@ describe('bad input', () => {
     const empty = await call(t.app, acme, { method: 'POST', url: '/api/project', payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, details: [{ path: 'project_name' }] });
+    // Besides the English message, a detail names the issue and its limit, for the console to word it.
+    const blank = await call(t.app, acme, { method: 'POST', url: '/api/project', payload: { project_name: ' ' } });
+    expect(blank.json().details).toEqual([{ path: 'project_name', message: expect.any(String), code: 'too_small', minimum: 1, origin: 'string' }]);
 
     const tooLong = await call(t.app, acme, { method: 'POST', url: '/api/project', payload: { project_name: 'x'.repeat(500) } });
     expect(tooLong.statusCode).toBe(400);
