@@ -149,3 +149,53 @@ export function showApiFieldErrors<T extends FieldValues>(cause: unknown, fields
   }
   return shown;
 }
+
+/** Examples for the browser's own format checks, by input type. */
+const EXAMPLES_BY_TYPE: Record<string, string> = { email: 'name@example.com', url: 'https://example.com' };
+
+/**
+ * The message of a form control the browser's constraints refuse (`required`, `maxLength`,
+ * `type="email"`...), for forms without a schema: the same words as the schema's issues,
+ * instead of the browser's bubble in the browser's language. Undefined when the control is valid.
+ */
+export function fieldErrorOfControl(control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): FieldErrorMessage | undefined {
+  const { validity } = control;
+  if (validity.valid) return undefined;
+  if (validity.valueMissing) return { id: 'form.required' };
+  if (validity.tooLong && 'maxLength' in control) return { id: 'form.tooLong', values: { maximum: control.maxLength } };
+  if (validity.tooShort && 'minLength' in control) return { id: 'form.tooShort', values: { minimum: control.minLength } };
+  if (validity.rangeUnderflow && 'min' in control) return { id: 'form.tooLow', values: { minimum: control.min } };
+  if (validity.rangeOverflow && 'max' in control) return { id: 'form.tooHigh', values: { maximum: control.max } };
+  const example = EXAMPLES_BY_TYPE[control.type] ?? EXAMPLES_BY_FIELD[control.name];
+  if (validity.typeMismatch || validity.patternMismatch) return example ? { id: 'form.invalidFormat', values: { example } } : { id: 'form.invalid' };
+  return { id: 'form.invalid' };
+}
+
+/**
+ * Checks a form's controls as the browser would (the form has `noValidate`) and gives the
+ * encoded message of each refused control by its `name`: empty when the form may be sent.
+ */
+export function formControlErrors(form: HTMLFormElement): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)) continue;
+    if (!element.name || element.name in errors) continue;
+    const message = fieldErrorOfControl(element);
+    if (message) errors[element.name] = encodeFieldError(message);
+  }
+  return errors;
+}
+
+/**
+ * The API's field errors of a failed request, encoded, by the form control they name:
+ * `controls` maps a detail's path (`newUser.first_name`) to the control's name (`firstName`).
+ */
+export function apiFieldErrors(cause: unknown, controls: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!isApiError(cause)) return errors;
+  for (const detail of (cause.details ?? []) as FieldErrorDetail[]) {
+    const name = controls[detail.path];
+    if (name && !(name in errors)) errors[name] = encodeFieldError(fieldErrorMessage(detail));
+  }
+  return errors;
+}

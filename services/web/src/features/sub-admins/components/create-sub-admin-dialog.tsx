@@ -9,6 +9,8 @@ import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogP
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { apiFieldErrors, formControlErrors } from '@/lib/field-errors';
+import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { createSubAdmin, inviteSubAdmin } from '@/features/sub-admins/api/sub-admins';
 
@@ -25,6 +27,15 @@ const NameRow = styled.div`
   gap: 12px;
 `;
 
+/** The API's names of the fields (in the multipart `newUser` JSON) and the form's. */
+const API_FIELDS: Record<string, string> = {
+  'newUser.first_name': 'firstName',
+  'newUser.last_name': 'lastName',
+  'newUser.email': 'email',
+  'newUser.department': 'department',
+  'newUser.password': 'password',
+};
+
 interface CreateSubAdminDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -37,10 +48,14 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
   const ids = { first: useId(), last: useId(), department: useId(), email: useId(), password: useId() };
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const sendOnce = useIdempotentSubmit();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const refused = formControlErrors(event.currentTarget);
+    setFieldErrors(refused);
+    if (Object.keys(refused).length > 0) return;
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const password = String(data.get('password') ?? '');
@@ -63,6 +78,7 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
       onOpenChange(false);
     } catch (cause) {
       setError(apiErrorMessage(intl, cause));
+      setFieldErrors(apiFieldErrors(cause, API_FIELDS));
     } finally {
       setSaving(false);
     }
@@ -79,7 +95,7 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
           <DialogDescription>
             <FormattedMessage id="subAdmins.createHint" />
           </DialogDescription>
-          <Form onSubmit={(event) => void onSubmit(event)}>
+          <Form onSubmit={(event) => void onSubmit(event)} noValidate>
             {error ? (
               <FormAlert role="alert">
                 <AlertIcon size={18} />
@@ -89,24 +105,35 @@ export function CreateSubAdminDialog({ open, onOpenChange, onCreated }: CreateSu
             <NameRow>
               <Field>
                 <Label htmlFor={ids.first}><FormattedMessage id="account.firstName" /></Label>
-                <Input id={ids.first} name="firstName" required maxLength={100} />
+                <Input id={ids.first} name="firstName" required maxLength={100} {...fieldErrorProps(ids.first, fieldErrors.firstName)} />
+                <FieldErrorSlot inputId={ids.first} error={fieldErrors.firstName} />
               </Field>
               <Field>
                 <Label htmlFor={ids.last}><FormattedMessage id="account.lastName" /></Label>
-                <Input id={ids.last} name="lastName" required maxLength={100} />
+                <Input id={ids.last} name="lastName" required maxLength={100} {...fieldErrorProps(ids.last, fieldErrors.lastName)} />
+                <FieldErrorSlot inputId={ids.last} error={fieldErrors.lastName} />
               </Field>
             </NameRow>
             <Field>
               <Label htmlFor={ids.email}><FormattedMessage id="login.email" /></Label>
-              <Input id={ids.email} name="email" type="email" required />
+              <Input id={ids.email} name="email" type="email" required {...fieldErrorProps(ids.email, fieldErrors.email)} />
+              <FieldErrorSlot inputId={ids.email} error={fieldErrors.email} />
             </Field>
             <Field>
               <Label htmlFor={ids.department}><FormattedMessage id="account.department" /></Label>
-              <Input id={ids.department} name="department" maxLength={100} />
+              <Input id={ids.department} name="department" maxLength={100} {...fieldErrorProps(ids.department, fieldErrors.department)} />
+              <FieldErrorSlot inputId={ids.department} error={fieldErrors.department} />
             </Field>
             <Field>
               <Label htmlFor={ids.password}><FormattedMessage id="subAdmins.passwordOptional" /></Label>
-              <PasswordInput id={ids.password} name="password" minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+              <PasswordInput
+                id={ids.password}
+                name="password"
+                minLength={PASSWORD_MIN_LENGTH}
+                autoComplete="new-password"
+                {...fieldErrorProps(ids.password, fieldErrors.password)}
+              />
+              <FieldErrorSlot inputId={ids.password} error={fieldErrors.password} />
             </Field>
             <DialogActions>
               <Button $variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
