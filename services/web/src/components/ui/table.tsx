@@ -9,6 +9,9 @@ import { down } from '@/theme/media';
  * the page itself never does; below `sm` the table is a stack of cards and needs no scrolling.
  */
 export const TableScroll = styled.div`
+  /* Positioned, so that visually hidden text in a far column (absolutely placed) is clipped here
+     instead of widening the page. */
+  position: relative;
   width: 100%;
   max-width: 100%;
   overflow-x: auto;
