@@ -74,13 +74,15 @@ interface FormCardProps {
   children: ReactNode;
   testId?: string;
   readOnly?: boolean;
+  /** The form checks its fields itself (`formControlErrors`) and shows the errors under them. */
+  noValidate?: boolean;
 }
 
 /** A settings form in a card with its error and a Save button. */
-export function FormCard({ onSubmit, saving, error, children, testId, readOnly }: FormCardProps) {
+export function FormCard({ onSubmit, saving, error, children, testId, readOnly, noValidate }: FormCardProps) {
   return (
     <Card>
-      <Form onSubmit={onSubmit} data-testid={testId} aria-busy={saving}>
+      <Form onSubmit={onSubmit} data-testid={testId} aria-busy={saving} noValidate={noValidate}>
         {error ? (
           <FormAlert role="alert">
             <AlertIcon size={18} />
