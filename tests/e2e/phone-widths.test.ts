@@ -4,6 +4,8 @@ import { baseURL, launchBrowser, signIn } from '../support/browser.js';
 
 /** A phone held upright (spec point 9: below `sm`, 768 px, nothing may scroll sideways). */
 const PHONE = { width: 390, height: 844 };
+/** A tablet between `sm` and `md`: tables keep their columns, the menu is a drawer. */
+const TABLET = { width: 800, height: 1024 };
 
 interface Overflow {
   scrollWidth: number;
@@ -60,14 +62,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function freshPhone(): Promise<Page> {
+async function freshPhone(viewport = PHONE): Promise<Page> {
   await context?.close();
-  context = await browser.newContext({ viewport: PHONE, locale: 'en-US', isMobile: true, hasTouch: true });
+  context = await browser.newContext({ viewport, locale: 'en-US', isMobile: true, hasTouch: true });
   page = await context.newPage();
   return page;
 }
 
-describe('every console screen at 390 px', () => {
+describe('every console screen on a phone (and the manager\'s on a tablet)', () => {
   it('signed out: the account and maintenance pages', async () => {
     await freshPhone();
     const routes = [
@@ -88,8 +90,11 @@ describe('every console screen at 390 px', () => {
     for (const route of routes) await expectNoSidewaysScroll(page, route);
   });
 
-  it('the demo manager: every console route', async () => {
-    await freshPhone();
+  it.each([
+    ['390', PHONE],
+    ['800', TABLET],
+  ])('the demo manager: every console route at %s px', async (_width, viewport) => {
+    await freshPhone(viewport);
     await signIn(page, 'manager@demo.example');
     await page.waitForURL('**/acme/dashboard/main-overview');
 
