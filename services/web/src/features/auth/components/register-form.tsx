@@ -2,14 +2,15 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, UI_LANGUAGES, type ServiceNameCheck, type UiLanguage } from '@product-console/shared';
+import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, type ServiceNameCheck, type UiLanguage } from '@product-console/shared';
+import { MailLanguageField } from '@/components/mail-language-field';
 import { PasswordInput } from '@/components/password-input';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Input, Label } from '@/components/ui/field';
 import { FormSelect } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
-import { LANGUAGE_ENDONYMS, useLanguage } from '@/lib/i18n';
+import { useLanguage } from '@/lib/i18n';
 import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
 import { checkServiceName, signUp } from '@/features/auth/api/accounts';
 import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
@@ -58,7 +59,7 @@ function useServiceNameCheck(name: string): NameState {
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const intl = useIntl();
   const { language } = useLanguage();
-  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), mailLanguage: useId(), email: useId(), password: useId(), confirm: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
+  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
   const [serviceName, setServiceName] = useState('');
   const nameState = useServiceNameCheck(serviceName);
   const [error, setError] = useState<string | null>(null);
@@ -202,17 +203,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <Label htmlFor={ids.department}><FormattedMessage id="account.department" /></Label>
         <Input id={ids.department} name="department" maxLength={100} />
       </Field>
-      <Field>
-        <Label htmlFor={ids.mailLanguage}><FormattedMessage id="account.mailLanguage" /></Label>
-        {/* The sign-up page's language is the likely choice; the account's e-mails follow this one. */}
-        <FormSelect id={ids.mailLanguage} name="mailLanguage" defaultValue={language} data-testid="register-mail-language">
-          {UI_LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_ENDONYMS[code]}
-            </option>
-          ))}
-        </FormSelect>
-      </Field>
+      {/* The sign-up page's language is the likely choice; the account's e-mails follow this one. */}
+      <MailLanguageField defaultValue={language} testId="register-mail-language" />
       <Field>
         <Label htmlFor={ids.email}><FormattedMessage id="login.email" /></Label>
         <Input id={ids.email} name="email" type="email" required autoComplete="email" />

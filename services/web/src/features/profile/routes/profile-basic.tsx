@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { UI_LANGUAGES, type UiLanguage } from '@product-console/shared';
+import type { UiLanguage } from '@product-console/shared';
+import { MailLanguageField } from '@/components/mail-language-field';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Input, Label } from '@/components/ui/field';
-import { FormSelect } from '@/components/ui/form-controls';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
-import { LANGUAGE_ENDONYMS } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
 import { useProfile, useUpdateProfile } from '@/features/profile/api/profile';
 import { Avatar, CheckLabel, FormCard, Grid, Identity, LoadFailure, Muted } from '@/features/profile/components/form-card';
@@ -20,7 +19,7 @@ export function ProfileBasicRoute() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [newImage, setNewImage] = useState<File[]>([]);
-  const ids = { first: useId(), last: useId(), department: useId(), office: useId(), mobile: useId(), mailLanguage: useId(), landing: useId() };
+  const ids = { first: useId(), last: useId(), department: useId(), office: useId(), mobile: useId(), landing: useId() };
 
   if (profile.error) return <LoadFailure onRetry={() => void profile.mutate()} />;
   if (!profile.data) return <Skeleton $width="100%" $height="360px" />;
@@ -87,16 +86,7 @@ export function ProfileBasicRoute() {
           <Label htmlFor={ids.mobile}><FormattedMessage id="profile.mobile" /></Label>
           <Input id={ids.mobile} name="mobile" type="tel" maxLength={40} defaultValue={current.mobile} autoComplete="tel" />
         </Field>
-        <Field>
-          <Label htmlFor={ids.mailLanguage}><FormattedMessage id="account.mailLanguage" /></Label>
-          <FormSelect id={ids.mailLanguage} name="mailLanguage" defaultValue={current.language} data-testid="profile-mail-language">
-            {UI_LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_ENDONYMS[code]}
-              </option>
-            ))}
-          </FormSelect>
-        </Field>
+        <MailLanguageField defaultValue={current.language} testId="profile-mail-language" />
         <DropZone
           label={intl.formatMessage({ id: 'profile.image' })}
           testId="profile-image-input"
