@@ -24,3 +24,4 @@ export * from './zod-errors.js';
 export * from './schemas/link.js';
 export * from './schemas/qualifier.js';
 export * from './schemas/resolver.js';
+export * from './schemas/content.js';

@@ -43,7 +43,7 @@ export const QR_DEFAULT_BACKGROUND = '#ffffff';
 /** Scanners need dark modules on a light ground with at least this luminance contrast (WCAG ratio). */
 export const QR_MIN_CONTRAST = 3;
 
-const hexColourSchema = text().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
+export const hexColourSchema = text().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
 
 /** WCAG relative luminance of a `#rrggbb` colour (0 black … 1 white). */
 export function relativeLuminance(colour: string): number {
