@@ -25,3 +25,4 @@ export * from './schemas/link.js';
 export * from './schemas/qualifier.js';
 export * from './schemas/resolver.js';
 export * from './schemas/content.js';
+export * from './content-rules.js';
