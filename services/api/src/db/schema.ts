@@ -12,3 +12,5 @@ export * from '../modules/links/tables.js';
 export * from '../modules/analytics/tables.js';
 export * from '../modules/notifications/tables.js';
 export * from '../modules/idempotency/tables.js';
+export * from '../modules/contents/tables.js';
+export * from '../modules/translation/tables.js';
