@@ -21,6 +21,8 @@ export const companies = pgTable('companies', {
   sns: jsonb('sns').$type<SocialLink[]>().notNull().default([]),
   /** Approval state: a company can sign in only once a super-admin has set this. */
   permission: boolean('permission').notNull().default(false),
+  /** When someone of the company first downloaded a QR code: the quick start's last step. */
+  qrDownloadedAt: timestamp('qr_downloaded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

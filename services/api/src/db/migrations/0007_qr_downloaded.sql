@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "qr_downloaded_at" timestamp with time zone;
