@@ -22,6 +22,7 @@ import eventsPlugin from './plugins/events.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import mailerPlugin, { type MailTransport } from './plugins/mailer.js';
 import storagePlugin, { type FileStorage } from './plugins/storage.js';
+import translationPlugin from './plugins/translation.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
@@ -30,6 +31,7 @@ import { dataRoutes } from './modules/data/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { resolverRoutes } from './modules/resolver/routes.js';
 import { qrRoutes } from './modules/qr/routes.js';
+import { translationRoutes } from './modules/translation/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -106,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(eventsPlugin);
   // After authentication and before the routes: every creating call goes through it.
   await app.register(idempotencyPlugin);
+  await app.register(translationPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes);
@@ -125,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(linkRoutes(config));
   await app.register(qrRoutes(config));
   await app.register(resolverRoutes);
+  await app.register(translationRoutes);
 
   return app;
 }

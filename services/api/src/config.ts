@@ -82,6 +82,34 @@ const envSchema = z
         .optional()
         .describe('folder inside the bucket that holds every key'),
     ),
+    TRANSLATION_PROVIDER: z
+      .preprocess(emptyAsUndefined, z.enum(['none', 'libretranslate', 'deepl']).default('none'))
+      .describe('machine translation of consumer pages (automatic translation): none, a LibreTranslate server or DeepL'),
+    LIBRETRANSLATE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional()
+        .describe('LibreTranslate server, e.g. http://libretranslate:5000; required when TRANSLATION_PROVIDER=libretranslate'),
+    ),
+    LIBRETRANSLATE_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()).describe('only when the LibreTranslate server asks for keys'),
+    DEEPL_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()).describe('DeepL API key; required when TRANSLATION_PROVIDER=deepl'),
+    DEEPL_API_URL: z
+      .preprocess(
+        emptyAsUndefined,
+        z
+          .url({ protocol: /^https?$/ })
+          .transform((url) => url.replace(/\/+$/, ''))
+          .default('https://api-free.deepl.com'),
+      )
+      .describe('DeepL API Free; https://api.deepl.com for a Pro key'),
+    TRANSLATION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5000)
+      .describe('longest wait for the translation provider; a page then shows the original texts'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
@@ -102,6 +130,16 @@ const envSchema = z
   .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
     path: ['S3_SECRET_ACCESS_KEY'],
     message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default credential chain)',
+    when: () => true,
+  })
+  .refine((env) => env.TRANSLATION_PROVIDER !== 'libretranslate' || env.LIBRETRANSLATE_URL !== undefined, {
+    path: ['LIBRETRANSLATE_URL'],
+    message: 'is required when TRANSLATION_PROVIDER=libretranslate',
+    when: () => true,
+  })
+  .refine((env) => env.TRANSLATION_PROVIDER !== 'deepl' || env.DEEPL_API_KEY !== undefined, {
+    path: ['DEEPL_API_KEY'],
+    message: 'is required when TRANSLATION_PROVIDER=deepl',
     when: () => true,
   })
   .transform((env) => ({
