@@ -39,3 +39,14 @@ export const totalCountSchema = z.object({
 });
 export type TotalCount = z.infer<typeof totalCountSchema>;
 export const totalCountResponseSchema = z.object({ result: totalCountSchema });
+
+/** The quick start's steps, in the page's order: what a new company does first. */
+export const QUICK_START_STEPS = ['project', 'product', 'link', 'qr', 'subAdmin'] as const;
+export type QuickStartStepId = (typeof QUICK_START_STEPS)[number];
+export const quickStartStepSchema = z.object({
+  id: z.enum(QUICK_START_STEPS),
+  done: z.boolean().describe('Whether the company has done it: the data shows it, whoever of the company did it'),
+});
+export type QuickStartStep = z.infer<typeof quickStartStepSchema>;
+export const quickStartResponseSchema = z.object({ result: z.object({ steps: z.array(quickStartStepSchema) }) });
+export type QuickStartResponse = z.infer<typeof quickStartResponseSchema>;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { productListQuerySchema, productListResponseSchema, totalCountResponseSchema } from '@product-console/shared';
+import { productListQuerySchema, productListResponseSchema, quickStartResponseSchema, totalCountResponseSchema } from '@product-console/shared';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { productList, totalCount } from './service.js';
+import { productList, quickStartSteps, totalCount } from './service.js';
 
 const tags = ['overview'];
 
@@ -40,5 +40,22 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { result, total } = await productList(app.db, request.auth, companyIdOf(request.auth), request.query);
       return { result, pageInfo: { total, page, size } };
     },
+  );
+
+  app.get(
+    '/api/overview/quick-start',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Which quick-start steps the company has done",
+        description:
+          'In the order of the quick-start page: `project` (a project exists), `product` (a live product), `link` (a shown link someone added; automatic links do not count), ' +
+          '`qr` (a QR code was downloaded with `GET /api/product/qr?download=1`), `subAdmin` (a sub-admin was added or invited). Company-wide, whoever asks.',
+        security: bearerAuth,
+        response: { 200: quickStartResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ result: { steps: await quickStartSteps(app.db, companyIdOf(request.auth)) } }),
   );
 };

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { createQrSymbol, qrPng, qrSvg, type QrSize } from './render.js';
-import { productQr } from './service.js';
+import { productQr, recordQrDownload } from './service.js';
 
 export const qrQuerySchema = z.object({
   productId: idTextSchema,
@@ -65,6 +65,7 @@ export function qrRoutes(config: Config): FastifyPluginAsyncZod {
         const symbol = createQrSymbol(qr.content, qr.design);
         reply.header('cache-control', 'private, max-age=60');
         if (download) {
+          await recordQrDownload(app.db, companyIdOf(request.auth));
           const name = ['qr', qr.fileKey, ...(serial === undefined ? [] : [serial]), String(size)].map(fileNamePart).join('-');
           reply.header('content-disposition', `attachment; filename="${name}.${format}"`);
         }

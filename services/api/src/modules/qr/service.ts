@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND, SERIAL_AI, qualifierPathOf, type QrContent } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { isValidStorageKey } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
+import { companies } from '../companies/tables.js';
 import { productDigitalLink } from '../links/digital-link.js';
 import { authorizeProduct } from '../access/policies.js';
 import type { ProductRow } from '../products/tables.js';
@@ -112,4 +113,12 @@ async function readStoredFile(context: QrContext, path: string): Promise<Buffer 
   const chunks: Buffer[] = [];
   for await (const chunk of file.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
+}
+
+/** Notes the company's first QR code download, the quick start's "print the QR code" step; later ones change nothing. */
+export async function recordQrDownload(db: Db, companyId: number): Promise<void> {
+  await db
+    .update(companies)
+    .set({ qrDownloadedAt: new Date() })
+    .where(and(eq(companies.id, companyId), isNull(companies.qrDownloadedAt)));
 }
