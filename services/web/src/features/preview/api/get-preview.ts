@@ -1,19 +1,9 @@
 import useSWR from 'swr';
-import type { LandingLink, LandingProductInfo } from '@product-console/shared';
+import { designResponseSchema, landingContentResponseSchema, type LandingLink, type LandingProductInfo } from '@product-console/shared';
 import { publicApi } from '@/lib/api-client';
 import { publicApiPath } from '@/lib/public-api';
 
-/** The title in the viewer's language when the link has one, else its own title. */
-export function previewLinkTitle(link: Pick<LandingLink, 'title' | 'modifiedTitle'>, language: string): string {
-  const translated = link.modifiedTitle.find((item) => item.languageCode === language && item.inputData.trim() !== '');
-  return translated?.inputData ?? link.title;
-}
-
-/** Stored paths (`/files/...`) are public product images, served through the public pass-through. */
-export function publicFileUrl(path: string): string {
-  if (/^(https?:)?\/\//.test(path) || path.startsWith('/bff/') || path.startsWith('data:')) return path;
-  return publicApiPath(`/api${path.startsWith('/') ? path : `/${path}`}`);
-}
+export { previewLinkTitle, publicFileUrl } from '@/features/preview/lib/urls';
 
 /** A visitor has no session (public calls), and the preview never retries a failed read (spec point 9). */
 const PREVIEW_SWR = { shouldRetryOnError: false, revalidateOnFocus: false } as const;
@@ -27,11 +17,31 @@ export function usePreviewProduct(productId: string) {
   );
 }
 
-/** The product's links, sorted by order (`GET /api/product/landing-page/preview-links`). */
-export function usePreviewLinks(productId: string) {
+/** The product's links; with `lang` (auto-translation on) their titles come back translated. */
+export function usePreviewLinks(productId: string, lang?: string | null, enabled = true) {
+  const query = `productId=${encodeURIComponent(productId)}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
   return useSWR(
-    publicApiPath(`/api/product/landing-page/preview-links?productId=${encodeURIComponent(productId)}`),
+    enabled ? publicApiPath(`/api/product/landing-page/preview-links?${query}`) : null,
     async (path: string) => [...(await publicApi.get<{ result: LandingLink[] }>(path)).result].sort((a, b) => a.order - b.order),
+    PREVIEW_SWR,
+  );
+}
+
+/** The published content blocks, languages and texts (`GET /api/product/landing-page/preview-contents`). */
+export function usePreviewContents(productId: string, lang?: string | null, enabled = true) {
+  const query = `productId=${encodeURIComponent(productId)}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
+  return useSWR(
+    enabled ? publicApiPath(`/api/product/landing-page/preview-contents?${query}`) : null,
+    async (path: string) => landingContentResponseSchema.parse(await publicApi.get<unknown>(path)).result,
+    PREVIEW_SWR,
+  );
+}
+
+/** The product's design (`GET /api/product/landing-page/design`); the API answers the defaults when never saved. */
+export function usePreviewDesign(productId: string) {
+  return useSWR(
+    publicApiPath(`/api/product/landing-page/design?productId=${encodeURIComponent(productId)}`),
+    async (path: string) => designResponseSchema.parse(await publicApi.get<unknown>(path)).result,
     PREVIEW_SWR,
   );
 }

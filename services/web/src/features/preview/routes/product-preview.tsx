@@ -1,20 +1,38 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useParams } from 'react-router-dom';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { BoxIcon, ChevronRightIcon } from '@/components/icons';
-import { LanguageSelect } from '@/components/language-select';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { FormattedMessage } from 'react-intl';
+import {
+  DEFAULT_DESIGN,
+  DEFAULT_LANGUAGE,
+  activeLanguage,
+  type Design,
+  type LandingContent,
+  type PreviewDraftMessage,
+} from '@product-console/shared';
+import { BoxIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
-import type { LandingLink, LandingProductInfo } from '@product-console/shared';
-import { previewLinkTitle, publicFileUrl, usePreviewLinks, usePreviewProduct } from '@/features/preview/api/get-preview';
+import { usePreviewContents, usePreviewDesign, usePreviewLinks, usePreviewProduct } from '@/features/preview/api/get-preview';
+import { ProductLanding } from '@/features/preview/components/product-landing';
+import { usePreviewChannel } from '@/features/preview/hooks/use-preview-channel';
 
 /** Spec "Consumer preview": a phone-sized page, centred on larger screens. */
 const Page = styled.div`
   min-height: 100vh;
   min-height: 100dvh;
   background: ${({ theme }) => theme.colors.background};
+`;
+
+const Column = styled.main`
+  max-width: 400px;
+  margin: 0 auto;
+  min-height: 100vh;
+  min-height: 100dvh;
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.surface};
 `;
 
 const Loading = styled.div`
@@ -31,85 +49,6 @@ const LoadingText = styled.div`
   display: grid;
   gap: 12px;
   padding: 0 16px;
-`;
-
-const CareImage = styled.img`
-  max-width: 100%;
-`;
-
-const Column = styled.main`
-  max-width: 400px;
-  margin: 0 auto;
-  min-height: 100vh;
-  min-height: 100dvh;
-  display: flex;
-  flex-direction: column;
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.sm};
-`;
-
-const Top = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  padding: 12px 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  img { max-height: 32px; max-width: 160px; object-fit: contain; }
-  strong { font-size: 15px; }
-  select { height: 32px; font-size: 13px; }
-`;
-
-const Gallery = styled.ul`
-  display: flex;
-  overflow-x: auto;
-  scroll-snap-type: x mandatory;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  li { flex: 0 0 100%; scroll-snap-align: center; }
-  li[hidden] { display: none; }
-  img { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; }
-`;
-
-const Body = styled.div`
-  display: grid;
-  gap: 20px;
-  padding: 20px 16px 28px;
-  h1 { font-size: 22px; line-height: 1.25; }
-  h2 { font-size: 14px; text-transform: uppercase; letter-spacing: 0.05em; color: ${({ theme }) => theme.colors.textMuted}; margin-bottom: 6px; }
-  p { white-space: pre-line; line-height: 1.5; }
-`;
-
-const ProductNumber = styled.p`
-  margin-top: 4px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 14px;
-`;
-
-const Links = styled.ul`
-  display: grid;
-  gap: 10px;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-`;
-
-const LinkButton = styled.a`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 12px;
-  min-height: 52px;
-  padding: 0 16px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.primaryHover}; }
-  &:focus-visible { outline: 3px solid ${({ theme }) => theme.colors.primarySoft}; outline-offset: 2px; }
 `;
 
 const State = styled.div`
@@ -131,143 +70,137 @@ const PreviewLoadError = styled(LoadError)`
   padding: 48px 24px;
 `;
 
-const Foot = styled.footer`
-  margin-top: auto;
-  padding: 14px 16px 20px;
-  font-size: 12px;
-  color: ${({ theme }) => theme.colors.textMuted};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  overflow-wrap: anywhere;
-`;
+const NO_CONTENT: LandingContent = { contents: [], languages: [], productDetails: [], translatedTo: null };
+
+/** The browser's preferred languages, primary subtags in order (`ko-KR` -> `ko`). */
+function browserLanguages(): string[] {
+  if (typeof navigator === 'undefined') return [];
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return tags.filter(Boolean).map((tag) => tag.toLowerCase().split('-')[0] ?? '');
+}
+
+/**
+ * The language a viewer reads (spec point 4): the one in the URL (a shared link keeps it), else the
+ * first browser language the product has registered, else DEFAULT. With automatic translation any
+ * language can be asked for: the URL's, else the browser's first.
+ */
+export function viewerLanguage(urlLang: string | null, languages: readonly string[], autoTranslate: boolean): string {
+  const wanted = urlLang?.toLowerCase() ?? null;
+  if (autoTranslate) return wanted && /^[a-z]{2}$/.test(wanted) ? wanted : (browserLanguages()[0] ?? DEFAULT_LANGUAGE);
+  if (wanted) return activeLanguage(wanted === DEFAULT_LANGUAGE.toLowerCase() ? DEFAULT_LANGUAGE : wanted, languages);
+  return browserLanguages().find((code) => languages.includes(code)) ?? DEFAULT_LANGUAGE;
+}
 
 /** /{serviceName}/product-details/{productId}/preview: the page a scan of the product leads to. */
 export function ProductPreviewRoute() {
   const { productId = '' } = useParams();
-  const product = usePreviewProduct(productId);
-  const links = usePreviewLinks(productId);
-  const data = product.data;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlLang = searchParams.get('lang');
 
+  const product = usePreviewProduct(productId);
+  const design = usePreviewDesign(productId);
+  // A design that cannot be read leaves the page in the default design rather than without a page.
+  const designReady = design.data !== undefined || design.error !== undefined;
+  const publishedDesign: Design = design.data ?? DEFAULT_DESIGN;
+  const auto = publishedDesign.isAutoTrans;
+  // With auto-translation the texts are asked for in the viewer's language; the language needs no list then.
+  const translateTo = designReady && auto ? viewerLanguage(urlLang, [], true) : null;
+  const translated = translateTo && translateTo !== DEFAULT_LANGUAGE && translateTo !== publishedDesign.defaultLang ? translateTo : null;
+  const links = usePreviewLinks(productId, translated, designReady);
+  const contents = usePreviewContents(productId, translated, designReady);
+
+  const [draft, setDraft] = useState<PreviewDraftMessage['draft'] | null>(null);
+  const revalidate = useCallback(() => {
+    void product.mutate();
+    void design.mutate();
+    void links.mutate();
+    void contents.mutate();
+  }, [product, design, links, contents]);
+  usePreviewChannel(productId, {
+    onDraft: setDraft,
+    onClear: () => {
+      setDraft(null);
+      revalidate();
+    },
+  });
+
+  const data = product.data;
   useEffect(() => {
     if (data) document.title = data.product_name;
   }, [data]);
 
-  let content;
-  if (product.error && !(isApiError(product.error) && (product.error.status === 404 || product.error.status === 400))) {
-    content = (
-      <PreviewLoadError testId="preview-error" message={<FormattedMessage id="preview.error" />} onRetry={() => void product.mutate()} />
-    );
-  } else if (product.error) {
-    content = (
-      <State role="status" data-testid="preview-not-found">
-        <BoxIcon size={32} />
-        <p>
-          <FormattedMessage id="preview.notFound" />
-        </p>
-      </State>
-    );
-  } else if (!data) {
-    content = (
-      <Loading aria-busy="true" data-testid="preview-loading">
-        <HeroSkeleton $height="400px" />
-        <LoadingText>
-          <Skeleton $height="28px" $width="70%" />
-          <Skeleton $height="16px" $width="40%" />
-          <Skeleton $height="52px" />
-          <Skeleton $height="52px" />
-        </LoadingText>
-      </Loading>
-    );
-  } else {
-    content = <ProductView product={data} links={links.data} />;
-  }
+  const shownDesign = draft?.design ?? publishedDesign;
+  const shownContent: LandingContent | undefined = useMemo(
+    () =>
+      draft
+        ? { contents: draft.contents, languages: draft.languages, productDetails: draft.productDetails, translatedTo: null }
+        : contents.data ?? (contents.error ? NO_CONTENT : undefined),
+    [draft, contents.data, contents.error],
+  );
+  const shownLinks = links.data ?? (links.error ? [] : undefined);
 
+  const language = shownContent ? viewerLanguage(urlLang, shownContent.languages, shownDesign.isAutoTrans) : DEFAULT_LANGUAGE;
+  const changeLanguage = (code: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (code === DEFAULT_LANGUAGE) next.delete('lang');
+    else next.set('lang', code);
+    // A chosen language is kept in the URL, so that a shared link opens in it; no history entry per chip.
+    setSearchParams(next, { replace: true });
+  };
+
+  if (product.error && !(isApiError(product.error) && (product.error.status === 404 || product.error.status === 400))) {
+    return (
+      <Shell>
+        <PreviewLoadError testId="preview-error" message={<FormattedMessage id="preview.error" />} onRetry={() => void product.mutate()} />
+      </Shell>
+    );
+  }
+  if (product.error) {
+    return (
+      <Shell>
+        <State role="status" data-testid="preview-not-found">
+          <BoxIcon size={32} />
+          <p>
+            <FormattedMessage id="preview.notFound" />
+          </p>
+        </State>
+      </Shell>
+    );
+  }
+  if (!data || !shownContent || !shownLinks || (!designReady && !draft)) {
+    return (
+      <Shell>
+        <Loading aria-busy="true" data-testid="preview-loading">
+          <HeroSkeleton $height="400px" />
+          <LoadingText>
+            <Skeleton $height="28px" $width="70%" />
+            <Skeleton $height="16px" $width="40%" />
+            <Skeleton $height="52px" />
+            <Skeleton $height="52px" />
+          </LoadingText>
+        </Loading>
+      </Shell>
+    );
+  }
   return (
-    <Page>
-      <Column>
-        <Top>
-          {data?.primaryLogo ? <img src={publicFileUrl(data.primaryLogo)} alt={data.companyName} /> : <strong>{data?.companyName}</strong>}
-          <LanguageSelect />
-        </Top>
-        {content}
-        {data?.digitalLink ? <Foot data-testid="preview-digital-link">{data.digitalLink}</Foot> : null}
-      </Column>
-    </Page>
+    <main>
+      <ProductLanding
+        product={data}
+        links={shownLinks}
+        content={shownContent}
+        design={shownDesign}
+        language={language}
+        onLanguageChange={changeLanguage}
+        draft={draft !== null}
+      />
+    </main>
   );
 }
 
-function ProductView({ product, links }: { product: LandingProductInfo; links: LandingLink[] | undefined }) {
-  const intl = useIntl();
-  const language = intl.locale.split('-')[0];
+function Shell({ children }: { children: ReactNode }) {
   return (
-    <article data-testid="product-preview">
-      {product.image.length > 0 ? (
-        <Gallery aria-label={intl.formatMessage({ id: 'preview.images' })} tabIndex={0}>
-          {product.image.map((path, index) => (
-            <li key={path}>
-              <img
-                src={publicFileUrl(path)}
-                alt={intl.formatMessage({ id: 'preview.imageAlt' }, { name: product.product_name, index: index + 1, count: product.image.length })}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                // A shopper sees no broken image: an image that does not load leaves the gallery.
-                onError={(event) => {
-                  const item = event.currentTarget.closest('li');
-                  if (item) item.hidden = true;
-                }}
-              />
-            </li>
-          ))}
-        </Gallery>
-      ) : null}
-      <Body>
-        <div>
-          <h1 data-testid="preview-product-name">{product.product_name}</h1>
-          {product.product_number ? <ProductNumber>{product.product_number}</ProductNumber> : null}
-        </div>
-        {links === undefined ? (
-          <Skeleton $height="52px" />
-        ) : links.length > 0 ? (
-          <nav aria-label={intl.formatMessage({ id: 'preview.links' })}>
-            <Links data-testid="preview-links">
-              {links.map((link) => (
-                <li key={link.linkId}>
-                  <LinkButton href={link.targetUrl} rel="noopener">
-                    <span>{previewLinkTitle(link, language)}</span>
-                    <ChevronRightIcon size={18} />
-                  </LinkButton>
-                </li>
-              ))}
-            </Links>
-          </nav>
-        ) : null}
-        {product.description ? (
-          <section>
-            <h2>
-              <FormattedMessage id="products.field.description" />
-            </h2>
-            <p>{product.description}</p>
-          </section>
-        ) : null}
-        {product.features ? (
-          <section>
-            <h2>
-              <FormattedMessage id="products.field.features" />
-            </h2>
-            <p>{product.features}</p>
-          </section>
-        ) : null}
-        {product.category_id === 1 && (product.careInfo.text || product.careInfo.image) ? (
-          <section data-testid="preview-care-info">
-            <h2>
-              <FormattedMessage id="products.field.careInfo" />
-            </h2>
-            {product.careInfo.type === 'image' && product.careInfo.image ? (
-              <CareImage src={publicFileUrl(product.careInfo.image)} alt={intl.formatMessage({ id: 'products.field.careInfo' })} />
-            ) : (
-              <p>{product.careInfo.text}</p>
-            )}
-          </section>
-        ) : null}
-      </Body>
-    </article>
+    <Page>
+      <Column>{children}</Column>
+    </Page>
   );
 }

@@ -1,0 +1,697 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import DOMPurify from 'dompurify';
+import styled, { css } from 'styled-components';
+import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_LOGO_TEXT,
+  activeLanguage,
+  blockLanguages,
+  inputFor,
+  orderBlocks,
+  type ContentBlock,
+  type Design,
+  type LandingContent,
+  type LandingLink,
+  type LandingProductInfo,
+  type ProductDetailsLanguage,
+  type TextStyle,
+} from '@product-console/shared';
+import en from '@/locales/en.json';
+import { previewLinkTitle, publicFileUrl } from '@/features/preview/lib/urls';
+import { httpUrl, imageSource, videoSource, type VideoSource } from '@/features/preview/lib/media';
+import { ChevronRightIcon, PlayIcon, linkTypeIcon } from './landing-icons';
+
+/*
+ * The consumer product view (spec points 1, 3, 4): the page a scan opens, and the editor's phone
+ * frame. It draws in the product's design (never the console's theme) and imports nothing of the
+ * console's shell or session, so that it can later move into the landing page's own bundle.
+ *
+ * Layout styles: `header` puts the logo in a top bar above the images, like a site header;
+ * `horizon` puts no bar on top: the images start the page and the logo sits centred on a
+ * horizontal line between the images and the product's name.
+ */
+
+export interface ProductLandingProps {
+  product: LandingProductInfo;
+  links: LandingLink[];
+  content: LandingContent;
+  design: Design;
+  /** DEFAULT or a registered language code; with auto-translation, the language texts were translated to. */
+  language: string;
+  onLanguageChange: (code: string) => void;
+  /** An unsaved draft from the editor: shows the 'Unpublished preview' banner. */
+  draft?: boolean;
+  /** Inside the editor's 400 px phone frame: no full-viewport heights. */
+  frame?: boolean;
+}
+
+type Colours = { $bg: string; $fg: string };
+
+const muted = (colour: string, percent = 65) => `color-mix(in srgb, ${colour} ${percent}%, transparent)`;
+
+const Root = styled.div<Colours & { $frame: boolean }>`
+  width: 100%;
+  background: ${({ $bg }) => $bg};
+  color: ${({ $fg }) => $fg};
+  ${({ $frame }) =>
+    $frame
+      ? css`
+          min-height: 100%;
+        `
+      : css`
+          min-height: 100vh;
+          min-height: 100dvh;
+        `}
+`;
+
+const Column = styled.article<{ $frame: boolean }>`
+  max-width: 400px;
+  margin: 0 auto;
+  display: flex;
+  flex-direction: column;
+  overflow-wrap: anywhere;
+  font-size: 16px;
+  line-height: 1.5;
+  ${({ $frame }) =>
+    !$frame &&
+    css`
+      min-height: 100vh;
+      min-height: 100dvh;
+    `}
+`;
+
+const DraftBanner = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  padding: 8px 16px;
+  background: #fff4ce;
+  color: #4a3a00;
+  border-bottom: 1px solid #e0c65c;
+  font-size: 13px;
+  strong { font-size: 14px; }
+`;
+
+const TopBar = styled.header<{ $fg: string }>`
+  display: flex;
+  align-items: center;
+  min-height: 56px;
+  padding: 10px 16px;
+  border-bottom: 1px solid ${({ $fg }) => muted($fg, 18)};
+`;
+
+const Horizon = styled.div<{ $fg: string }>`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 16px 16px 0;
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${({ $fg }) => muted($fg, 35)};
+  }
+`;
+
+const LogoText = styled.span`
+  font-size: 18px;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+`;
+
+const LogoImage = styled.img`
+  display: block;
+  max-height: 36px;
+  max-width: 180px;
+  object-fit: contain;
+`;
+
+const Gallery = styled.ul<{ $fg: string }>`
+  display: flex;
+  overflow-x: auto;
+  scroll-snap-type: x mandatory;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  background: ${({ $fg }) => muted($fg, 6)};
+  li { flex: 0 0 100%; scroll-snap-align: center; }
+  li[hidden] { display: none; }
+  img { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; }
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 20px;
+  padding: 20px 16px 24px;
+  flex: 1;
+`;
+
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+const Chip = styled.button<Colours>`
+  min-height: 32px;
+  padding: 4px 12px;
+  border-radius: 999px;
+  border: 1px solid ${({ $fg }) => muted($fg, 35)};
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-size: 13px;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    background: ${({ $fg }) => $fg};
+    color: ${({ $bg }) => $bg};
+    border-color: ${({ $fg }) => $fg};
+    font-weight: 600;
+  }
+  &:focus-visible { outline: 2px solid ${({ $fg }) => $fg}; outline-offset: 2px; }
+`;
+
+const AutoChip = styled.span<{ $fg: string }>`
+  display: inline-flex;
+  align-items: center;
+  min-height: 32px;
+  padding: 4px 12px;
+  border-radius: 999px;
+  border: 1px solid ${({ $fg }) => muted($fg, 35)};
+  font-size: 13px;
+  font-weight: 600;
+`;
+
+const Name = styled.h1`
+  margin: 0;
+  font-size: 24px;
+  line-height: 1.25;
+`;
+
+const SubtleText = styled.p<{ $fg: string }>`
+  margin: 4px 0 0;
+  font-size: 14px;
+  color: ${({ $fg }) => muted($fg)};
+`;
+
+const Section = styled.section<{ $fg: string }>`
+  h2 {
+    margin: 0 0 6px;
+    font-size: 13px;
+    text-transform: uppercase;
+    letter-spacing: 0.05em;
+    color: ${({ $fg }) => muted($fg)};
+  }
+  p { margin: 0; white-space: pre-line; }
+  img { max-width: 100%; }
+`;
+
+const ButtonList = styled.ul<{ $grid: boolean }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 10px;
+  grid-template-columns: ${({ $grid }) => ($grid ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)')};
+`;
+
+const buttonColours = css<{ $button: Design['button'] }>`
+  background: ${({ $button }) => $button.color};
+  color: ${({ $button }) => $button.textColor};
+  border-radius: 12px;
+  text-decoration: none;
+  font-weight: 600;
+  &:hover { filter: brightness(0.94); }
+  &:focus-visible { outline: 3px solid ${({ $button }) => muted($button.color, 50)}; outline-offset: 2px; }
+`;
+
+const RowButton = styled.a<{ $button: Design['button'] }>`
+  ${buttonColours}
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  min-height: 52px;
+  padding: 8px 16px;
+  span.title { flex: 1; min-width: 0; }
+`;
+
+const GridButton = styled.a<{ $button: Design['button'] }>`
+  ${buttonColours}
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: 104px;
+  height: 100%;
+  padding: 14px 10px;
+  text-align: center;
+  font-size: 14px;
+`;
+
+const IconBadge = styled.span<{ $button: Design['button'] }>`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${({ $button }) => $button.iconBgColor};
+  color: ${({ $button }) => $button.iconColor};
+`;
+
+const FONT_SIZES: Record<TextStyle['fontSize'], string> = { small: '14px', medium: '16px', large: '20px' };
+const TITLE_SIZES: Record<TextStyle['fontSize'], string> = { small: '18px', medium: '22px', large: '26px' };
+
+const styledText = css<{ $text: TextStyle; $title: boolean }>`
+  margin: 0;
+  white-space: pre-line;
+  text-align: ${({ $text }) => $text.align};
+  font-size: ${({ $text, $title }) => ($title ? TITLE_SIZES : FONT_SIZES)[$text.fontSize]};
+  font-weight: ${({ $text }) => ($text.fontWeight === 'bold' ? 700 : 400)};
+  font-style: ${({ $text }) => $text.fontStyle};
+  text-decoration: ${({ $text }) => $text.textDecoration};
+  line-height: ${({ $title }) => ($title ? 1.3 : 1.55)};
+  ${({ $text }) =>
+    $text.color &&
+    css`
+      color: ${$text.color};
+    `}
+  ${({ $text }) =>
+    $text.backgroundColor &&
+    css`
+      background: ${$text.backgroundColor};
+      padding: 8px 12px;
+      border-radius: 8px;
+    `}
+`;
+
+const TextBlock = styled.p<{ $text: TextStyle; $title: boolean }>`
+  ${styledText}
+`;
+
+const TitleBlock = styled.h2<{ $text: TextStyle; $title: boolean }>`
+  ${styledText}
+`;
+
+const Footer = styled.footer<{ $text: TextStyle; $title: boolean; $fg: string }>`
+  ${styledText}
+  margin-top: auto;
+  padding: 16px;
+  border-top: 1px solid ${({ $fg }) => muted($fg, 18)};
+  ${({ $text, $fg }) =>
+    !$text.color &&
+    css`
+      color: ${muted($fg)};
+    `}
+`;
+
+const HtmlBlock = styled.div`
+  overflow-x: auto;
+  img, video { max-width: 100%; height: auto; }
+  a { color: inherit; }
+  p { margin: 0 0 0.75em; }
+  table { border-collapse: collapse; max-width: 100%; }
+`;
+
+const ImageBlock = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  border-radius: 8px;
+`;
+
+const VideoFrame = styled.div`
+  position: relative;
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  border-radius: 8px;
+  overflow: hidden;
+  background: #000;
+  iframe, video { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; }
+`;
+
+const Facade = styled.button`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 10px;
+  width: 100%;
+  border: 0;
+  background: linear-gradient(135deg, #1d1d1f, #3a3a3c);
+  color: #fff;
+  font: inherit;
+  font-size: 14px;
+  cursor: pointer;
+  span.play {
+    display: grid;
+    place-items: center;
+    width: 64px;
+    height: 64px;
+    border-radius: 50%;
+    background: rgba(255, 255, 255, 0.18);
+  }
+  &:focus-visible { outline: 3px solid #fff; outline-offset: -6px; }
+`;
+
+const Empty = styled.p<{ $fg: string }>`
+  margin: 0;
+  padding: 24px 0;
+  text-align: center;
+  color: ${({ $fg }) => muted($fg)};
+`;
+
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+/** A language named in its own language (`ko` -> 한국어); the code when the browser cannot name it. */
+export function languageName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    if (name && name !== code) return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    // An unknown code: named by itself below.
+  }
+  return code.toUpperCase();
+}
+
+/** The product's texts in a language, field by field: that language's, else DEFAULT's, else the product's own. */
+export function detailsFor(product: LandingProductInfo, details: readonly ProductDetailsLanguage[], language: string) {
+  const own = details.find((item) => item.languageCode === language);
+  const base = details.find((item) => item.languageCode === DEFAULT_LANGUAGE);
+  const pick = (field: 'productName' | 'description' | 'features', fallback: string) => own?.[field] || base?.[field] || fallback;
+  return {
+    productName: pick('productName', product.product_name),
+    description: pick('description', product.description),
+    features: pick('features', product.features),
+  };
+}
+
+/**
+ * HTML blocks: the API cleans them on save, and the page cleans them again since a draft from the
+ * editor is unsaved. No scripts, handlers, frames, forms or author styles (which could cover the page).
+ */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/|#)/i,
+  });
+}
+
+export function ProductLanding(props: ProductLandingProps) {
+  // Spec point 4: with automatic translation the page's own words are English.
+  if (props.design.isAutoTrans) {
+    return (
+      <IntlProvider locale="en" defaultLocale="en" messages={en}>
+        <Landing {...props} />
+      </IntlProvider>
+    );
+  }
+  return <Landing {...props} />;
+}
+
+function Landing({ product, links, content, design, language, onLanguageChange, draft = false, frame = false }: ProductLandingProps) {
+  const intl = useIntl();
+  const fg = design.page.textColor;
+  const bg = design.page.background;
+  const auto = design.isAutoTrans;
+  // Without auto-translation the viewer reads DEFAULT or a language the product still has.
+  const lang = auto ? language : activeLanguage(language, content.languages);
+  const texts = detailsFor(product, content.productDetails, lang);
+  const blocks = useMemo(() => orderBlocks(content.contents), [content.contents]);
+  const body = blocks.filter((block) => block.type !== 'footer');
+  const footer = blocks.find((block) => block.type === 'footer');
+  const footerText = footer ? inputFor(footer.inputs, lang) : '';
+  const readingLanguage = lang === DEFAULT_LANGUAGE ? design.defaultLang : lang;
+  const empty = body.length === 0 && links.length === 0 && !texts.description && !texts.features;
+
+  const logo = <Logo design={design} product={product} />;
+
+  return (
+    <Root $bg={bg} $fg={fg} $frame={frame} data-testid="product-landing" data-template={design.template}>
+      <Column $frame={frame} lang={readingLanguage} data-testid="product-preview" data-layout={design.layoutStyle}>
+        {draft ? (
+          <DraftBanner role="status" data-testid="preview-draft-banner">
+            <strong>
+              <FormattedMessage id="preview.draft" />
+            </strong>
+            <span>
+              <FormattedMessage id="preview.draftHint" />
+            </span>
+          </DraftBanner>
+        ) : null}
+        {design.layoutStyle === 'header' ? (
+          <TopBar $fg={fg} data-testid="preview-logo-bar">
+            {logo}
+          </TopBar>
+        ) : null}
+        {product.image.length > 0 ? (
+          <Gallery $fg={fg} aria-label={intl.formatMessage({ id: 'preview.images' })} tabIndex={0}>
+            {product.image.map((path, index) => (
+              <li key={path}>
+                <img
+                  src={publicFileUrl(path)}
+                  alt={intl.formatMessage({ id: 'preview.imageAlt' }, { name: texts.productName, index: index + 1, count: product.image.length })}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  // A shopper sees no broken image: an image that does not load leaves the gallery.
+                  onError={(event) => {
+                    const item = event.currentTarget.closest('li');
+                    if (item) item.hidden = true;
+                  }}
+                />
+              </li>
+            ))}
+          </Gallery>
+        ) : null}
+        {design.layoutStyle === 'horizon' ? (
+          <Horizon $fg={fg} data-testid="preview-logo-horizon">
+            {logo}
+          </Horizon>
+        ) : null}
+        <Body>
+          {auto ? (
+            <div>
+              <AutoChip $fg={fg} data-testid="preview-auto-translation">
+                <FormattedMessage id="preview.autoTranslation" />
+              </AutoChip>
+            </div>
+          ) : content.languages.length > 0 ? (
+            <Chips role="group" aria-label={intl.formatMessage({ id: 'preview.languages' })} data-testid="preview-language-chips">
+              {blockLanguages(content.languages).map((code) => {
+                const spoken = code === DEFAULT_LANGUAGE ? design.defaultLang : code;
+                return (
+                  <Chip
+                    key={code}
+                    type="button"
+                    lang={spoken}
+                    $bg={bg}
+                    $fg={fg}
+                    aria-pressed={code === lang}
+                    onClick={() => onLanguageChange(code)}
+                  >
+                    {languageName(spoken)}
+                  </Chip>
+                );
+              })}
+            </Chips>
+          ) : null}
+          <div>
+            <Name data-testid="preview-product-name">{texts.productName}</Name>
+            {product.product_number ? <SubtleText $fg={fg}>{product.product_number}</SubtleText> : null}
+          </div>
+          {texts.description ? (
+            <Section $fg={fg}>
+              <h2>
+                <FormattedMessage id="products.field.description" />
+              </h2>
+              <p>{texts.description}</p>
+            </Section>
+          ) : null}
+          {links.length > 0 ? (
+            <nav aria-label={intl.formatMessage({ id: 'preview.links' })}>
+              <ProductLinks links={links} design={design} language={lang} frame={frame} />
+            </nav>
+          ) : null}
+          {body.map((block) => (
+            <Block key={`${block.content_id}-${block.order}`} block={block} language={lang} design={design} />
+          ))}
+          {texts.features ? (
+            <Section $fg={fg}>
+              <h2>
+                <FormattedMessage id="products.field.features" />
+              </h2>
+              <p>{texts.features}</p>
+            </Section>
+          ) : null}
+          {product.category_id === 1 && (product.careInfo.text || product.careInfo.image) ? (
+            <Section $fg={fg} data-testid="preview-care-info">
+              <h2>
+                <FormattedMessage id="products.field.careInfo" />
+              </h2>
+              {product.careInfo.type === 'image' && product.careInfo.image ? (
+                <img src={publicFileUrl(product.careInfo.image)} alt={intl.formatMessage({ id: 'products.field.careInfo' })} />
+              ) : (
+                <p>{product.careInfo.text}</p>
+              )}
+            </Section>
+          ) : null}
+          {empty ? (
+            <Empty $fg={fg} data-testid="preview-empty">
+              <FormattedMessage id="preview.empty" />
+            </Empty>
+          ) : null}
+        </Body>
+        {footer && footerText ? (
+          <Footer $text={footer.style} $title={false} $fg={fg} data-testid="preview-footer" data-block-type="footer">
+            {footerText}
+          </Footer>
+        ) : null}
+      </Column>
+    </Root>
+  );
+}
+
+function Logo({ design, product }: { design: Design; product: LandingProductInfo }) {
+  const { logo } = design;
+  if (logo.logoType === 'image' && logo.logoImage) {
+    return <LogoImage src={publicFileUrl(logo.logoImage)} alt={logo.logoText || product.companyName} data-testid="preview-logo" />;
+  }
+  return <LogoText data-testid="preview-logo">{logo.logoText || product.companyName || DEFAULT_LOGO_TEXT}</LogoText>;
+}
+
+function ProductLinks({ links, design, language, frame }: { links: LandingLink[]; design: Design; language: string; frame: boolean }) {
+  const { button } = design;
+  const grid = button.layout === 'grid';
+  // In the editor's frame a link must not take the console away.
+  const newTab = frame ? { target: '_blank', rel: 'noopener noreferrer' } : { rel: 'noopener' };
+  return (
+    <ButtonList $grid={grid} data-testid="preview-links" data-layout={button.layout}>
+      {links.map((link) => {
+        const Icon = linkTypeIcon(link.linkType);
+        const title = previewLinkTitle(link, language);
+        const icon = button.showIcon ? (
+          <IconBadge $button={button} data-testid="preview-link-icon">
+            <Icon size={20} />
+          </IconBadge>
+        ) : null;
+        return (
+          <li key={link.linkId}>
+            {grid ? (
+              <GridButton href={link.targetUrl} $button={button} {...newTab}>
+                {icon}
+                <span className="title">{title}</span>
+              </GridButton>
+            ) : (
+              <RowButton href={link.targetUrl} $button={button} {...newTab}>
+                {icon}
+                <span className="title">{title}</span>
+                <ChevronRightIcon size={18} />
+              </RowButton>
+            )}
+          </li>
+        );
+      })}
+    </ButtonList>
+  );
+}
+
+function Block({ block, language, design }: { block: ContentBlock; language: string; design: Design }) {
+  const value = inputFor(block.inputs, language);
+  const common = { 'data-testid': 'preview-block', 'data-block-type': block.type } as const;
+  switch (block.type) {
+    case 'title':
+    case 'text': {
+      if (!value) return null;
+      const title = block.type === 'title' || block.style.isTitle;
+      return title ? (
+        <TitleBlock $text={block.style} $title {...common}>
+          {value}
+        </TitleBlock>
+      ) : (
+        <TextBlock $text={block.style} $title={false} {...common}>
+          {value}
+        </TextBlock>
+      );
+    }
+    case 'html':
+      return value ? <HtmlBlock {...common} dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} /> : null;
+    case 'image': {
+      const src = imageSource(value);
+      return src ? <ImageBlock {...common} src={publicFileUrl(src)} alt={block.label} loading="lazy" decoding="async" /> : null;
+    }
+    case 'video': {
+      const source = videoSource(value);
+      return source ? (
+        <div {...common}>
+          <Video source={source} label={block.label} />
+        </div>
+      ) : null;
+    }
+    case 'link': {
+      const url = httpUrl(value);
+      if (!url) return null;
+      return (
+        <div {...common}>
+          <RowButton href={url.href} target="_blank" rel="noopener noreferrer" $button={design.button}>
+            <span className="title">{block.label || url.host}</span>
+            <VisuallyHidden>
+              <FormattedMessage id="preview.newTab" />
+            </VisuallyHidden>
+            <ChevronRightIcon size={18} />
+          </RowButton>
+        </div>
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+/** A video loads nothing from its host until the viewer asks for it (privacy): a facade first. */
+function Video({ source, label }: { source: VideoSource; label: string }) {
+  const intl = useIntl();
+  const [playing, setPlaying] = useState(false);
+  const name = label ? intl.formatMessage({ id: 'preview.playVideoNamed' }, { label }) : intl.formatMessage({ id: 'preview.playVideo' });
+  if (source.kind === 'file') {
+    return (
+      <VideoFrame>
+        <video controls preload="none" src={publicFileUrl(source.src)} aria-label={label || intl.formatMessage({ id: 'preview.video' })} />
+      </VideoFrame>
+    );
+  }
+  let player: ReactNode;
+  if (playing) {
+    player = (
+      <iframe
+        src={source.embedUrl}
+        title={label || intl.formatMessage({ id: 'preview.video' })}
+        allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    );
+  } else {
+    player = (
+      <Facade type="button" onClick={() => setPlaying(true)} aria-label={name} data-testid="preview-video-facade">
+        <span className="play">
+          <PlayIcon />
+        </span>
+        <span>{label || intl.formatMessage({ id: 'preview.playVideo' })}</span>
+      </Facade>
+    );
+  }
+  return <VideoFrame>{player}</VideoFrame>;
+}
