@@ -1,10 +1,13 @@
 import useSWR from 'swr';
-import type { TotalCount } from '@product-console/shared';
+import type { QuickStartResponse, QuickStartStepId } from '@product-console/shared';
 import { apiFetcher } from '@/lib/api-client';
 
-/** The overview's counts (same cache key): enough to tell which first steps are done. */
-export function useFirstStepsProgress() {
-  const { data } = useSWR<{ result: TotalCount }>('/bff/api/overview/total-count', apiFetcher);
+export const QUICK_START_KEY = '/bff/api/overview/quick-start';
+
+/** Which first steps the company has done (`GET /api/overview/quick-start`); undefined while it loads. */
+export function useQuickStartProgress(): Partial<Record<QuickStartStepId, boolean>> | undefined {
+  // Always asked afresh when the page opens: a QR code downloaded a minute ago should count.
+  const { data } = useSWR<QuickStartResponse>(QUICK_START_KEY, apiFetcher, { revalidateOnMount: true });
   if (!data) return undefined;
-  return { hasProject: data.result.projects > 0, hasProduct: data.result.products > 0 };
+  return Object.fromEntries(data.result.steps.map((step) => [step.id, step.done]));
 }

@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
-import { BoxIcon, CheckIcon, ChevronRightIcon, FolderIcon, LinkIcon, QrIcon } from '@/components/icons';
+import { ROLE, type QuickStartStepId } from '@product-console/shared';
+import { BoxIcon, CheckIcon, ChevronRightIcon, FolderIcon, LinkIcon, QrIcon, UsersIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { PageStack } from '@/components/ui/page-stack';
+import { useCurrentUser } from '@/lib/current-user';
 import type { MessageId } from '@/lib/i18n';
-import { useFirstStepsProgress } from '@/features/quick-start/api/get-progress';
+import { useQuickStartProgress } from '@/features/quick-start/api/get-progress';
 
 const Steps = styled.ol`
   list-style: none;
@@ -71,26 +73,39 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
+const Progress = styled.p`
+  font-size: 14px;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 interface StepItem {
+  id: QuickStartStepId;
   icon: ReactNode;
   titleId: MessageId;
   bodyId: MessageId;
   actionId: MessageId;
   to: string;
-  done?: boolean;
 }
 
-/** /{serviceName}/quick-start: the four steps from an empty company to a printed QR code. */
+/** /{serviceName}/quick-start: the steps from an empty company to a printed QR code, each marked done from the company's data. */
 export function QuickStartRoute() {
   const { serviceName = '' } = useParams();
   const base = `/${encodeURIComponent(serviceName)}`;
-  const progress = useFirstStepsProgress();
+  const progress = useQuickStartProgress();
+  const user = useCurrentUser();
+  const isAdmin = user !== undefined && user.roleId <= ROLE.MANAGER;
   const steps: StepItem[] = [
-    { icon: <FolderIcon />, titleId: 'quickStart.step1.title', bodyId: 'quickStart.step1.body', actionId: 'quickStart.step1.action', to: `${base}/entry-list`, done: progress?.hasProject },
-    { icon: <BoxIcon />, titleId: 'quickStart.step2.title', bodyId: 'quickStart.step2.body', actionId: 'quickStart.step2.action', to: `${base}/project/none/add-product`, done: progress?.hasProduct },
-    { icon: <LinkIcon />, titleId: 'quickStart.step3.title', bodyId: 'quickStart.step3.body', actionId: 'quickStart.step3.action', to: `${base}/entry-list` },
-    { icon: <QrIcon />, titleId: 'quickStart.step4.title', bodyId: 'quickStart.step4.body', actionId: 'quickStart.step4.action', to: `${base}/entry-list` },
+    { id: 'project', icon: <FolderIcon />, titleId: 'quickStart.step1.title', bodyId: 'quickStart.step1.body', actionId: 'quickStart.step1.action', to: `${base}/entry-list` },
+    { id: 'product', icon: <BoxIcon />, titleId: 'quickStart.step2.title', bodyId: 'quickStart.step2.body', actionId: 'quickStart.step2.action', to: `${base}/project/none/add-product` },
+    { id: 'link', icon: <LinkIcon />, titleId: 'quickStart.step3.title', bodyId: 'quickStart.step3.body', actionId: 'quickStart.step3.action', to: `${base}/entry-list` },
+    { id: 'qr', icon: <QrIcon />, titleId: 'quickStart.step4.title', bodyId: 'quickStart.step4.body', actionId: 'quickStart.step4.action', to: `${base}/entry-list` },
+    // Only admins manage user roles (spec point 6); a sub-admin is not asked to invite anyone.
+    ...(isAdmin
+      ? [{ id: 'subAdmin', icon: <UsersIcon />, titleId: 'quickStart.step5.title', bodyId: 'quickStart.step5.body', actionId: 'quickStart.step5.action', to: `${base}/sub-admin` } satisfies StepItem]
+      : []),
   ];
+  const doneCount = progress ? steps.filter((step) => progress[step.id]).length : undefined;
   return (
     <PageStack>
       <PageHeader
@@ -102,9 +117,14 @@ export function QuickStartRoute() {
           </ButtonLink>
         }
       />
+      {doneCount === undefined ? null : (
+        <Progress data-testid="quick-start-progress">
+          <FormattedMessage id="quickStart.progress" values={{ done: doneCount, total: steps.length }} />
+        </Progress>
+      )}
       <Steps>
         {steps.map((step) => (
-          <Step key={step.titleId} data-testid="quick-start-step" data-done={step.done ?? false}>
+          <Step key={step.id} data-testid="quick-start-step" data-step={step.id} data-done={progress?.[step.id] ?? false}>
             <Icon aria-hidden="true">{step.icon}</Icon>
             <Title>
               <FormattedMessage id={step.titleId} />
@@ -113,7 +133,7 @@ export function QuickStartRoute() {
               <FormattedMessage id={step.bodyId} />
             </Body>
             <Actions>
-              {step.done ? (
+              {progress?.[step.id] ? (
                 <Badge $tone="success">
                   <CheckIcon size={14} />
                   <FormattedMessage id="quickStart.done" />
