@@ -61,6 +61,26 @@ describe('the built console', () => {
     }
   });
 
+  it("lets the product view play videos in YouTube's and Vimeo's privacy-friendly players and show https images, nothing more", async () => {
+    for (const url of ['/acme/product-details/12/preview', '/acme/products/12/edit/content']) {
+      const res = await request(h.app.server).get(url).set('Accept', html).expect(200);
+      const directives = new Map(
+        String(res.headers['content-security-policy'])
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name = '', ...values]) => [name, values] as const),
+      );
+      expect(directives.get('frame-src')).toEqual(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+      expect(directives.get('media-src')).toEqual(["'self'", 'blob:']);
+      expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+      // The tracking players and anything for scripts or calls stay out.
+      expect(directives.get('frame-src')).not.toContain('https://www.youtube.com');
+      expect(directives.get('script-src')).toEqual(["'self'"]);
+      expect(directives.get('connect-src')).toEqual(["'self'"]);
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+    }
+  });
+
   it('keeps JSON 404s for the gateway and API prefixes and for non-HTML requests', async () => {
     for (const url of ['/bff/nothing', '/api/nothing', '/healthz/x']) {
       const res = await request(h.app.server).get(url).set('Accept', html).expect(404);

@@ -18,12 +18,22 @@ const isLandingPage = (path: string) => /^\/[^/]+\/product-details\/[^/]+\/previ
  * The console's pages: scripts only from the console's own files (Vite's build has no inline
  * script), styles also inline (styled-components writes its rules into style elements), images
  * also as data: and blob: URLs (picked files are previewed before upload), never framed.
+ *
+ * The consumer product view (the landing page, and the editor's phone frame inside the console)
+ * shows what a brand put on its page: images of image blocks may be any https address; a video
+ * block plays in the privacy-friendly players of YouTube (youtube-nocookie.com) and Vimeo, framed
+ * only after the viewer presses play; an uploaded MP4 plays from the API's files (decision 040).
+ * Scripts, connections, objects and forms stay as strict as before.
  */
+const VIDEO_PLAYERS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
 const CONSOLE_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'", ...VIDEO_PLAYERS],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   objectSrc: ["'none'"],
