@@ -31,6 +31,7 @@ import { dataRoutes } from './modules/data/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { resolverRoutes } from './modules/resolver/routes.js';
 import { qrRoutes } from './modules/qr/routes.js';
+import { contentRoutes } from './modules/contents/routes.js';
 import { translationRoutes } from './modules/translation/routes.js';
 
 export interface AppDeps {
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dataRoutes(config));
   await app.register(linkRoutes(config));
   await app.register(qrRoutes(config));
+  await app.register(contentRoutes(config));
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
 

@@ -10,7 +10,6 @@ import {
   moveBodySchema,
   moveBulkBodySchema,
   nfcBodySchema,
-  productDetailsBodySchema,
   productIdQuerySchema,
   productIdsBodySchema,
   productListQuerySchema,
@@ -35,12 +34,12 @@ import { accessibleProjectIds } from '../access/policies.js';
 import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
 import { certificationsOf, getProductWithEntry, listCertifications, listProducts } from './service.js';
 import { readImageMultipart } from './uploads.js';
-import { PRODUCT_FILE_LIMITS, createProduct, deleteProducts, moveProducts, setNfc, updateDetails, updateProduct } from './write.js';
+import { PRODUCT_FILE_LIMITS, createProduct, deleteProducts, moveProducts, setNfc, updateProduct } from './write.js';
 
 const tags = ['products'];
 
 /** Failed answers of a route carry `result: <flag>` beside `{code, message, details?}` (spec point 5). */
-function failureFlag(flag: false | 'fail'): onSendHookHandler {
+export function failureFlag(flag: false | 'fail'): onSendHookHandler {
   return async (_request, reply, payload) => {
     if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
     try {
@@ -156,27 +155,6 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
       async (request, reply) => {
         const body = await readImageMultipart(request, PRODUCT_FILE_LIMITS);
         const { entryPaths } = await updateProduct(context(request), request.query.productId, request.query.service, body);
-        invalidateResolver(reply, entryPaths);
-        return { result: 'success' as const };
-      },
-    );
-
-    app.put(
-      '/api/product/details',
-      {
-        onRequest,
-        onSend: failureFlag('fail'),
-        schema: {
-          tags,
-          summary: "Update a product's details, dynamic info and smart-label setting",
-          description: 'smartLabelSetting 1 on a category 2 product hides its smart-label links. Answers `x-resolver-invalidate`.',
-          security: bearerAuth,
-          body: productDetailsBodySchema,
-          response: { 200: updateResultSchema, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
-        const { entryPaths } = await updateDetails(context(request), request.body);
         invalidateResolver(reply, entryPaths);
         return { result: 'success' as const };
       },

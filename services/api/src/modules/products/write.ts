@@ -304,28 +304,6 @@ async function entryPathsOf(db: Db, entryIds: (number | null)[]): Promise<string
   return (await db.select({ entryPath: entries.entryPath }).from(entries).where(inArray(entries.id, ids))).map((row) => row.entryPath);
 }
 
-/** `PUT /api/product/details`: details, dynamic info and the smart-label setting (which re-applies the automatic-link rule). */
-export async function updateDetails(
-  ctx: ProductWriteContext,
-  body: { productId: number; details?: string; dynamicInfo?: { label: string; value: string }[]; smartLabelSetting?: 0 | 1 },
-): Promise<ProductWriteResult> {
-  const current = await authorizeProduct(ctx.db, ctx.auth, ctx.companyId, body.productId, 'write');
-  await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(products)
-      .set({
-        ...(body.details !== undefined && { details: body.details }),
-        ...(body.dynamicInfo !== undefined && { dynamicInfo: body.dynamicInfo }),
-        ...(body.smartLabelSetting !== undefined && { smartLabelSetting: body.smartLabelSetting }),
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, body.productId))
-      .returning();
-    if (body.smartLabelSetting !== undefined) await ensureAutoLinks(tx, updated, autoLinkTargets(ctx));
-  });
-  return { entryPaths: await entryPathsOf(ctx.db, [current.entryId]) };
-}
-
 export async function setNfc(ctx: ProductWriteContext, productId: number, isNfc: 0 | 1): Promise<void> {
   await authorizeProduct(ctx.db, ctx.auth, ctx.companyId, productId, 'write');
   await ctx.db.update(products).set({ isNfc, updatedAt: new Date() }).where(eq(products.id, productId));
