@@ -25,8 +25,13 @@ const standaloneNotFound: RouteObject = {
 
 const underConstruction = lazyRoute(() => import('@/components/under-construction'), (m) => m.UnderConstruction);
 
-function page(path: string, crumb: RouteHandle['crumb'], lazy = underConstruction): RouteObject {
-  return { path, handle: { crumb } satisfies RouteHandle, lazy };
+function page(
+  path: string,
+  crumb: RouteHandle['crumb'],
+  lazy = underConstruction,
+  place: Pick<RouteHandle, 'trail' | 'page'> = {},
+): RouteObject {
+  return { path, handle: { crumb, ...place } satisfies RouteHandle, lazy };
 }
 
 // Pages made of several features are composed in app/routes/; a page of one feature is its own.
@@ -134,20 +139,20 @@ export function createAppRoutes(): RouteObject[] {
                   handle: { crumb: 'nav.traceability' } satisfies RouteHandle,
                   children: [
                     { index: true, lazy: underConstruction },
-                    page(':productId', 'crumb.traceData'),
-                    page(':productId/serial/:serialId', 'crumb.serial'),
-                    page(':productId/add-event', 'crumb.addEvent'),
+                    page(':productId', 'crumb.traceData', underConstruction, { page: 'traceProduct' }),
+                    page(':productId/serial/:serialId', 'crumb.serial', underConstruction, { trail: ['traceProduct'] }),
+                    page(':productId/add-event', 'crumb.addEvent', underConstruction, { trail: ['traceProduct'] }),
                     notFound,
                   ],
                 },
               ],
             },
             page('entry-list', 'nav.products', entryList),
-            page('entry-list/:projectId', 'nav.products', entryList),
-            page('product-details/:productId', 'crumb.productDetails', productDetails),
-            page('product-details/:productId/new-link', 'crumb.newLink', newLink),
-            page('product-details/:productId/edit/:step', 'crumb.editProduct', editProduct),
-            page('project/:projectId/add-product', 'nav.addProducts', addProduct),
+            page('entry-list/:projectId', 'nav.products', entryList, { trail: ['products'], page: 'project' }),
+            page('product-details/:productId', 'crumb.productDetails', productDetails, { trail: ['products', 'productProject'], page: 'product' }),
+            page('product-details/:productId/new-link', 'crumb.newLink', newLink, { trail: ['products', 'productProject', 'product'] }),
+            page('product-details/:productId/edit/:step', 'crumb.editProduct', editProduct, { trail: ['products', 'productProject', 'product'] }),
+            page('project/:projectId/add-product', 'nav.addProducts', addProduct, { trail: ['products', 'project'] }),
             page('notifications', 'nav.notifications', lazyRoute(() => import('@/features/notifications/routes/notifications'), (m) => m.NotificationsRoute)),
             page('settings/pricing', 'crumb.pricing', lazyRoute(() => import('@/features/plans/routes/pricing'), (m) => m.PricingRoute)),
             {
