@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,13 +17,17 @@ interface ConfirmDialogProps<T> {
   payload: T | null;
   onConfirm: (payload: T) => Promise<unknown>;
   onClose: () => void;
+  /** Other words than the delete question (leaving unsaved changes, naming what is deleted). */
+  title?: ReactNode;
+  description?: ReactNode;
+  confirmLabel?: ReactNode;
 }
 
 /**
  * Asks 'Are you sure you want to delete?', shows progress while the action runs, then closes.
  * A failed action is only logged (spec point 4): the caller shows its own feedback if it wants.
  */
-export function ConfirmDialog<T>({ payload, onConfirm, onClose }: ConfirmDialogProps<T>) {
+export function ConfirmDialog<T>({ payload, onConfirm, onClose, title, description, confirmLabel }: ConfirmDialogProps<T>) {
   const [running, setRunning] = useState(false);
 
   async function confirm() {
@@ -45,10 +49,10 @@ export function ConfirmDialog<T>({ payload, onConfirm, onClose }: ConfirmDialogP
         <DialogOverlay />
         <DialogContent role="alertdialog" aria-busy={running} data-testid="confirm-dialog">
           <DialogTitle>
-            <FormattedMessage id="confirm.deleteTitle" />
+            {title ?? <FormattedMessage id="confirm.deleteTitle" />}
           </DialogTitle>
           <DialogDescription>
-            <FormattedMessage id="confirm.deleteDescription" />
+            {description ?? <FormattedMessage id="confirm.deleteDescription" />}
           </DialogDescription>
           <DialogActions>
             <Button $variant="outline" onClick={onClose} disabled={running}>
@@ -56,7 +60,7 @@ export function ConfirmDialog<T>({ payload, onConfirm, onClose }: ConfirmDialogP
             </Button>
             <Button $variant="danger" onClick={() => void confirm()} disabled={running}>
               {running ? <Spinner size={16} /> : null}
-              <FormattedMessage id="confirm.delete" />
+              {confirmLabel ?? <FormattedMessage id="confirm.delete" />}
             </Button>
           </DialogActions>
         </DialogContent>

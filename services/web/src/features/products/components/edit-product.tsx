@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
@@ -10,20 +10,24 @@ import { useAvailableGcps, useCertifications, useProductService } from '@/featur
 import { updateProduct } from '@/features/products/api/product-mutations';
 import { noFiles, productToForm, toFormData } from '@/features/products/components/product-form-model';
 import type { WizardStep } from '@/features/products/components/wizard/wizard-steps';
-import { ProductWizard } from '@/features/products/components/product-wizard';
+import { ProductWizard, type ExtraWizardStep } from '@/features/products/components/product-wizard';
 import { PageLoadError, WizardLoading } from '@/features/products/components/wizard-loading';
 
-interface EditProductProps {
+interface EditProductProps<Extra extends string> {
   serviceName: string;
   productId: number;
-  step: WizardStep;
+  step: WizardStep | Extra;
+  /** Steps after the product's own (the page's content, languages, design), shown by `extra`. */
+  extraSteps?: readonly ExtraWizardStep<Extra>[];
+  extra?: ReactNode;
 }
 
 /**
  * The edit wizard of a product at one step (the step is in the address): loads service, product
- * and certifications; sends only new image files, the kept ones as `retainedImages`.
+ * and certifications; sends only new image files, the kept ones as `retainedImages`. The steps
+ * of `extraSteps` are listed with the product's own and show `extra`.
  */
-export function EditProduct({ serviceName, productId, step }: EditProductProps) {
+export function EditProduct<Extra extends string = never>({ serviceName, productId, step, extraSteps, extra }: EditProductProps<Extra>) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
@@ -52,10 +56,12 @@ export function EditProduct({ serviceName, productId, step }: EditProductProps) 
       ) : !defaults || !service.data || !certifications.data || !gcps.data ? (
         <WizardLoading />
       ) : (
-        <ProductWizard
+        <ProductWizard<Extra>
           key={detail?.updatedAt}
           mode="edit"
           step={step}
+          extraSteps={extraSteps}
+          extra={extra}
           onStepChange={(next) => navigate(`${base}/edit/${next}`, { replace: true })}
           defaultValues={defaults}
           initialFiles={files}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -57,10 +57,19 @@ const Footer = styled.div`
   margin-top: 24px;
 `;
 
-export interface ProductWizardProps {
+/** A step of the edit wizard outside the product's form, with its own Save (the page's content, languages, design). */
+export interface ExtraWizardStep<Id extends string> {
+  id: Id;
+  label: MessageId;
+}
+
+export interface ProductWizardProps<Extra extends string = never> {
   mode: 'create' | 'edit';
-  step: WizardStep;
-  onStepChange: (step: WizardStep) => void;
+  step: WizardStep | NoInfer<Extra>;
+  onStepChange: (step: WizardStep | NoInfer<Extra>) => void;
+  /** Listed after the form's steps; while one is current, `extra` shows instead of the form (which keeps its values). */
+  extraSteps?: readonly ExtraWizardStep<Extra>[];
+  extra?: ReactNode;
   defaultValues: ProductFormInput;
   initialFiles: WizardFiles;
   services: readonly ServiceCode[];
@@ -77,8 +86,8 @@ export interface ProductWizardProps {
  * multipart request. The steps share the form through react-hook-form's context and the rest
  * (choices, files) through the wizard's.
  */
-export function ProductWizard(props: ProductWizardProps) {
-  const { mode, step, onStepChange, defaultValues, initialFiles, services, projects, gcps, certifications, onSubmit, onCancel } = props;
+export function ProductWizard<Extra extends string = never>(props: ProductWizardProps<Extra>) {
+  const { mode, step, onStepChange, extraSteps = [], extra, defaultValues, initialFiles, services, projects, gcps, certifications, onSubmit, onCancel } = props;
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({ resolver: formResolver(productFormSchema), defaultValues, mode: 'onTouched' });
@@ -88,6 +97,8 @@ export function ProductWizard(props: ProductWizardProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const index = WIZARD_STEPS.findIndex((item) => item.id === step);
+  const onExtraStep = index < 0;
+  const allSteps: readonly { id: WizardStep | Extra; label: MessageId }[] = [...WIZARD_STEPS, ...extraSteps];
   const submitting = formState.isSubmitting;
 
   /** Whether a step's files are complete; records why not, to be shown on the step. */
@@ -111,8 +122,13 @@ export function ProductWizard(props: ProductWizardProps) {
   };
 
   /** Moves to a step; moving forward validates every step before it and stops at the first one not done. */
-  async function go(next: WizardStep) {
+  async function go(next: WizardStep | Extra) {
     const target = WIZARD_STEPS.findIndex((item) => item.id === next);
+    // The other steps save on their own: reaching them needs no valid product form.
+    if (target < 0) {
+      onStepChange(next);
+      return;
+    }
     for (let position = 0; position < target && target > index; position += 1) {
       const { id, fields } = WIZARD_STEPS[position];
       if (!(await trigger(fields as FieldPath<ProductFormInput>[])) || !filesComplete(position)) {
@@ -157,25 +173,25 @@ export function ProductWizard(props: ProductWizardProps) {
   return (
     <FormProvider {...form}>
       <WizardProvider value={wizard}>
-        <form onSubmit={(event) => void submit(event)} noValidate data-testid="product-wizard" aria-busy={submitting}>
-          <nav aria-label={t('wizard.steps')}>
-            <Steps>
-              {WIZARD_STEPS.map((item, position) => (
-                <li key={item.id}>
-                  <StepButton
-                    type="button"
-                    $current={item.id === step}
-                    aria-current={item.id === step ? 'step' : undefined}
-                    onClick={() => void go(item.id)}
-                    data-testid={`wizard-step-${item.id}`}
-                    disabled={submitting}
-                  >
-                    {position + 1}. {t(item.label)}
-                  </StepButton>
-                </li>
-              ))}
-            </Steps>
-          </nav>
+        <nav aria-label={t('wizard.steps')}>
+          <Steps>
+            {allSteps.map((item, position) => (
+              <li key={item.id}>
+                <StepButton
+                  type="button"
+                  $current={item.id === step}
+                  aria-current={item.id === step ? 'step' : undefined}
+                  onClick={() => void go(item.id)}
+                  data-testid={`wizard-step-${item.id}`}
+                  disabled={submitting}
+                >
+                  {position + 1}. {t(item.label)}
+                </StepButton>
+              </li>
+            ))}
+          </Steps>
+        </nav>
+        <form onSubmit={(event) => void submit(event)} noValidate data-testid="product-wizard" aria-busy={submitting} hidden={onExtraStep}>
           <Body>
             {failure ? (
               <Failure role="alert" data-testid="wizard-error">
@@ -212,6 +228,7 @@ export function ProductWizard(props: ProductWizardProps) {
             </Footer>
           </Body>
         </form>
+        {extra}
       </WizardProvider>
     </FormProvider>
   );
