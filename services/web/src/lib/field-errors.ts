@@ -32,6 +32,9 @@ const EXAMPLES_BY_FIELD: Record<string, string> = {
   email: 'name@example.com',
   foreground: '#1a1a1a',
   background: '#ffffff',
+  officePhone: '+82 2 1234 5678',
+  mobile: '+82 10 1234 5678',
+  contactPhone: '+82 2 1234 5678',
 };
 const EXAMPLES_BY_FORMAT: Record<string, string> = {
   url: 'https://example.com',
@@ -194,8 +197,29 @@ export function apiFieldErrors(cause: unknown, controls: Record<string, string>)
   const errors: Record<string, string> = {};
   if (!isApiError(cause)) return errors;
   for (const detail of (cause.details ?? []) as FieldErrorDetail[]) {
-    const name = controls[detail.path];
+    const name = controlOfPath(detail.path, controls);
     if (name && !(name in errors)) errors[name] = encodeFieldError(fieldErrorMessage(detail));
+  }
+  return errors;
+}
+
+/** The control a path names: itself, or the list it is an item of (`newUser.gcps.1` is in `newUser.gcps`). */
+function controlOfPath(path: string, controls: Record<string, string>): string | undefined {
+  return controls[path] ?? controls[path.replace(/(\.\d+)+$/, '')];
+}
+
+/**
+ * The issues a schema finds in the value a form without react-hook-form built from its
+ * controls, encoded, by control name (`controls` maps an issue's path to the control's name,
+ * as for `apiFieldErrors`): the checks the browser cannot make, in the same words.
+ */
+export function schemaFieldErrors(schema: z.ZodType, value: unknown, controls: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const result = schema.safeParse(value, { reportInput: true });
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const name = controlOfPath(issue.path.map(String).join('.'), controls);
+    if (name && !(name in errors)) errors[name] = encodeFieldError(fieldErrorMessage(issue as IssueLike));
   }
   return errors;
 }

@@ -18,13 +18,13 @@ export const fieldErrorId = (inputId: string) => `${inputId}-error`;
  * appears. Give the input `aria-invalid` and `aria-describedby={fieldErrorId(id)}` (or use
  * `fieldErrorProps`).
  */
-export function FieldErrorSlot({ inputId, error }: { inputId: string; error: string | undefined }) {
+export function FieldErrorSlot({ inputId, error, testId }: { inputId: string; error: string | undefined; testId?: string }) {
   const intl = useIntl();
   const text = fieldErrorText(intl, error);
   return (
     <Slot>
       {text ? (
-        <FieldError id={fieldErrorId(inputId)} role="alert">
+        <FieldError id={fieldErrorId(inputId)} role="alert" data-testid={testId}>
           {text}
         </FieldError>
       ) : null}

@@ -8,12 +8,12 @@ export type SignUpInput = Omit<SignUpNewUser, 'role_id' | 'superAdminPassword' |
   department: string;
 };
 
-/** POST /api/auth/sign/up as multipart: `newUser` JSON and an optional `primaryLogo` file. */
-export function signUp(newUser: SignUpInput, primaryLogo: File | null) {
+/** POST /api/auth/sign/up as multipart: `newUser` JSON and an optional `primaryLogo` file, with upload progress. */
+export function signUp(newUser: SignUpInput, primaryLogo: File | null, onProgress?: (fraction: number) => void) {
   const form = new FormData();
   form.append('newUser', JSON.stringify({ ...newUser, role_id: 2 }));
   if (primaryLogo) form.append('primaryLogo', primaryLogo);
-  return api.post<{ result: { serviceName: string; email: string; permission: boolean } }>(publicApiPath('/api/auth/sign/up'), form);
+  return api.upload<{ result: { serviceName: string; email: string; permission: boolean } }>(publicApiPath('/api/auth/sign/up'), form, { onProgress });
 }
 
 export function checkServiceName(serviceName: string, signal?: AbortSignal) {

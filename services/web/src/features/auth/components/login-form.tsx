@@ -2,9 +2,12 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { signInBodySchema } from '@product-console/shared';
 import { AlertIcon, EyeIcon, EyeOffIcon } from '@/components/icons';
 import { IconButton } from '@/components/ui/button';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
+import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
+import { apiFieldErrors, schemaFieldErrors } from '@/lib/field-errors';
 import { useSignIn } from '@/features/auth/api/sign-in';
 import { AuthSubmitButton } from '@/features/auth/components/auth-panel';
 import { useAuthSubmit } from '@/features/auth/hooks/use-auth-submit';
@@ -47,20 +50,28 @@ const Footer = styled.p`
   a:hover { text-decoration: underline; }
 `;
 
+/** The gateway's names of the fields and the form's are the same. */
+const CONTROLS = { email: 'email', password: 'password' };
+
+function credentials(data: FormData) {
+  return { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
+}
+
 /** Email and password sign-in; the route redirects once the session exists. */
 export function LoginForm() {
   const intl = useIntl();
   const signIn = useSignIn();
-  const { error, submitting, onSubmit } = useAuthSubmit((data) =>
-    signIn({ email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') }),
-  );
+  const { error, fieldErrors, submitting, onSubmit } = useAuthSubmit((data) => signIn(credentials(data)), {
+    validate: (data) => schemaFieldErrors(signInBodySchema, credentials(data), CONTROLS),
+    apiErrors: (cause) => apiFieldErrors(cause, CONTROLS),
+  });
   const [showPassword, setShowPassword] = useState(false);
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
 
   return (
-    <Form onSubmit={onSubmit} aria-describedby={error ? errorId : undefined}>
+    <Form onSubmit={onSubmit} aria-describedby={error ? errorId : undefined} noValidate>
       <div>
         <Heading>
           <FormattedMessage id="login.title" />
@@ -89,8 +100,9 @@ export function LoginForm() {
           inputMode="email"
           required
           placeholder={intl.formatMessage({ id: 'login.emailPlaceholder' })}
-          aria-invalid={error ? true : undefined}
+          {...fieldErrorProps(emailId, fieldErrors.email)}
         />
+        <FieldErrorSlot inputId={emailId} error={fieldErrors.email} />
       </Field>
 
       <Field>
@@ -110,7 +122,7 @@ export function LoginForm() {
             autoComplete="current-password"
             required
             placeholder={intl.formatMessage({ id: 'login.passwordPlaceholder' })}
-            aria-invalid={error ? true : undefined}
+            {...fieldErrorProps(passwordId, fieldErrors.password)}
           />
           <IconButton
             aria-label={intl.formatMessage({ id: showPassword ? 'login.hidePassword' : 'login.showPassword' })}
@@ -120,6 +132,7 @@ export function LoginForm() {
             {showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
           </IconButton>
         </PasswordBox>
+        <FieldErrorSlot inputId={passwordId} error={fieldErrors.password} />
       </Field>
 
       <AuthSubmitButton submitting={submitting}>

@@ -1,19 +1,30 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PASSWORD_MIN_LENGTH, SERVICE_NAME_PATTERN, type ServiceNameCheck, type UiLanguage } from '@product-console/shared';
+import {
+  ERROR_CODES,
+  PASSWORD_MIN_LENGTH,
+  SERVICE_NAME_PATTERN,
+  signUpNewUserSchema,
+  type ServiceNameCheck,
+  type UiLanguage,
+} from '@product-console/shared';
+import { CompanyPrefixField } from '@/components/company-prefix-field';
 import { MailLanguageField } from '@/components/mail-language-field';
 import { PasswordInput } from '@/components/password-input';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Input, Label } from '@/components/ui/field';
+import { FieldErrorSlot, fieldErrorId, fieldErrorProps } from '@/components/ui/field-error';
 import { FormSelect } from '@/components/ui/form-controls';
-import { apiErrorMessage } from '@/lib/api-error-message';
+import { isApiError } from '@/lib/api-client';
+import { parsePrefixes, prefixFieldError, prefixListError } from '@/lib/company-prefix-errors';
+import { apiFieldErrors, encodeFieldError, schemaFieldErrors } from '@/lib/field-errors';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
-import { useLanguage } from '@/lib/i18n';
-import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
-import { checkServiceName, signUp } from '@/features/auth/api/accounts';
+import { useLanguage, type MessageId } from '@/lib/i18n';
+import { checkServiceName, signUp, type SignUpInput } from '@/features/auth/api/accounts';
 import { AuthForm, AuthSubmitButton, ErrorAlert, Heading, Hint, Row, Subheading } from '@/features/auth/components/auth-panel';
+import { useAuthSubmit } from '@/features/auth/hooks/use-auth-submit';
 
 const SignInHint = styled(Hint)`
   text-align: center;
@@ -55,81 +66,110 @@ function useServiceNameCheck(name: string): NameState {
   return state;
 }
 
+/** The sign-up's fields (`newUser` of the API) and the form's controls; the prefixes have their own wording. */
+const CONTROLS: Record<string, string> = {
+  company_name: 'companyName',
+  service_name: 'serviceName',
+  category_id: 'category',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  department: 'department',
+  email: 'email',
+  password: 'password',
+  language: 'mailLanguage',
+};
+const API_CONTROLS = Object.fromEntries(Object.entries(CONTROLS).map(([field, control]) => [`newUser.${field}`, control]));
+
+const serviceNameMessage = (reason: ServiceNameCheck['reason']) => `register.serviceName.${reason ?? 'invalid'}` as MessageId;
+
 /** Company sign-up (spec point 7): the company waits for a super-admin's approval afterwards. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const intl = useIntl();
   const { language } = useLanguage();
-  const ids = { company: useId(), service: useId(), category: useId(), gcps: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), serviceHint: useId(), error: useId(), gcpsError: useId() };
+  const ids = { company: useId(), service: useId(), category: useId(), first: useId(), last: useId(), department: useId(), email: useId(), password: useId(), confirm: useId(), serviceHint: useId(), error: useId() };
   const [serviceName, setServiceName] = useState('');
   const nameState = useServiceNameCheck(serviceName);
-  const [error, setError] = useState<string | null>(null);
-  const [gcpsError, setGcpsError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [logo, setLogo] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const nameRefused = nameState.status === 'checked' && !nameState.check.available ? nameState.check.reason : null;
 
-  const nameTaken = nameState.status === 'checked' && !nameState.check.available;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  function readSignUp(data: FormData): SignUpInput {
     const text = (name: string) => String(data.get(name) ?? '').trim();
-    const password = String(data.get('password') ?? '');
-    if (password !== String(data.get('confirmPassword') ?? '')) {
-      setError(intl.formatMessage({ id: 'account.passwordMismatch' }));
-      return;
-    }
-    const gcps = parsePrefixes(text('gcps'));
-    if (gcps.length === 0 || gcps.some((prefix) => !PREFIX_PATTERN.test(prefix))) {
-      setError(intl.formatMessage({ id: 'register.gcpsInvalid' }));
-      return;
-    }
-    if (nameTaken) {
-      setError(intl.formatMessage({ id: `register.serviceName.${nameState.check.reason ?? 'invalid'}` as 'register.serviceName.invalid' }));
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    setGcpsError(null);
-    try {
-      const created = await signUp(
-        {
-          company_name: text('companyName'),
-          service_name: serviceName,
-          category_id: Number(text('category') || 1),
-          gcps,
-          first_name: text('firstName'),
-          last_name: text('lastName'),
-          department: text('department'),
-          email: text('email'),
-          password,
-          language: (text('mailLanguage') || language) as UiLanguage,
-        },
-        logo[0] ?? null,
-      );
-      onRegistered(created.result.email);
-    } catch (cause) {
-      setError(apiErrorMessage(intl, cause));
-      setGcpsError(prefixFieldError(intl, cause, gcps));
-      setSubmitting(false);
-    }
+    return {
+      company_name: text('companyName'),
+      service_name: serviceName,
+      category_id: Number(text('category') || 1),
+      gcps: parsePrefixes(text('gcps')),
+      first_name: text('firstName'),
+      last_name: text('lastName'),
+      department: text('department'),
+      email: text('email'),
+      password: String(data.get('password') ?? ''),
+      language: (text('mailLanguage') || language) as UiLanguage,
+    };
   }
 
+  const { error, fieldErrors, clearFieldError, submitting, onSubmit } = useAuthSubmit(
+    async (data) => {
+      try {
+        const created = await signUp(readSignUp(data), logo[0] ?? null, setProgress);
+        onRegistered(created.result.email);
+      } catch (cause) {
+        setProgress(null);
+        throw cause;
+      }
+    },
+    {
+      validate: (data) => {
+        const newUser = readSignUp(data);
+        const errors = schemaFieldErrors(signUpNewUserSchema, newUser, CONTROLS);
+        // The name's own check words why it cannot be taken (format, reserved, taken).
+        delete errors.serviceName;
+        if (nameRefused !== null && newUser.service_name) errors.serviceName = encodeFieldError({ id: serviceNameMessage(nameRefused) });
+        const gcps = prefixListError(newUser.gcps);
+        if (gcps) errors.gcps = gcps;
+        if (newUser.password !== String(data.get('confirmPassword') ?? '')) errors.confirmPassword = encodeFieldError({ id: 'account.passwordMismatch' });
+        return errors;
+      },
+      apiErrors: (cause, data) => {
+        const errors = apiFieldErrors(cause, API_CONTROLS);
+        if (isApiError(cause) && cause.code === ERROR_CODES.SERVICE_NAME_TAKEN) errors.serviceName = encodeFieldError({ id: 'register.serviceName.taken' });
+        const gcps = prefixFieldError(cause, 'newUser', readSignUp(data).gcps);
+        if (gcps) errors.gcps = gcps;
+        return errors;
+      },
+    },
+  );
+
   const nameHint = (() => {
+    // After a submit the error under the field says why; the live status would only repeat it.
+    if (fieldErrors.serviceName) return <Hint id={ids.serviceHint}><FormattedMessage id="register.serviceName.help" /></Hint>;
     if (nameState.status === 'checking') return <Hint id={ids.serviceHint} aria-live="polite"><FormattedMessage id="register.serviceName.checking" /></Hint>;
     if (nameState.status === 'error') return <Hint id={ids.serviceHint} $tone="danger" aria-live="polite"><FormattedMessage id="error.unableToConnect" /></Hint>;
     if (nameState.status === 'checked') {
       const { available, reason } = nameState.check;
       return (
         <Hint id={ids.serviceHint} $tone={available ? 'success' : 'danger'} aria-live="polite" data-testid="service-name-status">
-          <FormattedMessage id={available ? 'register.serviceName.available' : (`register.serviceName.${reason ?? 'invalid'}` as 'register.serviceName.invalid')} />
+          <FormattedMessage id={available ? 'register.serviceName.available' : serviceNameMessage(reason)} />
         </Hint>
       );
     }
     return <Hint id={ids.serviceHint}><FormattedMessage id="register.serviceName.help" /></Hint>;
   })();
 
+  /** The control's error props and the slot under it. */
+  const errorOf = (id: string, name: string) => ({ props: fieldErrorProps(id, fieldErrors[name]), slot: <FieldErrorSlot inputId={id} error={fieldErrors[name]} /> });
+  const company = errorOf(ids.company, 'companyName');
+  const service = errorOf(ids.service, 'serviceName');
+  const first = errorOf(ids.first, 'firstName');
+  const last = errorOf(ids.last, 'lastName');
+  const department = errorOf(ids.department, 'department');
+  const email = errorOf(ids.email, 'email');
+  const password = errorOf(ids.password, 'password');
+  const confirm = errorOf(ids.confirm, 'confirmPassword');
+
   return (
-    <AuthForm onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? ids.error : undefined} data-testid="register-form">
+    <AuthForm onSubmit={onSubmit} aria-describedby={error ? ids.error : undefined} data-testid="register-form" noValidate>
       <div>
         <Heading>
           <FormattedMessage id="register.title" />
@@ -141,7 +181,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       <ErrorAlert id={ids.error} message={error} />
       <Field>
         <Label htmlFor={ids.company}><FormattedMessage id="register.companyName" /></Label>
-        <Input id={ids.company} name="companyName" required maxLength={100} autoComplete="organization" />
+        <Input id={ids.company} name="companyName" required maxLength={100} autoComplete="organization" {...company.props} />
+        {company.slot}
       </Field>
       <Field>
         <Label htmlFor={ids.service}><FormattedMessage id="register.serviceNameLabel" /></Label>
@@ -153,70 +194,62 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           autoComplete="off"
           spellCheck={false}
           value={serviceName}
-          onChange={(event) => setServiceName(event.target.value.trim().toLowerCase())}
-          aria-describedby={ids.serviceHint}
-          aria-invalid={nameTaken || undefined}
+          onChange={(event) => {
+            setServiceName(event.target.value.trim().toLowerCase());
+            clearFieldError('serviceName');
+          }}
+          aria-invalid={Boolean(fieldErrors.serviceName) || nameRefused !== null}
+          aria-describedby={fieldErrors.serviceName ? `${ids.serviceHint} ${fieldErrorId(ids.service)}` : ids.serviceHint}
         />
         {nameHint}
+        {service.slot}
       </Field>
       {/* Category names are long in every language: the select and the prefixes get a row each. */}
-      <>
-        <Field>
-          <Label htmlFor={ids.category}><FormattedMessage id="register.category" /></Label>
-          <FormSelect id={ids.category} name="category" defaultValue="1">
-            {CATEGORIES.map((category) => (
-              <option key={category.id} value={category.id}>
-                {intl.formatMessage({ id: category.labelId })}
-              </option>
-            ))}
-          </FormSelect>
-        </Field>
-        <Field>
-          <Label htmlFor={ids.gcps}><FormattedMessage id="register.gcps" /></Label>
-          <Input
-            id={ids.gcps}
-            name="gcps"
-            required
-            inputMode="numeric"
-            placeholder="0614141, 0614142"
-            aria-invalid={gcpsError ? true : undefined}
-            aria-describedby={gcpsError ? ids.gcpsError : undefined}
-          />
-          {gcpsError ? (
-            <Hint id={ids.gcpsError} $tone="danger" data-testid="gcps-error">
-              {gcpsError}
-            </Hint>
-          ) : null}
-        </Field>
-      </>
+      <Field>
+        <Label htmlFor={ids.category}><FormattedMessage id="register.category" /></Label>
+        <FormSelect id={ids.category} name="category" defaultValue="1">
+          {CATEGORIES.map((category) => (
+            <option key={category.id} value={category.id}>
+              {intl.formatMessage({ id: category.labelId })}
+            </option>
+          ))}
+        </FormSelect>
+      </Field>
+      <CompanyPrefixField error={fieldErrors.gcps} />
       <Row>
         <Field>
           <Label htmlFor={ids.first}><FormattedMessage id="account.firstName" /></Label>
-          <Input id={ids.first} name="firstName" required maxLength={100} autoComplete="given-name" />
+          <Input id={ids.first} name="firstName" required maxLength={100} autoComplete="given-name" {...first.props} />
+          {first.slot}
         </Field>
         <Field>
           <Label htmlFor={ids.last}><FormattedMessage id="account.lastName" /></Label>
-          <Input id={ids.last} name="lastName" required maxLength={100} autoComplete="family-name" />
+          <Input id={ids.last} name="lastName" required maxLength={100} autoComplete="family-name" {...last.props} />
+          {last.slot}
         </Field>
       </Row>
       <Field>
         <Label htmlFor={ids.department}><FormattedMessage id="account.department" /></Label>
-        <Input id={ids.department} name="department" maxLength={100} />
+        <Input id={ids.department} name="department" maxLength={100} {...department.props} />
+        {department.slot}
       </Field>
       {/* The sign-up page's language is the likely choice; the account's e-mails follow this one. */}
       <MailLanguageField defaultValue={language} testId="register-mail-language" />
       <Field>
         <Label htmlFor={ids.email}><FormattedMessage id="login.email" /></Label>
-        <Input id={ids.email} name="email" type="email" required autoComplete="email" />
+        <Input id={ids.email} name="email" type="email" required autoComplete="email" {...email.props} data-testid="register-email" />
+        {email.slot}
       </Field>
       <Row>
         <Field>
           <Label htmlFor={ids.password}><FormattedMessage id="login.password" /></Label>
-          <PasswordInput id={ids.password} name="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+          <PasswordInput id={ids.password} name="password" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" {...password.props} />
+          {password.slot}
         </Field>
         <Field>
           <Label htmlFor={ids.confirm}><FormattedMessage id="account.confirmPassword" /></Label>
-          <PasswordInput id={ids.confirm} name="confirmPassword" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+          <PasswordInput id={ids.confirm} name="confirmPassword" required minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" {...confirm.props} />
+          {confirm.slot}
         </Field>
       </Row>
       <Hint><FormattedMessage id="account.passwordRule" values={{ min: PASSWORD_MIN_LENGTH }} /></Hint>
@@ -227,6 +260,8 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         maxBytes={UPLOAD_MAX_BYTES}
         files={logo}
         onChange={setLogo}
+        progress={logo.length > 0 ? progress : null}
+        disabled={submitting}
       />
       <AuthSubmitButton submitting={submitting}>
         <FormattedMessage id="register.submit" />

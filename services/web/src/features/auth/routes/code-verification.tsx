@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import { Field, Input, Label } from '@/components/ui/field';
+import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
+import { apiFieldErrors, encodeFieldError } from '@/lib/field-errors';
 import { verifyResetCode } from '@/features/auth/api/accounts';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { useAuthSubmit } from '@/features/auth/hooks/use-auth-submit';
@@ -13,14 +15,21 @@ export function CodeVerificationRoute() {
   const [params] = useSearchParams();
   const emailId = useId();
   const codeId = useId();
-  const { error, submitting, onSubmit } = useAuthSubmit(async (data) => {
-    const { result } = await verifyResetCode(String(data.get('email') ?? '').trim(), String(data.get('code') ?? '').replace(/\s/g, ''));
-    navigate(`/reset-password/${result.userId}/${encodeURIComponent(result.token)}`, { replace: true });
-  });
+  const { error, fieldErrors, submitting, onSubmit } = useAuthSubmit(
+    async (data) => {
+      const { result } = await verifyResetCode(String(data.get('email') ?? '').trim(), String(data.get('code') ?? '').replace(/\s/g, ''));
+      navigate(`/reset-password/${result.userId}/${encodeURIComponent(result.token)}`, { replace: true });
+    },
+    {
+      validate: (data): Record<string, string> =>
+        /^\s*\d{6}\s*$/.test(String(data.get('code') ?? '')) ? {} : { code: encodeFieldError({ id: 'form.invalidFormat', values: { example: '123456' } }) },
+      apiErrors: (cause) => apiFieldErrors(cause, { email: 'email', code: 'code' }),
+    },
+  );
 
   return (
     <AuthLayout>
-      <AuthForm onSubmit={onSubmit}>
+      <AuthForm onSubmit={onSubmit} noValidate>
         <div>
           <Heading>
             <FormattedMessage id="codeVerification.title" />
@@ -34,13 +43,31 @@ export function CodeVerificationRoute() {
           <Label htmlFor={emailId}>
             <FormattedMessage id="login.email" />
           </Label>
-          <Input id={emailId} name="email" type="email" required defaultValue={params.get('email') ?? ''} autoComplete="email" />
+          <Input
+            id={emailId}
+            name="email"
+            type="email"
+            required
+            defaultValue={params.get('email') ?? ''}
+            autoComplete="email"
+            {...fieldErrorProps(emailId, fieldErrors.email)}
+          />
+          <FieldErrorSlot inputId={emailId} error={fieldErrors.email} />
         </Field>
         <Field>
           <Label htmlFor={codeId}>
             <FormattedMessage id="codeVerification.code" />
           </Label>
-          <Input id={codeId} name="code" required inputMode="numeric" pattern="\s*\d{6}\s*" maxLength={8} autoComplete="one-time-code" />
+          <Input
+            id={codeId}
+            name="code"
+            required
+            inputMode="numeric"
+            maxLength={8}
+            autoComplete="one-time-code"
+            {...fieldErrorProps(codeId, fieldErrors.code)}
+          />
+          <FieldErrorSlot inputId={codeId} error={fieldErrors.code} />
         </Field>
         <AuthSubmitButton submitting={submitting}>
           <FormattedMessage id="codeVerification.submit" />

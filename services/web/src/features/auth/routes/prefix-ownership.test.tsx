@@ -3,6 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CustomerListItem } from '@product-console/shared';
 import { makeSession } from '@/testing/fixtures';
+import { stubUpload } from '@/testing/fake-xhr';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
 // Route modules load lazily and cold in this file while the whole suite runs in parallel.
@@ -15,14 +16,11 @@ describe('company prefixes another company holds', { timeout: 20_000 }, () => {
     mockBff({
       '/bff/auth/me': SIGNED_OUT,
       '/bff/public/auth/service-name/check': { body: { available: true, reason: null } },
-      'POST /bff/public/auth/sign/up': {
-        status: 400,
-        body: {
-          code: 'E400005',
-          message: 'A company prefix you entered belongs to another company.',
-          details: [{ path: 'newUser.gcps.1', message: 'The company prefix 06141419 overlaps 0614141, held by another company.' }],
-        },
-      },
+    });
+    stubUpload(400, {
+      code: 'E400005',
+      message: 'A company prefix you entered belongs to another company.',
+      details: [{ path: 'newUser.gcps.1', message: 'The company prefix 06141419 overlaps 0614141, held by another company.' }],
     });
     renderRoute('/register');
     const user = userEvent.setup();

@@ -21,21 +21,24 @@ function form(updateInfo: object, file: { field: string; value: File | null }) {
   return body;
 }
 
-/** PUT /api/auth/me/profile (multipart updateInfo + profileImage); the session's user changes too. */
+/** Called with 0..1 while a form with its file is sent. */
+type OnProgress = (fraction: number) => void;
+
+/** PUT /api/auth/me/profile (multipart updateInfo + profileImage, with upload progress); the session's user changes too. */
 export function useUpdateProfile() {
   const { mutate } = useSWRConfig();
-  return async (update: ProfileUpdate, image: File | null) => {
-    const answer = await api.put<{ result: Profile }>(PROFILE_KEY, form(update, { field: 'profileImage', value: image }));
+  return async (update: ProfileUpdate, image: File | null, onProgress?: OnProgress) => {
+    const answer = await api.upload<{ result: Profile }>(PROFILE_KEY, form(update, { field: 'profileImage', value: image }), { method: 'PUT', onProgress });
     await Promise.all([mutate(PROFILE_KEY, answer, { revalidate: false }), mutate(SESSION_PROBE_PATH)]);
     return answer.result;
   };
 }
 
-/** PUT /api/auth/me/company-info (multipart updateInfo + primaryLogo). */
+/** PUT /api/auth/me/company-info (multipart updateInfo + primaryLogo, with upload progress). */
 export function useUpdateCompanyInfo() {
   const { mutate } = useSWRConfig();
-  return async (update: CompanyInfoUpdate, logo: File | null) => {
-    const answer = await api.put<{ result: Company }>(COMPANY_INFO_KEY, form(update, { field: 'primaryLogo', value: logo }));
+  return async (update: CompanyInfoUpdate, logo: File | null, onProgress?: OnProgress) => {
+    const answer = await api.upload<{ result: Company }>(COMPANY_INFO_KEY, form(update, { field: 'primaryLogo', value: logo }), { method: 'PUT', onProgress });
     await mutate(COMPANY_INFO_KEY, answer, { revalidate: false });
     return answer.result;
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { company, makePlan, makeSession, profile, projects } from '@/testing/fixtures';
+import { stubUpload } from '@/testing/fake-xhr';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
 // Route modules load lazily and cold in this file while the whole suite runs in parallel.
@@ -19,41 +20,33 @@ function api(extra: Parameters<typeof mockBff>[0] = {}) {
   });
 }
 
-const sentUpdate = (init: RequestInit | undefined) => JSON.parse(String((init?.body as FormData).get('updateInfo'))) as Record<string, unknown>;
+const sentUpdate = (body: FormData) => JSON.parse(String(body.get('updateInfo'))) as Record<string, unknown>;
 
 describe('company prefixes on the company profile', { timeout: 20_000 }, () => {
   it('sends the prefixes only when they changed', async () => {
-    const updates: Record<string, unknown>[] = [];
-    api({
-      'PUT /bff/api/auth/me/company-info': (init) => {
-        updates.push(sentUpdate(init));
-        return { body: { result: company } };
-      },
-    });
+    api();
+    const sent = stubUpload(200, { result: company });
     renderRoute('/acme/profiles/company');
     const user = userEvent.setup();
     const prefixes = await screen.findByLabelText('GS1 company prefixes');
     expect(prefixes).toHaveValue('8801234, 8809999');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
-    expect(updates[0]).not.toHaveProperty('gcps');
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/bff/api/auth/me/company-info' });
+    expect(sentUpdate(sent[0].body)).not.toHaveProperty('gcps');
 
     await user.type(prefixes, ', 8805555');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findAllByText('Your changes have been saved.');
-    expect(updates[1]).toMatchObject({ gcps: ['8801234', '8809999', '8805555'] });
+    expect(sentUpdate(sent[1].body)).toMatchObject({ gcps: ['8801234', '8809999', '8805555'] });
   });
 
   it("shows a prefix that another company holds under the prefix field", async () => {
-    api({
-      'PUT /bff/api/auth/me/company-info': {
-        status: 400,
-        body: {
-          code: 'E400005',
-          message: 'A company prefix you entered belongs to another company.',
-          details: [{ path: 'updateInfo.gcps.2', message: 'The company prefix 0614141 is held by another company.' }],
-        },
-      },
+    api();
+    stubUpload(400, {
+      code: 'E400005',
+      message: 'A company prefix you entered belongs to another company.',
+      details: [{ path: 'updateInfo.gcps.2', message: 'The company prefix 0614141 is held by another company.' }],
     });
     renderRoute('/acme/profiles/company');
     const user = userEvent.setup();
@@ -62,6 +55,7 @@ describe('company prefixes on the company profile', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('gcps-error')).toHaveTextContent('Already held by another company: 0614141.');
     expect(prefixes).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('A company prefix you entered belongs to another company.');
+    expect(prefixes).toHaveAccessibleDescription(/0614141/);
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('A company prefix you entered belongs to another company.');
   });
 });

@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isAdminRole } from '@product-console/shared';
+import { companyInfoUpdateSchema, isAdminRole, type CompanyInfoUpdate } from '@product-console/shared';
+import { CompanyPrefixField } from '@/components/company-prefix-field';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Input, Label } from '@/components/ui/field';
+import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { parsePrefixes, PREFIX_PATTERN, prefixFieldError } from '@/lib/company-prefix-errors';
+import { parsePrefixes, prefixFieldError, prefixListError } from '@/lib/company-prefix-errors';
+import { apiFieldErrors, formControlErrors, schemaFieldErrors } from '@/lib/field-errors';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCompanyInfo, useProfile, useUpdateCompanyInfo } from '@/features/profile/api/profile';
@@ -20,6 +23,7 @@ const Fields = styled.fieldset`
   display: flex;
   flex-direction: column;
   gap: 16px;
+  min-width: 0;
 `;
 
 const Description = styled(Input)`
@@ -27,10 +31,25 @@ const Description = styled(Input)`
   padding-top: 10px;
 `;
 
-const FieldNote = styled.p<{ $danger?: boolean }>`
-  font-size: 13px;
-  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.textMuted)};
-`;
+/** The API's names of the fields (`updateInfo` JSON) are the form's; the prefixes have their own wording. */
+const CONTROLS: Record<string, string> = Object.fromEntries(
+  ['companyName', 'description', 'country', 'contactPhone', 'contactHour', 'contactEmail', 'website'].map((name) => [name, name]),
+);
+const API_CONTROLS = Object.fromEntries(Object.entries(CONTROLS).map(([field, control]) => [`updateInfo.${field}`, control]));
+
+function readUpdate(data: FormData): CompanyInfoUpdate & { gcps: string[] } {
+  const text = (name: string) => String(data.get(name) ?? '').trim();
+  return {
+    companyName: text('companyName'),
+    description: text('description'),
+    country: text('country'),
+    contactPhone: text('contactPhone'),
+    contactHour: text('contactHour'),
+    contactEmail: text('contactEmail'),
+    website: text('website'),
+    gcps: parsePrefixes(text('gcps')),
+  };
+}
 
 /** /profiles/company: the company profile; admins edit it, sub-admins read it. */
 export function ProfileCompanyRoute() {
@@ -40,9 +59,10 @@ export function ProfileCompanyRoute() {
   const update = useUpdateCompanyInfo();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [gcpsError, setGcpsError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [newLogo, setNewLogo] = useState<File[]>([]);
-  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), gcps: useId(), gcpsNote: useId() };
+  const [progress, setProgress] = useState<number | null>(null);
+  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId() };
   const readOnly = !profile.data || !isAdminRole(profile.data.result.roleId);
 
   if (company.error) return <LoadFailure onRetry={() => void company.mutate()} />;
@@ -51,46 +71,45 @@ export function ProfileCompanyRoute() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const gcps = parsePrefixes(text('gcps'));
-    if (gcps.length === 0 || gcps.some((prefix) => !PREFIX_PATTERN.test(prefix))) {
-      setError(null);
-      setGcpsError(intl.formatMessage({ id: 'register.gcpsInvalid' }));
-      return;
-    }
+    const formElement = event.currentTarget;
+    const { gcps, ...changes } = readUpdate(new FormData(formElement));
+    const refused = { ...schemaFieldErrors(companyInfoUpdateSchema, changes, CONTROLS), ...formControlErrors(formElement) };
+    const gcpsError = prefixListError(gcps);
+    if (gcpsError) refused.gcps = gcpsError;
+    setFieldErrors(refused);
+    setError(null);
+    if (Object.keys(refused).length > 0) return;
     // Sent only when changed: the API then checks each added prefix against the other companies'.
     const gcpsChanged = gcps.join(',') !== current.gcps.join(',');
     setSaving(true);
-    setError(null);
-    setGcpsError(null);
     try {
-      await update(
-        {
-          companyName: text('companyName'),
-          description: text('description'),
-          country: text('country'),
-          contactPhone: text('contactPhone'),
-          contactHour: text('contactHour'),
-          contactEmail: text('contactEmail'),
-          website: text('website'),
-          ...(gcpsChanged && { gcps }),
-        },
-        newLogo[0] ?? null,
-      );
+      await update({ ...changes, ...(gcpsChanged && { gcps }) }, newLogo[0] ?? null, setProgress);
       setNewLogo([]);
       showSnackbar(intl.formatMessage({ id: 'profile.saved' }), 'success');
     } catch (cause) {
       setError(apiErrorMessage(intl, cause));
-      setGcpsError(prefixFieldError(intl, cause, gcps));
+      const apiErrors = apiFieldErrors(cause, API_CONTROLS);
+      const prefixError = prefixFieldError(cause, 'updateInfo', gcps);
+      setFieldErrors(prefixError ? { ...apiErrors, gcps: prefixError } : apiErrors);
     } finally {
       setSaving(false);
+      setProgress(null);
     }
   }
 
+  /** The control's error props and the slot under it. */
+  const errorOf = (id: string, name: string) => ({ props: fieldErrorProps(id, fieldErrors[name]), slot: <FieldErrorSlot inputId={id} error={fieldErrors[name]} /> });
+  const name = errorOf(ids.name, 'companyName');
+  const country = errorOf(ids.country, 'country');
+  const phone = errorOf(ids.phone, 'contactPhone');
+  const hour = errorOf(ids.hour, 'contactHour');
+  const email = errorOf(ids.email, 'contactEmail');
+  const website = errorOf(ids.website, 'website');
+  const description = errorOf(ids.description, 'description');
+
   const logo = current.primaryLogo ? fileUrl(current.primaryLogo) : null;
   return (
-    <FormCard onSubmit={(event) => void onSubmit(event)} saving={saving} error={error} testId="profile-company-form" readOnly={readOnly}>
+    <FormCard onSubmit={(event) => void onSubmit(event)} saving={saving} error={error} testId="profile-company-form" readOnly={readOnly} noValidate>
       <Identity>
         {logo ? <Avatar src={logo} alt={intl.formatMessage({ id: 'profile.logoAlt' })} /> : null}
         <div>
@@ -109,49 +128,42 @@ export function ProfileCompanyRoute() {
         <Grid>
           <Field>
             <Label htmlFor={ids.name}><FormattedMessage id="register.companyName" /></Label>
-            <Input id={ids.name} name="companyName" required maxLength={100} defaultValue={current.companyName} />
+            <Input id={ids.name} name="companyName" required maxLength={100} defaultValue={current.companyName} {...name.props} />
+            {name.slot}
           </Field>
           <Field>
             <Label htmlFor={ids.country}><FormattedMessage id="profile.country" /></Label>
-            <Input id={ids.country} name="country" maxLength={60} defaultValue={current.country} />
+            <Input id={ids.country} name="country" maxLength={60} defaultValue={current.country} {...country.props} />
+            {country.slot}
           </Field>
           <Field>
             <Label htmlFor={ids.phone}><FormattedMessage id="profile.contactPhone" /></Label>
-            <Input id={ids.phone} name="contactPhone" type="tel" maxLength={40} defaultValue={current.contactPhone} />
+            <Input id={ids.phone} name="contactPhone" type="tel" maxLength={40} defaultValue={current.contactPhone} {...phone.props} />
+            {phone.slot}
           </Field>
           <Field>
             <Label htmlFor={ids.hour}><FormattedMessage id="profile.contactHour" /></Label>
-            <Input id={ids.hour} name="contactHour" maxLength={100} defaultValue={current.contactHour} />
+            <Input id={ids.hour} name="contactHour" maxLength={100} defaultValue={current.contactHour} {...hour.props} />
+            {hour.slot}
           </Field>
           <Field>
             <Label htmlFor={ids.email}><FormattedMessage id="profile.contactEmail" /></Label>
-            <Input id={ids.email} name="contactEmail" type="email" defaultValue={current.contactEmail} />
+            <Input id={ids.email} name="contactEmail" type="email" defaultValue={current.contactEmail} {...email.props} />
+            {email.slot}
           </Field>
           <Field>
             <Label htmlFor={ids.website}><FormattedMessage id="profile.website" /></Label>
-            <Input id={ids.website} name="website" type="url" placeholder="https://" defaultValue={current.website} />
+            <Input id={ids.website} name="website" type="url" placeholder="https://" defaultValue={current.website} {...website.props} />
+            {website.slot}
           </Field>
         </Grid>
         {readOnly ? null : (
-          <Field>
-            <Label htmlFor={ids.gcps}><FormattedMessage id="register.gcps" /></Label>
-            <Input
-              id={ids.gcps}
-              name="gcps"
-              required
-              inputMode="numeric"
-              defaultValue={current.gcps.join(', ')}
-              aria-invalid={gcpsError ? true : undefined}
-              aria-describedby={ids.gcpsNote}
-            />
-            <FieldNote id={ids.gcpsNote} $danger={gcpsError !== null} data-testid={gcpsError ? 'gcps-error' : undefined}>
-              {gcpsError ?? <FormattedMessage id="profile.gcpsHint" />}
-            </FieldNote>
-          </Field>
+          <CompanyPrefixField error={fieldErrors.gcps} defaultValue={current.gcps.join(', ')} hint={<FormattedMessage id="profile.gcpsHint" />} />
         )}
         <Field>
           <Label htmlFor={ids.description}><FormattedMessage id="profile.description" /></Label>
-          <Description as="textarea" id={ids.description} name="description" maxLength={2000} defaultValue={current.description} />
+          <Description as="textarea" id={ids.description} name="description" maxLength={2000} defaultValue={current.description} {...description.props} />
+          {description.slot}
         </Field>
         {readOnly ? null : (
           <DropZone
@@ -161,6 +173,8 @@ export function ProfileCompanyRoute() {
             maxBytes={UPLOAD_MAX_BYTES}
             files={newLogo}
             onChange={setNewLogo}
+            progress={newLogo.length > 0 ? progress : null}
+            disabled={saving}
           />
         )}
       </Fields>

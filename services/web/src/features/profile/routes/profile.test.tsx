@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { company, makePlan, makeSession, profile, projects } from '@/testing/fixtures';
+import { stubUpload } from '@/testing/fake-xhr';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
 // Route modules load lazily and cold in this file while the whole suite runs in parallel.
@@ -23,13 +24,8 @@ function api(extra: Parameters<typeof mockBff>[0] = {}) {
 
 describe('profile pages', { timeout: 20_000 }, () => {
   it('saves the basic information as multipart updateInfo', async () => {
-    let update: unknown;
-    api({
-      'PUT /bff/api/auth/me/profile': (init) => {
-        update = JSON.parse(String((init?.body as FormData).get('updateInfo')));
-        return { body: { result: { ...profile, mobile: '+1 555 0142', showDefaultPage: false } } };
-      },
-    });
+    api();
+    const sent = stubUpload(200, { result: { ...profile, mobile: '+1 555 0142', showDefaultPage: false } });
     renderRoute('/acme/profiles/basic');
     const user = userEvent.setup();
     const mobile = await screen.findByLabelText('Mobile');
@@ -39,23 +35,20 @@ describe('profile pages', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Language of e-mails'), 'ja');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
-    expect(update).toMatchObject({ first_name: 'Jane', mobile: '+1 555 0142', showDefaultPage: false, language: 'ja' });
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/bff/api/auth/me/profile' });
+    expect(JSON.parse(String(sent[0].body.get('updateInfo')))).toMatchObject({ first_name: 'Jane', mobile: '+1 555 0142', showDefaultPage: false, language: 'ja' });
   });
 
   it('sends the profile picture picked in the drop zone and clears it once saved', async () => {
-    let image: unknown;
-    api({
-      'PUT /bff/api/auth/me/profile': (init) => {
-        image = (init?.body as FormData).get('profileImage');
-        return { body: { result: profile } };
-      },
-    });
+    api();
+    const sent = stubUpload(200, { result: profile });
     renderRoute('/acme/profiles/basic');
     const user = userEvent.setup();
     await user.upload(await screen.findByLabelText('Profile picture'), new File([new Uint8Array(8)], 'me.png', { type: 'image/png' }));
     expect(screen.getByRole('img', { name: 'me.png' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
+    const image = sent[0].body.get('profileImage');
     expect(image).toBeInstanceOf(File);
     expect((image as File).name).toBe('me.png');
     await waitFor(() => expect(screen.queryByRole('img', { name: 'me.png' })).not.toBeInTheDocument());
