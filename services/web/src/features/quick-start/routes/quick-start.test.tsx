@@ -5,7 +5,7 @@ import { mockBff, renderRoute } from '@/testing/test-utils';
 
 configure({ asyncUtilTimeout: 5000 });
 
-function api(roleId: number, done: Record<string, boolean>) {
+function api(roleId: 1 | 2 | 3, done: Record<string, boolean>) {
   return mockBff({
     '/bff/auth/me': { body: makeSession({ roleId }) },
     '/bff/api/project/all': { body: { result: projects } },
