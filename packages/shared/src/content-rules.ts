@@ -82,3 +82,17 @@ export function inputFor(inputs: readonly LanguageInput[], language: string): st
 /** The language a viewer sees: the chosen one if the product still has it, else DEFAULT. */
 export const activeLanguage = (chosen: string | null | undefined, languages: readonly string[]): string =>
   chosen && languages.includes(chosen) ? chosen : DEFAULT_LANGUAGE;
+
+/**
+ * The language a consumer page is machine-translated into (spec point 4), or null when it is shown as
+ * written: only with the design's automatic translation on, for a viewer's language that is neither
+ * the one the DEFAULT texts are written in nor one the product registered (its own texts win).
+ */
+export function autoTranslationTarget(
+  design: { isAutoTrans: boolean; defaultLang: string },
+  lang: string | null | undefined,
+  registered: readonly string[],
+): string | null {
+  if (!lang || !design.isAutoTrans || lang === design.defaultLang || registered.includes(lang)) return null;
+  return lang;
+}

@@ -204,6 +204,19 @@ export const landingContentSchema = z.object({
 });
 export type LandingContent = z.infer<typeof landingContentSchema>;
 export const landingContentResponseSchema = z.object({ result: landingContentSchema });
+/**
+ * The query of the public page reads that translate (`preview-contents`, `preview-links`): the product
+ * and the viewer's language, an ISO 639-1 code (a regional tag such as `ko-KR` reads as `ko`).
+ */
+export const landingPageQuerySchema = z.object({
+  productId: idTextSchema,
+  lang: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}([-_][A-Za-z0-9]{1,8})*$/, 'A language code, e.g. ko')
+    .transform((value) => value.slice(0, 2).toLowerCase())
+    .optional(),
+});
 
 /** `GET /api/service/translation`: whether automatic translation can be switched on. */
 export const translationStatusResponseSchema = z.object({

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { MESSAGES, VIDEO_UPLOAD_MAX_BYTES } from '@product-console/shared';
 import { AppError, validationFailed } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import { FILES_PATH_PREFIX, deleteImages, productFolder, storeImage } from '../products/images.js';
+import { FILES_PATH_PREFIX, contentFolder, deleteImages, productFolder, storeImage } from '../products/images.js';
 import { sniffImage } from '../products/uploads.js';
 
 /*
@@ -12,8 +12,6 @@ import { sniffImage } from '../products/uploads.js';
  * logo, under `content/{productId}/`. They are public like product images (random keys) and removed
  * once no block and no design of the product names them any more.
  */
-
-export const contentFolder = (productId: number) => `content/${productId}`;
 
 /** A stored file of this product's page (`/files/content/{id}/...`). */
 export const isContentMediaPath = (path: string, productId: number): boolean =>

@@ -15,6 +15,7 @@ import { demoSetUp, setSubAdminProductAccess } from '../../test/demo.js';
 import { multipart, png } from '../../test/multipart.js';
 import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
+import { productContents, productDesigns, productLanguages, productTexts } from './tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 
 let t: TestApp;
@@ -455,6 +456,19 @@ describe('public reads of the consumer page', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/product/landing-page/design?productId=${product.productId}` })).statusCode).toBe(404);
   });
 
+  it("removes a deleted product's page and its files", async () => {
+    const product = await newProduct();
+    const picture = (await uploadMedia(product.productId, await png())).json().result.path as string;
+    await addLanguage(product.productId, 'ko');
+    await putContents(product.productId, [media('image', picture), text('text', 'Bye')]);
+    await call(t.app, acme, { method: 'PUT', url: '/api/product/design', payload: { productId: product.productId, design: DEFAULT_DESIGN } });
+    expect((await call(t.app, acme, { method: 'DELETE', url: `/api/product/${product.productId}` })).statusCode).toBe(200);
+    expect(await fileExists(picture)).toBe(false);
+    for (const table of [productContents, productLanguages, productTexts, productDesigns]) {
+      expect(await t.app.db.select().from(table).where(eq(table.productId, product.productId))).toEqual([]);
+    }
+  });
+
   it('translates the texts into the viewer language when the design asks for it, and shows them as written when the translator fails', async () => {
     const product = await newProduct();
     await putContents(product.productId, [
@@ -480,10 +494,20 @@ describe('public reads of the consumer page', () => {
       expect(footer.inputs).toContainEqual({ languageCode: 'ja', inputData: '' });
       expect(page.productDetails).toContainEqual(expect.objectContaining({ languageCode: 'ja', productName: '[ja] Aurora Headlamp<script>x</script>' }));
 
+      const linkTitles = (await t.app.inject({ method: 'GET', url: `/api/product/landing-page/preview-links?productId=${product.productId}&lang=ja-JP` })).json().result;
+      expect(linkTitles.length).toBeGreaterThan(0);
+      for (const link of linkTitles) expect(link.modifiedTitle).toContainEqual({ languageCode: 'ja', inputData: expect.stringMatching(/^\[ja\] /) });
+      // A registered language shows the product's own texts, untranslated.
+      translate.mockClear();
+      await addLanguage(product.productId, 'ko');
+      const korean = (await t.app.inject({ method: 'GET', url: `/api/product/landing-page/preview-contents?productId=${product.productId}&lang=ko` })).json().result;
+      expect(korean.translatedTo).toBeNull();
+      expect(translate).not.toHaveBeenCalled();
+
       translate.mockResolvedValue(null);
       const failed = (await t.app.inject({ method: 'GET', url: `/api/product/landing-page/preview-contents?productId=${product.productId}&lang=ja` })).json().result;
       expect(failed.translatedTo).toBeNull();
-      expect(failed.contents[0].inputs).toEqual([{ languageCode: 'DEFAULT', inputData: 'Aurora' }]);
+      expect(failed.contents[0].inputs).toEqual([{ languageCode: 'DEFAULT', inputData: 'Aurora' }, { languageCode: 'ko', inputData: 'Aurora' }]);
     } finally {
       status.mockRestore();
       translate.mockRestore();

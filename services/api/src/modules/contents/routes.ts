@@ -1,6 +1,5 @@
 import etag from '@fastify/etag';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addLanguageBodySchema,
   contentListResponseSchema,
@@ -11,6 +10,7 @@ import {
   designResponseSchema,
   designUpdateBodySchema,
   landingContentResponseSchema,
+  landingPageQuerySchema,
   languageListResponseSchema,
   productDetailsUpdateBodySchema,
   productIdQuerySchema,
@@ -37,16 +37,6 @@ import {
 
 const tags = ['contents'];
 const failsWith = 'Failures answer `result: "fail"` beside the error.';
-
-/** The viewer's language: an ISO 639-1 code; a regional tag (`ko-KR`) is read as its language. */
-const landingQuerySchema = productIdQuerySchema.extend({
-  lang: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}([-_][A-Za-z0-9]{1,8})*$/, 'A language code, e.g. ko')
-    .transform((value) => value.slice(0, 2).toLowerCase())
-    .optional(),
-});
 
 /**
  * A product's page (issue 14, spec points 3, 4 and 7): content blocks, languages, texts per
@@ -239,7 +229,7 @@ export function contentRoutes(config: Config): FastifyPluginAsyncZod {
             summary: "Public: a live product's published blocks, languages and texts",
             description:
               'With `lang` and the design\'s automatic translation on, the texts come back translated into `lang` (`translatedTo`), or as written when no provider is set or it fails.',
-            querystring: landingQuerySchema,
+            querystring: landingPageQuerySchema,
             response: { 200: landingContentResponseSchema, ...errorResponses(400, 404) },
           },
         },

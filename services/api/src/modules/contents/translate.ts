@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isMediaBlockType, type Design, type LandingContent } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, autoTranslationTarget, isMediaBlockType, type Design, type LandingContent } from '@product-console/shared';
 import { sanitizeBlockHtml } from './sanitize.js';
 
 /*
@@ -15,12 +15,9 @@ export interface LandingTranslator {
   translate(input: { source: string; target: string; texts: string[]; format?: 'text' | 'html' }): Promise<string[] | null>;
 }
 
-/** The language to translate into, or null when the page is shown as written. */
+/** The language to translate into, or null when the page is shown as written (no provider, or the rule says so). */
 export function translationTarget(design: Design, translator: LandingTranslator | null, lang: string | undefined, registered: readonly string[]): string | null {
-  if (!lang || !design.isAutoTrans || !translator?.status().available) return null;
-  // The product's own language, and languages it wrote texts for itself, need no machine.
-  if (lang === design.defaultLang || registered.includes(lang)) return null;
-  return lang;
+  return translator?.status().available ? autoTranslationTarget(design, lang, registered) : null;
 }
 
 /** Translates `texts` (empty ones stay empty, without a provider call); null when the translator gives nothing. */

@@ -1,7 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DEFAULT_LANGUAGE,
+  autoTranslationTarget,
   landingLinksResponseSchema,
+  landingPageQuerySchema,
   landingProductInfoResponseSchema,
   linkProductQuerySchema,
   thumbnailPath,
@@ -13,11 +16,13 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { errorResponses } from '../../http.js';
 import { companies } from '../companies/tables.js';
+import { productDesigns, productLanguages } from '../contents/tables.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { digitalLinkOriginFor, entryDigitalLink } from './digital-link.js';
 import { linkSet } from './order.js';
 import { links } from './tables.js';
+import type { Translator } from '../../plugins/translation.js';
 
 /** Public answers may be cached briefly by browsers and proxies; scans of one product come in bursts. */
 const PUBLIC_CACHE = 'public, max-age=60';
@@ -88,6 +93,29 @@ export async function landingLinks(db: Db, productId: number): Promise<LandingLi
 }
 
 /**
+ * With `lang` and the product's design asking for automatic translation (spec point 4), each link's
+ * title in `lang` joins its `modifiedTitle`, translated from its DEFAULT title; as written when the
+ * translator has no provider or fails.
+ */
+export async function translateLinkTitles(db: Db, translator: Translator, productId: number, result: LandingLink[], lang: string | undefined): Promise<LandingLink[]> {
+  if (!lang || result.length === 0 || !translator.status().available) return result;
+  const [row] = await db.select({ design: productDesigns.design }).from(productDesigns).where(eq(productDesigns.productId, productId));
+  if (!row) return result;
+  const registered = (await db.select({ code: productLanguages.code }).from(productLanguages).where(eq(productLanguages.productId, productId))).map(
+    (language) => language.code,
+  );
+  const target = autoTranslationTarget(row.design, lang, registered);
+  if (!target) return result;
+  const sources = result.map((link) => link.modifiedTitle.find((item) => item.languageCode === DEFAULT_LANGUAGE)?.inputData || link.title);
+  const translated = await translator.translate({ source: row.design.defaultLang, target, texts: sources, format: 'text' });
+  if (!translated || translated.length !== result.length) return result;
+  return result.map((link, index) => ({
+    ...link,
+    modifiedTitle: [...link.modifiedTitle.filter((item) => item.languageCode !== target), { languageCode: target, inputData: translated[index] }],
+  }));
+}
+
+/**
  * Public data of the consumer product view (spec point 7, "Previews"): consumers reach it from a
  * scan, without a session. Only live products with a live, active entry answer; others are 404.
  */
@@ -116,12 +144,14 @@ export function landingRoutes(config: Config): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "Public: the product's shown, active links in their order",
-          querystring: linkProductQuerySchema,
+          description: "With `lang` and the design's automatic translation on, each `modifiedTitle` gains the title in `lang`.",
+          querystring: landingPageQuerySchema,
           response: { 200: landingLinksResponseSchema, ...errorResponses(400, 404) },
         },
       },
       async (request, reply) => {
-        const result = await landingLinks(app.db, request.query.productId);
+        const shown = await landingLinks(app.db, request.query.productId);
+        const result = await translateLinkTitles(app.db, app.translator, request.query.productId, shown, request.query.lang);
         reply.header('cache-control', PUBLIC_CACHE);
         return { result };
       },

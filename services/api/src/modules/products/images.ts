@@ -8,6 +8,8 @@ import type { UploadedImage } from './uploads.js';
 export const FILES_PATH_PREFIX = '/files/';
 
 export const productFolder = (productId: number) => `products/${productId}`;
+/** The files of the product's page (content blocks, design logo; issue 14). */
+export const contentFolder = (productId: number) => `content/${productId}`;
 
 export function keyOfPath(path: string): string | null {
   return path.startsWith(FILES_PATH_PREFIX) ? path.slice(FILES_PATH_PREFIX.length) : null;

@@ -27,7 +27,8 @@ import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { assertProductAllowed } from '../plans/limits.js';
 import { projects } from '../projects/tables.js';
-import { deleteImages, productFolder, storeImage } from './images.js';
+import { productContents, productDesigns, productLanguages, productTexts } from '../contents/tables.js';
+import { contentFolder, deleteImages, productFolder, storeImage } from './images.js';
 import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
 import { products } from './tables.js';
 import type { MultipartBody, UploadedImage } from './uploads.js';
@@ -334,8 +335,15 @@ export async function deleteProducts(ctx: ProductWriteContext, productIds: numbe
     const now = new Date();
     await tx.update(products).set({ deletedAt: now, images: [], careInfoImage: null, qrContent: null, updatedAt: now }).where(inArray(products.id, ids));
     if (entryIds.length > 0) await tx.update(entries).set({ isDeleted: true, isActive: false, updatedAt: now }).where(inArray(entries.id, entryIds));
+    // The product row stays (soft delete); its page goes with it as a hard delete would cascade.
+    await tx.delete(productContents).where(inArray(productContents.productId, ids));
+    await tx.delete(productTexts).where(inArray(productTexts.productId, ids));
+    await tx.delete(productLanguages).where(inArray(productLanguages.productId, ids));
+    await tx.delete(productDesigns).where(inArray(productDesigns.productId, ids));
   });
-  await Promise.all(ids.map((id) => ctx.storage.deletePrefix(productFolder(id)).catch(() => undefined)));
+  await Promise.all(
+    ids.flatMap((id) => [productFolder(id), contentFolder(id)]).map((folder) => ctx.storage.deletePrefix(folder).catch(() => undefined)),
+  );
   await ctx.publish({ type: 'planUsage.changed', companyId: ctx.companyId, resource: 'product' });
   return { count: ids.length, entryPaths };
 }
