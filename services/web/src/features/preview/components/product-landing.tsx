@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import DOMPurify from 'dompurify';
 import styled, { css } from 'styled-components';
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl';
@@ -18,6 +18,7 @@ import {
   type TextStyle,
 } from '@product-console/shared';
 import en from '@/locales/en.json';
+import { loadLanguageFonts } from '@/lib/fonts';
 import { previewLinkTitle, publicFileUrl } from '@/features/preview/lib/urls';
 import { httpUrl, imageSource, videoSource, type VideoSource } from '@/features/preview/lib/media';
 import { ChevronRightIcon, PlayIcon, linkTypeIcon } from './landing-icons';
@@ -73,6 +74,19 @@ const Column = styled.article<{ $frame: boolean }>`
   overflow-wrap: anywhere;
   font-size: 16px;
   line-height: 1.5;
+  /* Texts follow their own language's faces, whatever the UI language (chips name each language in itself). */
+  &[lang='ko'],
+  [lang='ko'] {
+    font-family: 'Pretendard Variable', Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', system-ui, sans-serif;
+  }
+  &[lang='ja'],
+  [lang='ja'] {
+    font-family: 'Hiragino Sans', 'Yu Gothic', 'Noto Sans JP', system-ui, sans-serif;
+  }
+  &[lang='zh'],
+  [lang='zh'] {
+    font-family: 'PingFang SC', 'Microsoft YaHei', 'Noto Sans SC', system-ui, sans-serif;
+  }
   ${({ $frame }) =>
     !$frame &&
     css`
@@ -439,6 +453,11 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
   const empty = body.length === 0 && links.length === 0 && !texts.description && !texts.features;
 
   const logo = <Logo design={design} product={product} />;
+
+  useEffect(() => {
+    // Chinese and Japanese faces are declared on demand (lib/fonts); the page may read in them under any UI language.
+    if (readingLanguage === 'ja' || readingLanguage === 'zh') void loadLanguageFonts(readingLanguage);
+  }, [readingLanguage]);
 
   return (
     <Root $bg={bg} $fg={fg} $frame={frame} data-testid="product-landing" data-template={design.template}>
