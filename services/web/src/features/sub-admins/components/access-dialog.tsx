@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ACCESS_RESOURCES, type AccessInfoBody, type SubAdmin } from '@product-console/shared';
@@ -6,13 +6,15 @@ import { AlertIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
 import { Field, FormAlert, Label, Select } from '@/components/ui/field';
+import { FieldErrorSlot, fieldErrorId, fieldErrorProps } from '@/components/ui/field-error';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { apiFieldErrors, encodeFieldError } from '@/lib/field-errors';
 import type { MessageId } from '@/lib/i18n';
 import { useProjects } from '@/lib/projects';
 import { getSubAdminAccess, setSubAdminAccess } from '@/features/sub-admins/api/sub-admins';
 
-const Body = styled.div`
+const Body = styled.form`
   display: flex;
   flex-direction: column;
   gap: 14px;
@@ -34,6 +36,13 @@ const Matrix = styled.table`
 type Flags = Record<(typeof ACCESS_RESOURCES)[number], { r: boolean; w: boolean }>;
 const NONE: Flags = Object.fromEntries(ACCESS_RESOURCES.map((resource) => [resource, { r: false, w: false }])) as Flags;
 
+/** The API's names of the fields and the dialog's: the project list, and every flag of the matrix. */
+const API_FIELDS: Record<string, string> = {
+  projectIds: 'project',
+  accessInfo: 'access',
+  ...Object.fromEntries(ACCESS_RESOURCES.flatMap((resource) => [`accessInfo.${resource}`, `accessInfo.${resource}.r`, `accessInfo.${resource}.w`].map((path) => [path, 'access']))),
+};
+
 interface AccessDialogProps {
   subAdmin: SubAdmin | null;
   onClose: () => void;
@@ -45,6 +54,8 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
   const intl = useIntl();
   const projects = useProjects();
   const selectId = useId();
+  const matrixId = useId();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [projectId, setProjectId] = useState<number | null>(null);
   const [flags, setFlags] = useState<Flags>(NONE);
   const [loading, setLoading] = useState(false);
@@ -74,6 +85,7 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
     setProjectId(null);
     setFlags(NONE);
     setError(null);
+    setFieldErrors({});
     onClose();
   }
 
@@ -86,16 +98,23 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
     });
   }
 
-  async function save() {
-    if (!subAdmin || projectId === null) return;
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!subAdmin) return;
+    if (projectId === null) {
+      setFieldErrors({ project: encodeFieldError({ id: 'form.required' }) });
+      return;
+    }
     setSaving(true);
     setError(null);
+    setFieldErrors({});
     try {
       await setSubAdminAccess(subAdmin.user_id, [projectId], flags as AccessInfoBody);
       onSaved();
       close();
     } catch (cause) {
       setError(apiErrorMessage(intl, cause));
+      setFieldErrors(apiFieldErrors(cause, API_FIELDS));
     } finally {
       setSaving(false);
     }
@@ -113,7 +132,7 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
           <DialogDescription>
             <FormattedMessage id="subAdmins.accessHint" />
           </DialogDescription>
-          <Body>
+          <Body onSubmit={(event) => void save(event)} noValidate>
             {error ? (
               <FormAlert role="alert">
                 <AlertIcon size={18} />
@@ -130,15 +149,26 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
                   <Label htmlFor={selectId}>
                     <FormattedMessage id="subAdmins.project" />
                   </Label>
-                  <ProjectSelect id={selectId} value={projectId ?? ''} onChange={(event) => setProjectId(Number(event.target.value))} data-testid="access-project">
+                  <ProjectSelect
+                    id={selectId}
+                    required
+                    value={projectId ?? ''}
+                    onChange={(event) => {
+                      setProjectId(Number(event.target.value));
+                      setFieldErrors({});
+                    }}
+                    data-testid="access-project"
+                    {...fieldErrorProps(selectId, fieldErrors.project)}
+                  >
                     {list.map((project) => (
                       <option key={project.project_id} value={project.project_id}>
                         {project.project_name}
                       </option>
                     ))}
                   </ProjectSelect>
+                  <FieldErrorSlot inputId={selectId} error={fieldErrors.project} />
                 </Field>
-                <Matrix aria-busy={loading}>
+                <Matrix aria-busy={loading} {...(fieldErrors.access ? { 'aria-describedby': fieldErrorId(matrixId) } : {})}>
                   <thead>
                     <tr>
                       <th scope="col"><FormattedMessage id="subAdmins.resource" /></th>
@@ -169,13 +199,14 @@ export function AccessDialog({ subAdmin, onClose, onSaved }: AccessDialogProps) 
                     })}
                   </tbody>
                 </Matrix>
+                <FieldErrorSlot inputId={matrixId} error={fieldErrors.access} />
               </>
             )}
             <DialogActions>
               <Button $variant="outline" onClick={close} disabled={saving}>
                 <FormattedMessage id="common.cancel" />
               </Button>
-              <Button onClick={() => void save()} disabled={saving || loading || projectId === null} aria-busy={saving} data-testid="access-save">
+              <Button type="submit" disabled={saving || loading || list.length === 0} aria-busy={saving} data-testid="access-save">
                 {saving ? <Spinner size={16} /> : null}
                 <FormattedMessage id="common.save" />
               </Button>
