@@ -72,12 +72,18 @@ async function startFake(path: string, translate: Translate): Promise<FakeProvid
 
 const translated = (target: string, text: string) => `[${target}] ${text}`;
 
+/** The languages of the compose service's LT_LOAD_ONLY; others answer 400 as LibreTranslate does. */
+const LIBRETRANSLATE_LANGUAGES = ['en', 'ko', 'ja', 'zh', 'it', 'de', 'fr', 'es'];
+
 /** `POST /translate` with `q` a string or an array, as LibreTranslate answers it. */
 export function startFakeLibreTranslate(options: { apiKey?: string } = {}): Promise<FakeProviderServer> {
   let fake: FakeProviderServer;
   const started = startFake('/translate', (body) => {
     if (options.apiKey !== undefined && body.api_key !== options.apiKey) return { status: 403, json: { error: 'Invalid API key' } };
     const target = String(body.target);
+    for (const code of [String(body.source), target]) {
+      if (!LIBRETRANSLATE_LANGUAGES.includes(code)) return { status: 400, json: { error: `${code} is not supported` } };
+    }
     const texts = Array.isArray(body.q) ? body.q.map(String) : [String(body.q)];
     const answer = texts.map((text) => translated(target, text));
     if (fake.answer === 'short') answer.pop();

@@ -16,9 +16,18 @@ export interface TranslationProvider {
 
 /** Why a provider call failed, worded for the log: never carries the texts or the provider's answer body. */
 export class TranslationProviderError extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    /** The provider's HTTP status, when it answered one. */
+    readonly status?: number,
+  ) {
     super(reason);
     this.name = 'TranslationProviderError';
+  }
+
+  /** The provider refused this request itself (400: e.g. a language it does not offer), not a failure of the service. */
+  get rejected(): boolean {
+    return this.status === 400;
   }
 }
 
@@ -44,7 +53,7 @@ async function postJson<T>(url: string, body: unknown, headers: Record<string, s
   try {
     if (!response.ok) {
       await response.body?.cancel();
-      throw new TranslationProviderError(`answered HTTP ${response.status}`);
+      throw new TranslationProviderError(`answered HTTP ${response.status}`, response.status);
     }
     parsed = await response.json();
   } catch (error) {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { startFakeDeepL, startFakeLibreTranslate, type FakeProviderServer } from './fake-providers.js';
 import { createDeepLProvider, createLibreTranslateProvider, deeplSourceLang, deeplTargetLang, type TranslationProvider } from './providers.js';
 import { translations } from './tables.js';
-import { createTranslator, type Translator } from './translator.js';
+import { createTranslator, PROVIDER_PAUSE_MS, REJECTED_PAIR_PAUSE_MS, type Translator } from './translator.js';
 
 let t: TestApp;
 /** What the translator logged, one parsed pino line each. */
@@ -24,7 +24,9 @@ beforeEach(async () => {
   await t.app.db.delete(translations);
 });
 
-const translatorFor = (provider: TranslationProvider | null): Translator => createTranslator({ db: t.app.db, provider, log });
+/** The translators' clock, moved by the tests of the pauses after failures. */
+let clock = 0;
+const translatorFor = (provider: TranslationProvider | null): Translator => createTranslator({ db: t.app.db, provider, log, now: () => clock });
 
 describe('translate() through LibreTranslate', () => {
   let lt: FakeProviderServer;
@@ -121,12 +123,37 @@ describe('translate() through LibreTranslate', () => {
     expect(JSON.stringify(logged)).not.toMatch(/Secret recipe|Hand wash/);
     expect(await t.app.db.select().from(translations)).toEqual([]);
 
-    // Once the provider is back, the same texts are translated.
+    // Pages do not wait for a failing provider again at once: it is left alone for a while.
     lt.answer = 'translate';
+    expect(await translator.translate({ source: 'en', target: 'ko', texts: ['Secret recipe', 'Hand wash only'] })).toBeNull();
+    expect(lt.calls).toHaveLength(1);
+    expect(logged).toHaveLength(1);
+
+    clock += PROVIDER_PAUSE_MS;
     expect(await translator.translate({ source: 'en', target: 'ko', texts: ['Secret recipe', 'Hand wash only'] })).toEqual([
       '[ko] Secret recipe',
       '[ko] Hand wash only',
     ]);
+  });
+
+  it('still answers cached texts while the provider is left alone after a failure', async () => {
+    await translator.translate({ source: 'en', target: 'ko', texts: ['Warm wool'] });
+    lt.answer = 'error';
+    expect(await translator.translate({ source: 'en', target: 'ko', texts: ['Warm wool', 'New text'] })).toBeNull();
+    expect(await translator.translate({ source: 'en', target: 'ko', texts: ['Warm wool'] })).toEqual(['[ko] Warm wool']);
+    expect(lt.calls).toHaveLength(2);
+  });
+
+  it('does not ask again for an hour for a language the provider refuses, while other languages go on', async () => {
+    expect(await translator.translate({ source: 'en', target: 'xx', texts: ['Warm wool'] })).toBeNull();
+    expect(logged).toMatchObject([{ provider: 'libretranslate', reason: 'answered HTTP 400' }]);
+    expect(await translator.translate({ source: 'en', target: 'xx', texts: ['Warm wool'] })).toBeNull();
+    expect(await translator.translate({ source: 'en', target: 'ko', texts: ['Warm wool'] })).toEqual(['[ko] Warm wool']);
+    expect(lt.calls.map((call) => call.body.target)).toEqual(['xx', 'ko']);
+
+    clock += REJECTED_PAIR_PAUSE_MS;
+    await translator.translate({ source: 'en', target: 'xx', texts: ['Warm wool'] });
+    expect(lt.calls.map((call) => call.body.target)).toEqual(['xx', 'ko', 'xx']);
   });
 
   it('answers null when the server cannot be reached', async () => {

@@ -42,6 +42,11 @@ function databaseReason(error: unknown): string {
   return typeof cause?.code === 'string' ? `translation cache unavailable (${cause.code})` : 'translation cache unavailable';
 }
 
+/** After the provider failed (down, slow, refusing the key, over quota), it is left alone this long. */
+export const PROVIDER_PAUSE_MS = 30_000;
+/** A language pair the provider refused (HTTP 400, e.g. a language it does not offer) is not asked again for this long. */
+export const REJECTED_PAIR_PAUSE_MS = 60 * 60_000;
+
 const normaliseLang = (code: string) => code.trim().toLowerCase();
 
 /**
@@ -49,10 +54,28 @@ const normaliseLang = (code: string) => code.trim().toLowerCase();
  * provider in one batch and stores what it answered. A miss that another request is already
  * translating waits for that call instead of making its own.
  */
-export function createTranslator(deps: { db: Db; provider: TranslationProvider | null; log: FastifyBaseLogger }): Translator {
-  const { db, provider, log } = deps;
+export function createTranslator(deps: {
+  db: Db;
+  provider: TranslationProvider | null;
+  log: FastifyBaseLogger;
+  /** The clock of the pauses after failures (tests move it). */
+  now?: () => number;
+}): Translator {
+  const { db, provider, log, now = Date.now } = deps;
   /** Translations under way in this process, by `source \n target \n hash`; each resolves to null on failure. */
   const inFlight = new Map<string, Promise<string | null>>();
+  /**
+   * Public pages choose the language, so a provider that is down, or a language it refuses, would
+   * otherwise be asked (and waited for) on every visit: misses then answer null at once.
+   */
+  let providerPausedUntil = 0;
+  const pairPausedUntil = new Map<string, number>();
+
+  function paused(pair: string): boolean {
+    const pairUntil = pairPausedUntil.get(pair);
+    if (pairUntil !== undefined && pairUntil <= now()) pairPausedUntil.delete(pair);
+    return providerPausedUntil > now() || (pairPausedUntil.get(pair) ?? 0) > now();
+  }
 
   const warn = (reason: string) => log.warn({ provider: provider?.name, reason }, 'automatic translation failed; the original texts are shown');
 
@@ -79,6 +102,8 @@ export function createTranslator(deps: { db: Db; provider: TranslationProvider |
       try {
         translated = await active.translate({ source, target, texts, format });
       } catch (error) {
+        if (error instanceof TranslationProviderError && error.rejected) pairPausedUntil.set(`${source}\n${target}`, now() + REJECTED_PAIR_PAUSE_MS);
+        else providerPausedUntil = now() + PROVIDER_PAUSE_MS;
         warn(error instanceof TranslationProviderError ? error.message : 'failed unexpectedly');
         return null;
       }
@@ -139,7 +164,10 @@ export function createTranslator(deps: { db: Db; provider: TranslationProvider |
         if (running) pending.set(hash, running);
         else misses.set(hash, text);
       }
-      if (misses.size > 0) for (const [hash, one] of translateMisses(provider, source, target, format, misses)) pending.set(hash, one);
+      if (misses.size > 0) {
+        if (paused(`${source}\n${target}`)) return null;
+        for (const [hash, one] of translateMisses(provider, source, target, format, misses)) pending.set(hash, one);
+      }
 
       const translated = new Map(cached);
       for (const [hash, one] of pending) {
