@@ -454,10 +454,13 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
 
   const logo = <Logo design={design} product={product} />;
 
+  // Chinese and Japanese faces are declared on demand (lib/fonts): the page may read in them, or name them
+  // on a chip, under any UI language. Their unicode-range subsets fetch only the characters shown.
+  const cjk = [readingLanguage, design.defaultLang, ...(auto ? [] : content.languages)].filter((code) => code === 'ja' || code === 'zh');
+  const cjkKey = [...new Set(cjk)].sort().join(',');
   useEffect(() => {
-    // Chinese and Japanese faces are declared on demand (lib/fonts); the page may read in them under any UI language.
-    if (readingLanguage === 'ja' || readingLanguage === 'zh') void loadLanguageFonts(readingLanguage);
-  }, [readingLanguage]);
+    for (const code of cjkKey.split(',')) if (code === 'ja' || code === 'zh') void loadLanguageFonts(code);
+  }, [cjkKey]);
 
   return (
     <Root $bg={bg} $fg={fg} $frame={frame} data-testid="product-landing" data-template={design.template}>
