@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { useNavigate } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Entry, Link } from '@product-console/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ArrowDownIcon, ArrowUpIcon, LinkIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/icons';
+import { ConfirmDialog, DeleteIconButton } from '@/components/confirm-dialog';
+import { ArrowDownIcon, ArrowUpIcon, LinkIcon, PencilIcon, PlusIcon } from '@/components/icons';
 import { ListBody } from '@/components/list-body';
 import { Button, IconButton } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -135,14 +135,7 @@ export function LinksSection({ productId, entry, serviceName, canWrite }: LinksS
                     >
                       <PencilIcon size={18} />
                     </IconButton>
-                    <IconButton
-                      aria-label={label('links.delete', link)}
-                      title={label('links.delete', link)}
-                      onClick={() => setDeleting(link)}
-                      data-testid={`link-delete-${link.linkId}`}
-                    >
-                      <TrashIcon size={18} />
-                    </IconButton>
+                    <DeleteIconButton label={label('links.delete', link)} onClick={() => setDeleting(link)} data-testid={`link-delete-${link.linkId}`} />
                   </Actions>
                 ) : (
                   <span />
@@ -153,7 +146,7 @@ export function LinksSection({ productId, entry, serviceName, canWrite }: LinksS
         )}
       </ListBody>
       <LinkEditDialog link={editing} onClose={() => setEditing(null)} onSaved={() => mutate()} />
-      <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
+      <ConfirmDialog payload={deleting} subject={deleting?.title} onConfirm={remove} onClose={() => setDeleting(null)} />
     </Card>
   );
 }

@@ -201,7 +201,13 @@ export function ProductList({ serviceName, projectId, projects }: ProductListPro
         total={(count) => <FormattedMessage id="products.total" values={{ count }} />}
         totalTestId="product-total"
       />
-      <ConfirmDialog payload={deleting} onConfirm={runDelete} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        payload={deleting}
+        subject={deleting?.length === 1 ? list.data?.result.find((product) => product.productId === deleting[0])?.product_name : undefined}
+        title={deleting && deleting.length > 1 ? <FormattedMessage id="confirm.deleteProducts" values={{ count: deleting.length }} /> : undefined}
+        onConfirm={runDelete}
+        onClose={() => setDeleting(null)}
+      />
       <MoveDialog productIds={moving} projects={projects} currentProjectId={projectId} onMove={runMove} onClose={() => setMoving(null)} />
     </Card>
   );

@@ -271,7 +271,7 @@ export function ProductOverview({ serviceName, product, entry, canWrite, reload 
           </Facts>
         </CardBody>
       </Card>
-      <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
+      <ConfirmDialog payload={deleting} subject={product.product_name} onConfirm={remove} onClose={() => setDeleting(null)} />
     </>
   );
 }

@@ -5,12 +5,14 @@ import { NfcIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
+import { DeleteIconButton } from '@/components/confirm-dialog';
 import { ColumnHeads } from '@/components/paged-table';
 import { Mono, ProductCell } from '@/components/product-cell';
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: 6px;
   justify-content: flex-end;
 `;
@@ -91,9 +93,11 @@ export function ProductTable({ serviceName, products, selected, onToggle, onTogg
                     <Button $size="sm" $variant="outline" onClick={() => onMove(product)} data-testid={`product-move-${product.productId}`}>
                       <FormattedMessage id="products.move" />
                     </Button>
-                    <Button $size="sm" $variant="danger" onClick={() => onDelete(product)} data-testid={`product-delete-${product.productId}`}>
-                      <FormattedMessage id="products.delete" />
-                    </Button>
+                    <DeleteIconButton
+                      label={intl.formatMessage({ id: 'products.deleteOf' }, { name: product.product_name })}
+                      onClick={() => onDelete(product)}
+                      data-testid={`product-delete-${product.productId}`}
+                    />
                   </Actions>
                 ) : null}
               </td>

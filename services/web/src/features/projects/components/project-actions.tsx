@@ -65,7 +65,7 @@ export function ProjectActions({ serviceName, project }: ProjectActionsProps) {
           <FormattedMessage id="projects.delete" />
         </Button>
       ) : null}
-      <ConfirmDialog payload={deleting} onConfirm={runDelete} onClose={() => setDeleting(null)} />
+      <ConfirmDialog payload={deleting} subject={project?.project_name} onConfirm={runDelete} onClose={() => setDeleting(null)} />
       <ProjectDialog
         open={dialog !== null}
         project={dialog === 'edit' ? project : undefined}

@@ -48,7 +48,10 @@ describe('serials section', () => {
     expect(await screen.findByText('B-7')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete serial B-7' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading')).toHaveTextContent('Delete "B-7"?');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete? This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/bff/api/entry/qualifiers/delete')).toHaveLength(1));
     const [{ url }] = callsTo(fetchMock, 'PUT', '/bff/api/entry/qualifiers/delete');
     expect(Object.fromEntries(url.searchParams)).toEqual({ qualifierId: '7', entryId: '5', entryPath: '/01/08801234000017' });

@@ -3,11 +3,11 @@ import styled, { css } from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
 import type { Entry, Qualifier } from '@product-console/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DownloadIcon, PlusIcon, QrIcon, TrashIcon } from '@/components/icons';
+import { ConfirmDialog, DeleteIconButton } from '@/components/confirm-dialog';
+import { DownloadIcon, PlusIcon, QrIcon } from '@/components/icons';
 import { ListToolbar, SearchBox } from '@/components/list-toolbar';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
-import { Button, IconButton } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Input } from '@/components/ui/field';
@@ -289,14 +289,11 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
                     </Cell>
                     <ActionCell>
                       {canWrite ? (
-                        <IconButton
-                          aria-label={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
-                          title={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
+                        <DeleteIconButton
+                          label={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
                           onClick={() => setDeleting(qualifier)}
                           data-testid={`serial-delete-${qualifier.qualifierId}`}
-                        >
-                          <TrashIcon size={18} />
-                        </IconButton>
+                        />
                       ) : null}
                     </ActionCell>
                   </tr>
@@ -314,7 +311,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         position={(current, pages) => <FormattedMessage id="serials.page" values={{ page: current, pages }} />}
         labels={{ previous: 'serials.previousPage', next: 'serials.nextPage' }}
       />
-      <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
+      <ConfirmDialog payload={deleting} subject={deleting ? serialOf(deleting) : undefined} onConfirm={remove} onClose={() => setDeleting(null)} />
     </Card>
   );
 }

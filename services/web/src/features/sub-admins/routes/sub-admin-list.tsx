@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SubAdmin, SubAdminListResponse } from '@product-console/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog, DeleteIconButton } from '@/components/confirm-dialog';
 import { MailIcon, PlusIcon, UsersIcon } from '@/components/icons';
 import { ListSkeleton, StateBlock } from '@/components/list-body';
 import { LoadError } from '@/components/load-error';
@@ -23,6 +23,7 @@ import { CreateSubAdminDialog } from '@/features/sub-admins/components/create-su
 
 const Actions = styled.div`
   display: flex;
+  align-items: center;
   gap: 6px;
   flex-wrap: wrap;
   justify-content: flex-end;
@@ -153,9 +154,7 @@ export function SubAdminListRoute() {
                             <Button $variant="secondary" $size="sm" onClick={() => setAccessFor(subAdmin)} aria-label={intl.formatMessage({ id: 'subAdmins.accessOf' }, { name })} data-testid="edit-access">
                               <FormattedMessage id="subAdmins.access" />
                             </Button>
-                            <Button $variant="ghost" $size="sm" onClick={() => setDeleting(subAdmin)} aria-label={intl.formatMessage({ id: 'subAdmins.deleteOf' }, { name })} data-testid="delete-sub-admin">
-                              <FormattedMessage id="confirm.delete" />
-                            </Button>
+                            <DeleteIconButton label={intl.formatMessage({ id: 'subAdmins.deleteOf' }, { name })} onClick={() => setDeleting(subAdmin)} data-testid="delete-sub-admin" />
                           </Actions>
                         </td>
                       </tr>
@@ -185,7 +184,12 @@ export function SubAdminListRoute() {
         }}
       />
       <AccessDialog subAdmin={accessFor} onClose={() => setAccessFor(null)} onSaved={() => void list.mutate()} />
-      <ConfirmDialog payload={deleting} onConfirm={remove} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        payload={deleting}
+        subject={deleting ? `${deleting.first_name} ${deleting.last_name}`.trim() || deleting.email : undefined}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
       <PlanExceededDialog open={limitOpen} onOpenChange={setLimitOpen} planName={planName} field="subAdmin" />
     </PageStack>
   );
