@@ -165,12 +165,12 @@ describe('ProductLanding', () => {
     expect(screen.getByTestId('product-landing')).toHaveStyle({ backgroundColor: 'rgb(16, 32, 48)', color: 'rgb(250, 250, 250)' });
   });
 
-  it('cleans HTML blocks: no script, no event handler, no javascript: link', () => {
+  it('cleans HTML blocks: no script, no event handler, no javascript: link, no author style', () => {
     renderLanding({
       content: content([
         block('html', {
           DEFAULT:
-            '<p>Hello <strong>world</strong></p><script>window.hacked = true</script><img src="/x.png" onerror="window.hacked = true" alt="x"><a href="javascript:alert(1)">bad</a><a href="https://acme.test">good</a>',
+            '<p>Hello <strong>world</strong></p><script>window.hacked = true</script><img src="/x.png" onerror="window.hacked = true" alt="x"><a href="javascript:alert(1)">bad</a><a href="https://acme.test">good</a><span data-block-type="footer" style="position: fixed; inset: 0">cover</span>',
         }),
       ]),
     });
@@ -180,6 +180,9 @@ describe('ProductLanding', () => {
     expect(html.querySelector('img')).not.toHaveAttribute('onerror');
     expect(within(html).getByText('bad')).not.toHaveAttribute('href');
     expect(within(html).getByText('good')).toHaveAttribute('href', 'https://acme.test');
+    // No author styles (a page-covering overlay) and no data- attributes that pose as the page's own.
+    expect(within(html).getByText('cover')).not.toHaveAttribute('style');
+    expect(within(html).getByText('cover')).not.toHaveAttribute('data-block-type');
     expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
   });
 

@@ -421,6 +421,8 @@ export function sanitizeHtml(html: string): string {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
     FORBID_ATTR: ['style'],
+    // No data- attributes: the page's own markers (data-testid, data-block-type) stay the page's.
+    ALLOW_DATA_ATTR: false,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/|#)/i,
   });
 }
@@ -599,6 +601,11 @@ function ProductLinks({ links, design, language, frame }: { links: LandingLink[]
   const grid = button.layout === 'grid';
   // In the editor's frame a link must not take the console away.
   const newTab = frame ? { target: '_blank', rel: 'noopener noreferrer' } : { rel: 'noopener' };
+  const hint = frame ? (
+    <VisuallyHidden>
+      <FormattedMessage id="preview.newTab" />
+    </VisuallyHidden>
+  ) : null;
   return (
     <ButtonList $grid={grid} data-testid="preview-links" data-layout={button.layout}>
       {links.map((link) => {
@@ -615,11 +622,13 @@ function ProductLinks({ links, design, language, frame }: { links: LandingLink[]
               <GridButton href={link.targetUrl} $button={button} {...newTab}>
                 {icon}
                 <span className="title">{title}</span>
+                {hint}
               </GridButton>
             ) : (
               <RowButton href={link.targetUrl} $button={button} {...newTab}>
                 {icon}
                 <span className="title">{title}</span>
+                {hint}
                 <ChevronRightIcon size={18} />
               </RowButton>
             )}
