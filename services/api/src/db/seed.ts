@@ -14,6 +14,7 @@ import { subAdminAccess, type AccessInfo } from '../modules/sub-admins/tables.js
 import type { FileStorage } from '../plugins/storage.js';
 import type { Db } from './client.js';
 import { demoDynamicInfo, seedEntry, seedProductImages } from './seed-products.js';
+import { seedDemoContents } from './seed-contents.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -236,6 +237,7 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
       Bakery: 'Breads and pastries.',
     }, { storage, templateOrigin });
 
+    await seedDemoContents(tx, acme.id, 'Acme Outdoor');
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 
     // Read state is per reader (`readBy`): the demo users have read their older, personal notifications.

@@ -519,3 +519,29 @@ async function companyOf(productId: number): Promise<number> {
   const [row] = await t.app.db.select({ companyId: products.companyId }).from(products).where(eq(products.id, productId));
   return row.companyId;
 }
+
+describe('demo pages', () => {
+  it('gives every Acme product a page in English and Korean, saved again unchanged, with both templates in use', async () => {
+    const list = (await call(t.app, acme, { method: 'GET', url: '/api/product/all?size=100' })).json().result as { productId: number; product_number: string }[];
+    const demo = list.filter((product) => product.product_number.startsWith('AO-'));
+    expect(demo.length).toBeGreaterThanOrEqual(8);
+    const templates = new Set<string>();
+    for (const { productId } of demo) {
+      const blocks = await getContents(productId);
+      expect(blocks.map((block) => block.type)).toEqual(['title', 'text', 'image', 'link', 'footer']);
+      expect(blocks[0].inputs.map((input) => input.languageCode)).toEqual(['DEFAULT', 'ko']);
+      const languages = (await call(t.app, acme, { method: 'GET', url: `/api/product/languages?productId=${productId}` })).json();
+      expect(languages.result.map((language: { value: string }) => language.value)).toEqual(['ko']);
+      expect(languages.productDetails[1].productName).toMatch(/[가-힣]/);
+      templates.add((await call(t.app, acme, { method: 'GET', url: `/api/product/design?productId=${productId}` })).json().result.template);
+      const shown = (await t.app.inject({ method: 'GET', url: `/api/product/landing-page/preview-links?productId=${productId}` })).json().result;
+      for (const link of shown) expect(link.modifiedTitle).toContainEqual({ languageCode: 'ko', inputData: expect.stringMatching(/[가-힣]/) });
+    }
+    expect([...templates].sort()).toEqual(['basic_black_v1', 'basic_white_v1']);
+
+    const [first] = demo;
+    const saved = await putContents(first.productId, (await getContents(first.productId)).map(({ type, inputs, style, label }) => ({ type, inputs, style, label })));
+    expect(saved.statusCode).toBe(200);
+  });
+});
+
