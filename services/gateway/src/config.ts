@@ -63,8 +63,8 @@ const envSchema = z
 
     /** Largest JSON (or other parsed) request body. */
     BODY_LIMIT_BYTES: optional(positiveInt).default(1_048_576),
-    /** Largest streamed request body (multipart uploads, files) passed to the API. */
-    UPLOAD_LIMIT_BYTES: optional(positiveInt).default(26_214_400),
+    /** Largest streamed request body passed to the API: a 50 MiB MP4 of a content block (VIDEO_UPLOAD_MAX_BYTES) with its multipart framing. */
+    UPLOAD_LIMIT_BYTES: optional(positiveInt).default(57_671_680),
 
     /** How long a plan-limit verdict is reused for one company. */
     PLAN_CACHE_TTL_SECONDS: optional(positiveInt).default(60),

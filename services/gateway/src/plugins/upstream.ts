@@ -64,7 +64,7 @@ export function createUpstreamClient({
   timeoutMs,
   connectTimeoutMs,
   internalToken,
-  uploadLimitBytes = 26_214_400,
+  uploadLimitBytes = 57_671_680,
   onError,
 }: UpstreamClientOptions): UpstreamClient {
   const base = baseUrl.replace(/\/+$/, '');

@@ -37,6 +37,11 @@ describe('/bff/public/* pass-through for visitors', () => {
   it("lets the consumer landing page read a product's public data and stored images, nothing around them", () => {
     expect(isPublicCall('GET', '/bff/public/product/landing-page/preview-productInfo?productId=3')).toBe(true);
     expect(isPublicCall('GET', '/bff/public/product/landing-page/preview-links?productId=3')).toBe(true);
+    expect(isPublicCall('GET', '/bff/public/product/landing-page/preview-contents?productId=3&lang=ko')).toBe(true);
+    expect(isPublicCall('GET', '/bff/public/product/landing-page/design?productId=3')).toBe(true);
+    expect(isPublicCall('PUT', '/bff/public/product/landing-page/design')).toBe(false);
+    expect(isPublicCall('GET', '/bff/public/product/design?productId=3')).toBe(false);
+    expect(isPublicCall('GET', '/bff/public/product/content?productId=3')).toBe(false);
     expect(isPublicCall('GET', '/bff/public/files/products/3/a1b2.thumb.webp')).toBe(true);
     expect(isPublicCall('GET', '/bff/public/files/../overview/total-count')).toBe(false);
     expect(isPublicCall('GET', '/bff/public/files/%2e%2e/overview')).toBe(false);

@@ -25,6 +25,9 @@ const PUBLIC_CALLS: ReadonlyArray<readonly [string, RegExp]> = [
   // The consumer landing page a scan leads to (spec point 7, "Previews"), read by shoppers.
   ['GET', /^\/product\/landing-page\/preview-productInfo$/],
   ['GET', /^\/product\/landing-page\/preview-links$/],
+  // Its published content blocks, languages and texts, and its design theme (issue 14).
+  ['GET', /^\/product\/landing-page\/preview-contents$/],
+  ['GET', /^\/product\/landing-page\/design$/],
   // Its product images and logos (stored files are public by design, keys are random).
   ['GET', /^\/files\/(?!.*\.\.)[\w./-]+$/],
 ];
