@@ -21,6 +21,8 @@ import { isHttpUrl, isHttpsUrl, isVideoPageUrl, sanitizeBlockHtml } from './sani
 
 /** A block as the body gives it, after the shared schema. */
 export interface BlockBody {
+  /** The stored block this one edits; kept when it is one of the product's blocks. */
+  content_id?: number;
   type: ContentBlockType;
   inputs: LanguageInput[];
   style: TextStyle;

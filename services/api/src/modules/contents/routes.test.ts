@@ -98,9 +98,19 @@ describe('PUT /api/product/content', () => {
     expect(response.headers[RESOLVER_INVALIDATE_HEADER]).toBe(product.entryPath);
     expect(await getContents(product.productId)).toEqual(body.contents);
 
-    // Saving again replaces everything.
-    expect((await putContents(product.productId, [text('text', 'Only me')])).statusCode).toBe(200);
-    expect((await getContents(product.productId)).map((block) => block.inputs)).toEqual([[{ languageCode: 'DEFAULT', inputData: 'Only me' }]]);
+    // Saving again replaces everything; a block sent with its id keeps it.
+    const kept = body.contents[2] as ContentBlock;
+    const again = await putContents(product.productId, [{ ...text('text', 'Edited'), content_id: kept.content_id }, text('text', 'New')]);
+    expect(again.statusCode).toBe(200);
+    const after = await getContents(product.productId);
+    expect(after.map((block) => block.inputs)).toEqual([[{ languageCode: 'DEFAULT', inputData: 'Edited' }], [{ languageCode: 'DEFAULT', inputData: 'New' }]]);
+    expect(after[0].content_id).toBe(kept.content_id);
+    expect(after[1].content_id).not.toBe(kept.content_id);
+    // Another product's block id is not taken over: it makes a new block.
+    const other = await newProduct();
+    const foreign = await putContents(other.productId, [{ ...text('text', 'Mine'), content_id: kept.content_id }]);
+    expect(foreign.json().contents[0].content_id).not.toBe(kept.content_id);
+    expect((await getContents(product.productId))[0].inputs[0].inputData).toBe('Edited');
   });
 
   it('refuses a second footer with a field error instead of dropping it', async () => {

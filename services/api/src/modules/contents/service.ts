@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
   type ContentBlock,
@@ -56,13 +56,20 @@ export async function replaceContents(ctx: ContentContext, body: { productId: nu
     const { blocks, problems } = checkBlocks(body.contents, product.id, languages);
     if (problems.length > 0) throw validationFailed(problems);
     const previous = await readBlocks(tx, product.id);
-    await tx.delete(productContents).where(eq(productContents.productId, product.id));
-    if (blocks.length > 0) {
-      const now = new Date();
-      await tx
-        .insert(productContents)
-        .values(blocks.map((block, index) => ({ productId: product.id, position: index + 1, ...block, createdAt: now, updatedAt: now })));
+    // A block that names one of the product's stored blocks keeps its id; the others are new, and stored blocks not named go.
+    const kept = new Set<number>();
+    const now = new Date();
+    const rows = blocks.map(({ content_id, ...block }, index) => {
+      const id = content_id !== undefined && !kept.has(content_id) && previous.some((old) => old.content_id === content_id) ? content_id : undefined;
+      if (id !== undefined) kept.add(id);
+      return { id, values: { ...block, position: index + 1, updatedAt: now } };
+    });
+    await tx.delete(productContents).where(and(eq(productContents.productId, product.id), notInArray(productContents.id, [...kept])));
+    for (const row of rows.filter((item) => item.id !== undefined)) {
+      await tx.update(productContents).set(row.values).where(eq(productContents.id, row.id!));
     }
+    const created = rows.filter((item) => item.id === undefined);
+    if (created.length > 0) await tx.insert(productContents).values(created.map((row) => ({ productId: product.id, ...row.values, createdAt: now })));
     const design = await readDesign(tx, product.id);
     return { before: mediaPathsOf(previous), after: [...mediaPathsOf(blocks), design.logo.logoImage].filter((path): path is string => path !== null) };
   });
