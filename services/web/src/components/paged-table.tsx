@@ -38,11 +38,11 @@ export function ColumnHeads({ columns, leading, actions = false }: ColumnHeadsPr
   );
 }
 
-const Footer = styled.div<{ $alone: boolean }>`
+const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  justify-content: ${({ $alone }) => ($alone ? 'flex-end' : 'space-between')};
+  justify-content: space-between;
   gap: 12px;
   padding: 12px 22px;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -64,52 +64,57 @@ interface PagerFooterProps {
   pageInfo: { total: number; size: number } | undefined;
   page: number;
   onPage: (page: number) => void;
-  /**
-   * What the list holds in all, given the count ("42 products"). Without it the footer is only
-   * a pager, and a list that fits on one page shows none.
-   */
-  total?: (count: number) => ReactNode;
-  totalTestId?: string;
-  /** Where the list stands; "page / last page" unless given. */
-  position?: (page: number, lastPage: number) => ReactNode;
-  /** The names of the previous and next buttons. */
-  labels?: { previous: MessageId; next: MessageId };
-  /** Names the pager as a navigation landmark. */
+  /** Names the pager as a navigation landmark ("Pages of products"); "Pages" unless given. */
   label?: MessageId;
+  /** Test id of the range ("1–10 of 42"). */
+  totalTestId?: string;
   /** While a page loads: the buttons wait for it. */
   busy?: boolean;
 }
 
-/** The footer of a paged list: its total, and buttons to the previous and next page. */
-export function PagerFooter({ pageInfo, page, onPage, total, totalTestId, position, labels, label, busy = false }: PagerFooterProps) {
+/**
+ * The footer of every paged list, worded and placed the same everywhere: the range shown ("1–10 of
+ * 42") on the left; on the right, when there is more than one page, previous and next buttons
+ * around "Page 1 of 5".
+ */
+export function PagerFooter({ pageInfo, page, onPage, label, totalTestId, busy = false }: PagerFooterProps) {
   const intl = useIntl();
   if (!pageInfo || pageInfo.total === 0) return null;
   const lastPage = lastPageOf(pageInfo);
-  if (!total && lastPage === 1) return null;
+  const from = Math.min((page - 1) * pageInfo.size + 1, pageInfo.total);
+  const to = Math.min(page * pageInfo.size, pageInfo.total);
   return (
-    <Footer $alone={!total}>
-      {total ? <span data-testid={totalTestId}>{total(pageInfo.total)}</span> : null}
-      <Pager as={label ? 'nav' : 'div'} aria-label={label ? intl.formatMessage({ id: label }) : undefined}>
-        <Button
-          $size="sm"
-          $variant="outline"
-          disabled={page <= 1 || busy}
-          onClick={() => onPage(page - 1)}
-          aria-label={intl.formatMessage({ id: labels?.previous ?? 'pagination.previous' })}
-        >
-          <ChevronLeftIcon size={16} />
-        </Button>
-        <span aria-live="polite">{position ? position(page, lastPage) : `${page} / ${lastPage}`}</span>
-        <Button
-          $size="sm"
-          $variant="outline"
-          disabled={page >= lastPage || busy}
-          onClick={() => onPage(page + 1)}
-          aria-label={intl.formatMessage({ id: labels?.next ?? 'pagination.next' })}
-        >
-          <ChevronRightIcon size={16} />
-        </Button>
-      </Pager>
+    <Footer data-testid="pager">
+      <span data-testid={totalTestId}>
+        <FormattedMessage id="pagination.range" values={{ from, to, total: pageInfo.total }} />
+      </span>
+      {lastPage > 1 ? (
+        <Pager as="nav" aria-label={intl.formatMessage({ id: label ?? 'pagination.label' })}>
+          <Button
+            $size="sm"
+            $variant="outline"
+            disabled={page <= 1 || busy}
+            onClick={() => onPage(page - 1)}
+            aria-label={intl.formatMessage({ id: 'pagination.previous' })}
+            title={intl.formatMessage({ id: 'pagination.previous' })}
+          >
+            <ChevronLeftIcon size={16} />
+          </Button>
+          <span aria-live="polite">
+            <FormattedMessage id="pagination.pageOf" values={{ page, total: lastPage }} />
+          </span>
+          <Button
+            $size="sm"
+            $variant="outline"
+            disabled={page >= lastPage || busy}
+            onClick={() => onPage(page + 1)}
+            aria-label={intl.formatMessage({ id: 'pagination.next' })}
+            title={intl.formatMessage({ id: 'pagination.next' })}
+          >
+            <ChevronRightIcon size={16} />
+          </Button>
+        </Pager>
+      ) : null}
     </Footer>
   );
 }

@@ -36,7 +36,7 @@ describe('entry list', () => {
     expect(await screen.findByTestId('entry-list-title')).toHaveTextContent('Spring line');
     const table = await screen.findByTestId('product-list');
     expect(within(table).getByRole('link', { name: 'Rain hood' })).toHaveAttribute('href', '/acme/product-details/102');
-    expect(screen.getByTestId('product-total')).toHaveTextContent('12 products');
+    expect(screen.getByTestId('product-total')).toHaveTextContent('1–10 of 12');
     expect(productCalls(fetchMock)[0].get('projectId')).toBe('11');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));

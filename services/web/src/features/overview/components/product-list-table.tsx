@@ -46,7 +46,6 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
   const intl = useIntl();
   const base = `/${encodeURIComponent(serviceName)}`;
   const page = pageInfo?.page ?? 1;
-  const size = pageInfo?.size ?? pageSize;
 
   let content;
   if (error && !products) {
@@ -152,8 +151,6 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
         page={page}
         onPage={onPageChange}
         busy={loading}
-        total={(total) => <FormattedMessage id="overview.products.range" values={{ from: (page - 1) * size + 1, to: Math.min(page * size, total), total }} />}
-        position={(current, lastPage) => <FormattedMessage id="pagination.pageOf" values={{ page: current, total: lastPage }} />}
       />
     </Card>
   );

@@ -198,7 +198,6 @@ export function ProductList({ serviceName, projectId, projects }: ProductListPro
         pageInfo={list.data?.pageInfo}
         page={page}
         onPage={(next) => update({ page: String(next) })}
-        total={(count) => <FormattedMessage id="products.total" values={{ count }} />}
         totalTestId="product-total"
       />
       <ConfirmDialog

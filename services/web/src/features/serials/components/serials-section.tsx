@@ -307,9 +307,6 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         pageInfo={list.data?.pageInfo}
         page={page}
         onPage={setPage}
-        total={(count) => <FormattedMessage id="serials.total" values={{ count }} />}
-        position={(current, pages) => <FormattedMessage id="serials.page" values={{ page: current, pages }} />}
-        labels={{ previous: 'serials.previousPage', next: 'serials.nextPage' }}
       />
       <ConfirmDialog payload={deleting} subject={deleting ? serialOf(deleting) : undefined} onConfirm={remove} onClose={() => setDeleting(null)} />
     </Card>

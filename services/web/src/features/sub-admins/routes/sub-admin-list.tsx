@@ -167,9 +167,6 @@ export function SubAdminListRoute() {
               pageInfo={list.data.pageInfo}
               page={page}
               onPage={setPage}
-              label="subAdmins.paging"
-              labels={{ previous: 'subAdmins.previous', next: 'subAdmins.next' }}
-              position={(current, pages) => <FormattedMessage id="subAdmins.pageOf" values={{ page: current, pages }} />}
             />
           </>
         )}
