@@ -180,6 +180,9 @@ describe('ProductLanding', () => {
     expect(html.querySelector('img')).not.toHaveAttribute('onerror');
     expect(within(html).getByText('bad')).not.toHaveAttribute('href');
     expect(within(html).getByText('good')).toHaveAttribute('href', 'https://acme.test');
+    // A brand's link leaves in a new tab without the opener.
+    expect(within(html).getByText('good')).toHaveAttribute('target', '_blank');
+    expect(within(html).getByText('good')).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     // No author styles (a page-covering overlay) and no data- attributes that pose as the page's own.
     expect(within(html).getByText('cover')).not.toHaveAttribute('style');
     expect(within(html).getByText('cover')).not.toHaveAttribute('data-block-type');

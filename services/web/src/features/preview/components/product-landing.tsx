@@ -412,12 +412,29 @@ export function detailsFor(product: LandingProductInfo, details: readonly Produc
   };
 }
 
+/** A purifier of the page's own, so that its hook touches no other caller of DOMPurify. */
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+function pagePurifier() {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  // Links of a brand's markup leave the page in a new tab, without the opener or a referrer.
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+    } else if (node.tagName === 'A') {
+      node.removeAttribute('target');
+    }
+  });
+  return purifier;
+}
+
 /**
  * HTML blocks: the API cleans them on save, and the page cleans them again since a draft from the
  * editor is unsaved. No scripts, handlers, frames, forms or author styles (which could cover the page).
  */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
+  return pagePurifier().sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
     FORBID_ATTR: ['style'],
