@@ -39,7 +39,8 @@ export type ProductFormValues = z.output<typeof productFormSchema>;
 export function emptyProductForm(projectId: number | undefined, service: ServiceCode): ProductFormInput {
   return {
     service,
-    project_id: projectId ?? (Number.NaN as number),
+    // No project yet (added from the sidebar): the select shows its placeholder and asks for one.
+    project_id: projectId ?? (undefined as unknown as number),
     category_id: 1,
     subcategoryId: null,
     product_name: '',
