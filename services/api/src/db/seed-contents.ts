@@ -9,10 +9,14 @@ import {
   type Design,
   type LinkType,
 } from '@product-console/shared';
+import { randomBytes } from 'node:crypto';
 import { productContents, productDesigns, productLanguages, productTexts } from '../modules/contents/tables.js';
 import { links } from '../modules/links/tables.js';
+import { contentFolder, makeThumbnail } from '../modules/products/images.js';
 import { products } from '../modules/products/tables.js';
+import type { FileStorage } from '../plugins/storage.js';
 import type { Db } from './client.js';
+import { placeholderImage } from './seed-products.js';
 
 /*
  * Demo pages (issue 14): every Acme product has a composed page — a title, a text, its picture, a
@@ -51,7 +55,17 @@ function mediaBlock(type: ContentBlockType, address: string, label: string) {
   return { ...newBlock(type, []), inputs: [{ languageCode: DEFAULT_LANGUAGE, inputData: address }], label };
 }
 
-export async function seedDemoContents(tx: Db, companyId: number, companyName: string): Promise<void> {
+/** A picture of the page, stored as the content upload stores one (with its thumbnail); null without storage. */
+async function seedPicture(storage: FileStorage | undefined, productId: number): Promise<string | null> {
+  if (!storage) return null;
+  const key = `${contentFolder(productId)}/${randomBytes(12).toString('hex')}.webp`;
+  const image = await placeholderImage(productId, 3);
+  await storage.put(key, image, 'image/webp');
+  await storage.put(key.replace(/\.webp$/, '.thumb.webp'), await makeThumbnail(image), 'image/webp');
+  return `/files/${key}`;
+}
+
+export async function seedDemoContents(tx: Db, storage: FileStorage | undefined, companyId: number, companyName: string): Promise<void> {
   const rows = await tx
     .select()
     .from(products)
@@ -59,13 +73,14 @@ export async function seedDemoContents(tx: Db, companyId: number, companyName: s
     .orderBy(asc(products.id));
   for (const [index, product] of rows.entries()) {
     const koName = KOREAN_NAMES[product.productNumber] ?? product.productName;
+    const picture = await seedPicture(storage, product.id);
     const blocks = [
       textBlock('title', { en: product.productName, ko: koName }),
       textBlock('text', {
         en: `The ${product.productName} is made for long days outside. Scan it again any time for care tips and news.`,
         ko: `${koName}은(는) 야외에서 보내는 긴 하루를 위해 만들었습니다. 관리 방법과 소식은 언제든 다시 스캔해 확인하세요.`,
       }),
-      ...(product.images[0] ? [mediaBlock('image', product.images[0], product.productName)] : []),
+      ...(picture ? [mediaBlock('image', picture, product.productName)] : []),
       mediaBlock('link', product.productWebsite || 'https://acme.example', 'Visit the product page'),
       textBlock('footer', { en: `© ${companyName}`, ko: `© ${companyName} · 아크미 아웃도어` }),
     ];

@@ -237,7 +237,7 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
       Bakery: 'Breads and pastries.',
     }, { storage, templateOrigin });
 
-    await seedDemoContents(tx, acme.id, 'Acme Outdoor');
+    await seedDemoContents(tx, storage, acme.id, 'Acme Outdoor');
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 
     // Read state is per reader (`readBy`): the demo users have read their older, personal notifications.

@@ -10,7 +10,7 @@ import {
   type TextStyle,
 } from '@product-console/shared';
 import type { FieldError } from '../../errors.js';
-import { isContentMediaPath, isProductImagePath } from './media.js';
+import { isContentMediaPath } from './media.js';
 import { isHttpUrl, isHttpsUrl, isVideoPageUrl, sanitizeBlockHtml } from './sanitize.js';
 
 /*
@@ -42,7 +42,7 @@ function checkMediaAddress(type: ContentBlockType, value: string, productId: num
   if (address === '') return 'Required';
   if (type === 'link') return isHttpUrl(address) ? null : 'Must be an http or https address';
   if (type === 'image') {
-    return isHttpsUrl(address) || isContentMediaPath(address, productId) || isProductImagePath(address, productId)
+    return isHttpsUrl(address) || (isContentMediaPath(address, productId) && !address.endsWith('.mp4'))
       ? null
       : 'Must be an uploaded image of this product or an https address';
   }

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { MESSAGES, VIDEO_UPLOAD_MAX_BYTES } from '@product-console/shared';
 import { AppError, validationFailed } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import { FILES_PATH_PREFIX, contentFolder, deleteImages, productFolder, storeImage } from '../products/images.js';
+import { FILES_PATH_PREFIX, contentFolder, deleteImages, storeImage } from '../products/images.js';
 import { sniffImage } from '../products/uploads.js';
 
 /*
@@ -16,10 +16,6 @@ import { sniffImage } from '../products/uploads.js';
 /** A stored file of this product's page (`/files/content/{id}/...`). */
 export const isContentMediaPath = (path: string, productId: number): boolean =>
   path.startsWith(`${FILES_PATH_PREFIX}${contentFolder(productId)}/`) && !path.includes('..');
-
-/** A stored picture of this product (its product images), which a block or the logo may show too. */
-export const isProductImagePath = (path: string, productId: number): boolean =>
-  path.startsWith(`${FILES_PATH_PREFIX}${productFolder(productId)}/`) && !path.includes('..');
 
 /** An MP4 by its bytes: an ISO base media file whose first box is `ftyp`, which file-type reads as MP4. */
 async function isMp4(data: Buffer): Promise<boolean> {

@@ -18,7 +18,7 @@ import { ensureAutoLinks } from '../links/auto-links.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { checkBlocks, mediaPathsOf, type BlockBody } from './blocks.js';
 import { addLanguage, deleteLanguage } from './languages.js';
-import { isContentMediaPath, isProductImagePath, removeUnreferencedMedia, storeContentMedia } from './media.js';
+import { isContentMediaPath, removeUnreferencedMedia, storeContentMedia } from './media.js';
 import { entryPathOf, lockProduct, publicProduct, readBlocks, readDesign, readLanguages, readTexts } from './queries.js';
 import { productContents, productDesigns, productTexts } from './tables.js';
 import { translateLanding, type LandingTranslator } from './translate.js';
@@ -155,7 +155,7 @@ export async function getDesign(ctx: ContentContext, productId: number): Promise
 export async function saveDesign(ctx: ContentContext, productId: number, design: Design): Promise<ContentWriteResult> {
   const product = await authorize(ctx, productId, 'write');
   const logo = design.logo.logoImage;
-  if (logo !== null && !isContentMediaPath(logo, product.id) && !isProductImagePath(logo, product.id)) {
+  if (logo !== null && (!isContentMediaPath(logo, product.id) || logo.endsWith('.mp4'))) {
     throw validationFailed([{ path: 'design.logo.logoImage', message: 'Must be an uploaded image of this product' }]);
   }
   const { before, after } = await ctx.db.transaction(async (tx) => {
