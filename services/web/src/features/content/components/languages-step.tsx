@@ -101,7 +101,7 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
               <Label htmlFor={selectId}>
                 <FormattedMessage id="content.languages.add" />
               </Label>
-              <FormSelect id={selectId} value={choice} onChange={(event) => setChoice(event.target.value)} disabled={full || adding} data-testid="language-select">
+              <FormSelect id={selectId} value={choice} onChange={(event) => setChoice(event.target.value)} disabled={full || adding} data-testid="product-language-select">
                 <option value="">{intl.formatMessage({ id: 'content.languages.choose' })}</option>
                 {options.map(({ code, name }) => (
                   <option key={code} value={code}>
@@ -110,7 +110,7 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
                 ))}
               </FormSelect>
             </Field>
-            <Button onClick={() => void add()} disabled={!choice || adding || full} data-testid="language-add">
+            <Button onClick={() => void add()} disabled={!choice || adding || full} data-testid="product-language-add">
               {adding ? <Spinner size={16} /> : null}
               <FormattedMessage id="content.languages.addButton" />
             </Button>
@@ -121,7 +121,7 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
             </Hint>
           ) : null}
           {problem ? (
-            <FormAlert role="alert" data-testid="language-error">
+            <FormAlert role="alert" data-testid="product-language-error">
               {problem}
             </FormAlert>
           ) : null}

@@ -6,7 +6,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ProductLanding } from '@/features/preview/components/product-landing';
 import { useLandingLinks, useLandingProduct } from '@/features/content/api/get-landing-data';
 import { toContentBlocks, type EditorDraft } from '@/features/content/model/draft';
-import { useLanguageName } from '@/features/content/components/language-name';
 
 interface PhoneFrameProps {
   productId: number;
@@ -17,12 +16,11 @@ interface PhoneFrameProps {
 }
 
 /**
- * A 400 px phone showing the draft with the consumer page's own component, as it changes; its
- * language chips switch the language shown without touching the draft.
+ * A 400 px phone showing the draft with the consumer page's own component, as it changes; the
+ * page's language chips switch the language shown without touching the draft.
  */
 export function PhoneFrame({ productId, draft, hasChanges, language, onLanguageChange }: PhoneFrameProps) {
   const intl = useIntl();
-  const languageName = useLanguageName();
   const product = useLandingProduct(productId);
   const links = useLandingLinks(productId);
   const content: LandingContent = useMemo(
@@ -33,13 +31,6 @@ export function PhoneFrame({ productId, draft, hasChanges, language, onLanguageC
 
   return (
     <Aside aria-label={intl.formatMessage({ id: 'content.frame.label' })} data-testid="phone-frame">
-      <Chips role="group" aria-label={intl.formatMessage({ id: 'content.frame.languages' })}>
-        {blockLanguages(draft.languages).map((code) => (
-          <Chip key={code} type="button" aria-pressed={code === shown} onClick={() => onLanguageChange(code)} data-testid={`frame-language-${code}`}>
-            {languageName(code)}
-          </Chip>
-        ))}
-      </Chips>
       <Phone>
         <Screen data-testid="phone-frame-screen">
           {product.data && links.data ? (
@@ -80,31 +71,6 @@ const Aside = styled.aside`
     position: sticky;
     top: 16px;
   }
-`;
-
-const Chips = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: 6px;
-  max-width: 100%;
-`;
-
-const Chip = styled.button`
-  padding: 4px 12px;
-  border-radius: 999px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 13px;
-  font-weight: 600;
-  cursor: pointer;
-  &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primary};
-  }
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
 `;
 
 /** 400 px of screen inside a 12 px bezel; narrower screens get a narrower phone, never a sideways scroll. */
