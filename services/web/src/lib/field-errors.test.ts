@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '@product-console/shared';
 import en from '@/locales/en.json';
 import ko from '@/locales/ko.json';
+import { ApiError } from '@/lib/api-client';
 import { emptyProductForm, productFormSchema } from '@/features/products/components/product-form-model';
-import { encodeFieldError, fieldErrorMessage, fieldErrorText, formResolver } from '@/lib/field-errors';
+import { apiFieldErrors, encodeFieldError, fieldErrorMessage, fieldErrorText, formResolver, schemaFieldErrors } from '@/lib/field-errors';
 
 const english = createIntl({ locale: 'en', messages: en });
 const korean = createIntl({ locale: 'ko', messages: ko });
@@ -75,5 +76,23 @@ describe('formResolver', () => {
     const errors = result.errors as { name?: { message?: string }; rows?: { label?: { message?: string } }[] };
     expect(fieldErrorText(english, errors.name?.message)).toBe('This field is required.');
     expect(fieldErrorText(english, errors.rows?.[0]?.label?.message)).toBe('Use at most 2 characters.');
+  });
+});
+
+describe('schemaFieldErrors and apiFieldErrors by control name', () => {
+  const schema = z.object({ first_name: z.string().min(1).max(5), gcps: z.array(z.string().regex(/^\d{4,12}$/)).min(1) });
+  const controls = { first_name: 'firstName', gcps: 'gcps' };
+
+  it("words a form's value by the schema under the control that holds each field, an item of a list under the list", () => {
+    const errors = schemaFieldErrors(schema, { first_name: 'Frederica', gcps: ['0614141', 'x'] }, controls);
+    expect(Object.keys(errors)).toEqual(['firstName', 'gcps']);
+    expect(fieldErrorText(korean, errors.firstName)).toBe('5자 이하로 입력하세요.');
+    expect(fieldErrorText(english, errors.gcps)).toBe('This value is not valid.');
+    expect(schemaFieldErrors(schema, { first_name: 'Fred', gcps: ['0614141'] }, controls)).toEqual({});
+  });
+
+  it("puts an API detail about a list's item under the list's control", () => {
+    const cause = new ApiError(400, { code: 'E400001', message: 'Validation failed', details: [{ path: 'newUser.gcps.3', message: 'Required', code: 'too_small', minimum: 1, origin: 'string' }] });
+    expect(fieldErrorText(english, apiFieldErrors(cause, { 'newUser.gcps': 'gcps' }).gcps)).toBe('This field is required.');
   });
 });
