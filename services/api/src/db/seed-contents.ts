@@ -78,7 +78,7 @@ export async function seedDemoContents(tx: Db, storage: FileStorage | undefined,
       textBlock('title', { en: product.productName, ko: koName }),
       textBlock('text', {
         en: `The ${product.productName} is made for long days outside. Scan it again any time for care tips and news.`,
-        ko: `${koName}은(는) 야외에서 보내는 긴 하루를 위해 만들었습니다. 관리 방법과 소식은 언제든 다시 스캔해 확인하세요.`,
+        ko: `야외에서 보내는 긴 하루를 위해 만든 ${koName}입니다. 관리 방법과 소식은 언제든 다시 스캔해 확인하세요.`,
       }),
       ...(picture ? [mediaBlock('image', picture, product.productName)] : []),
       mediaBlock('link', product.productWebsite || 'https://acme.example', 'Visit the product page'),

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  DEFAULT_LANGUAGE,
   PRODUCT_LANGUAGE_MAX,
   addLanguageToBlocks,
   addLanguageToTitles,
@@ -57,7 +56,6 @@ async function applyToBlocksAndLinks(
 
 /** `POST /api/product/languages`: registers `code` (409 when it is already there) and copies the first language's texts to it. */
 export async function addLanguage(db: Db, product: ProductRow, code: string): Promise<{ linksChanged: boolean }> {
-  if (code.toUpperCase() === DEFAULT_LANGUAGE) throw languageProblem('DEFAULT is always there');
   return db.transaction(async (tx) => {
     await lockProduct(tx, product.id);
     const languages = await readLanguages(tx, product.id);
