@@ -189,6 +189,15 @@ export function formControlErrors(form: HTMLFormElement): Record<string, string>
   return errors;
 }
 
+/** Puts the keyboard on the first control of the form that has an error (by `name`), as the browser's check did. */
+export function focusFirstRefused(form: HTMLFormElement, errors: Record<string, string>): void {
+  const first = Array.from(form.elements).find(
+    (element): element is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+      (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) && element.name in errors,
+  );
+  first?.focus();
+}
+
 /**
  * The API's field errors of a failed request, encoded, by the form control they name:
  * `controls` maps a detail's path (`newUser.first_name`) to the control's name (`firstName`).

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { formControlErrors } from '@/lib/field-errors';
+import { focusFirstRefused, formControlErrors } from '@/lib/field-errors';
 
 export interface AuthSubmitChecks {
   /**
@@ -11,14 +11,6 @@ export interface AuthSubmitChecks {
   validate?: (data: FormData) => Record<string, string>;
   /** The field errors of a failed call, by control name (`apiFieldErrors` with the form's names). */
   apiErrors?: (cause: unknown, data: FormData) => Record<string, string>;
-}
-
-/** The first control of the form that has an error, for the keyboard to land on. */
-function focusFirstInvalid(form: HTMLFormElement, errors: Record<string, string>) {
-  const first = Array.from(form.elements).find(
-    (element): element is HTMLInputElement => element instanceof HTMLElement && 'name' in element && String(element.name) in errors,
-  );
-  first?.focus();
 }
 
 /**
@@ -42,7 +34,7 @@ export function useAuthSubmit(action: (data: FormData) => Promise<unknown>, chec
     setFieldErrors(refused);
     setError(null);
     if (Object.keys(refused).length > 0) {
-      focusFirstInvalid(form, refused);
+      focusFirstRefused(form, refused);
       return;
     }
     setSubmitting(true);

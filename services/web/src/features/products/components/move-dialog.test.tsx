@@ -23,7 +23,7 @@ describe('MoveDialog', () => {
     const refused = new ApiError(400, {
       code: 'E400001',
       message: 'Validation failed',
-      details: [{ path: 'targetProjectId', message: 'Invalid input', code: 'invalid_type', input: 'x' }],
+      details: [{ path: 'targetProjectId', message: 'Too small', code: 'too_small', minimum: 1, origin: 'number' }],
     });
     const onClose = vi.fn();
     const user = userEvent.setup();
@@ -32,7 +32,7 @@ describe('MoveDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     const target = within(dialog).getByLabelText('Target project');
     await waitFor(() => expect(target).toHaveAttribute('aria-invalid', 'true'));
-    expect(target).toHaveAccessibleDescription('This value is not valid.');
+    expect(target).toHaveAccessibleDescription('Enter a value of at least 1.');
     expect(onClose).not.toHaveBeenCalled();
   });
 

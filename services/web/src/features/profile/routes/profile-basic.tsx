@@ -7,7 +7,7 @@ import { Field, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { apiFieldErrors, formControlErrors, schemaFieldErrors } from '@/lib/field-errors';
+import { apiFieldErrors, focusFirstRefused, formControlErrors, schemaFieldErrors } from '@/lib/field-errors';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useProfile, useUpdateProfile } from '@/features/profile/api/profile';
@@ -61,7 +61,10 @@ export function ProfileBasicRoute() {
     const refused = { ...schemaFieldErrors(profileUpdateSchema, changes, CONTROLS), ...formControlErrors(formElement) };
     setFieldErrors(refused);
     setError(null);
-    if (Object.keys(refused).length > 0) return;
+    if (Object.keys(refused).length > 0) {
+      focusFirstRefused(formElement, refused);
+      return;
+    }
     setSaving(true);
     try {
       await update(changes, newImage[0] ?? null, setProgress);

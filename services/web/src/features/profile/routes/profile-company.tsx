@@ -9,7 +9,7 @@ import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { parsePrefixes, prefixFieldError, prefixListError } from '@/lib/company-prefix-errors';
-import { apiFieldErrors, formControlErrors, schemaFieldErrors } from '@/lib/field-errors';
+import { apiFieldErrors, focusFirstRefused, formControlErrors, schemaFieldErrors } from '@/lib/field-errors';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCompanyInfo, useProfile, useUpdateCompanyInfo } from '@/features/profile/api/profile';
@@ -78,7 +78,10 @@ export function ProfileCompanyRoute() {
     if (gcpsError) refused.gcps = gcpsError;
     setFieldErrors(refused);
     setError(null);
-    if (Object.keys(refused).length > 0) return;
+    if (Object.keys(refused).length > 0) {
+      focusFirstRefused(formElement, refused);
+      return;
+    }
     // Sent only when changed: the API then checks each added prefix against the other companies'.
     const gcpsChanged = gcps.join(',') !== current.gcps.join(',');
     setSaving(true);
