@@ -27,39 +27,47 @@ export const DEMO_USERS = {
   borealisManager: 'pending@borealis.example',
 } as const;
 
+/**
+ * A demo product, in the category that fits it (spec points 3 and 9): 1 for goods with care
+ * information (apparel, textiles and the gear made of them), 2 for food and drink, 3 for household
+ * goods; 2 and 3 are smart-label types. Subcategory ids are those of the console's category list.
+ */
 interface DemoProduct {
   name: string;
   number: string;
   service: ServiceCode;
   isNfc: 0 | 1;
-  categoryId?: number;
+  categoryId: 1 | 2 | 3;
+  subcategoryId?: number;
+  /** Care information, for category 1 only. */
+  care?: string;
 }
 
 const ACME_PRODUCTS: Record<string, DemoProduct[]> = {
   'Trail Gear': [
-    { name: 'Summit 45L Backpack', number: 'AO-TG-001', service: 'DPP', isNfc: 1 },
-    { name: 'Ridge Trekking Poles', number: 'AO-TG-002', service: 'DL', isNfc: 0 },
-    { name: 'Trailhead Hiking Boots', number: 'AO-TG-003', service: 'DPP', isNfc: 0 },
+    { name: 'Summit 45L Backpack', number: 'AO-TG-001', service: 'DPP', isNfc: 1, categoryId: 1, subcategoryId: 4, care: 'Brush off dirt, hand wash in lukewarm water with mild soap and let it air dry. Do not machine wash.' },
+    { name: 'Ridge Trekking Poles', number: 'AO-TG-002', service: 'DL', isNfc: 0, categoryId: 1, subcategoryId: 4, care: 'Rinse with fresh water and dry the sections apart after use. Wash the straps by hand.' },
+    { name: 'Trailhead Hiking Boots', number: 'AO-TG-003', service: 'DPP', isNfc: 0, categoryId: 1, subcategoryId: 4, care: 'Brush off mud, dry away from direct heat and re-wax the leather now and then.' },
   ],
   Camping: [
-    { name: 'Basecamp 2P Tent', number: 'AO-CA-001', service: 'DL', isNfc: 1 },
-    { name: 'Ember Camp Stove', number: 'AO-CA-002', service: 'DL', isNfc: 0 },
-    { name: 'Nightfall Sleeping Bag', number: 'AO-CA-003', service: 'DPP', isNfc: 1, categoryId: 2 },
+    { name: 'Basecamp 2P Tent', number: 'AO-CA-001', service: 'DL', isNfc: 1, categoryId: 1, subcategoryId: 4, care: 'Pitch it to dry before packing it away. Clean with a sponge and water only; no detergent.' },
+    { name: 'Ember Camp Stove', number: 'AO-CA-002', service: 'DL', isNfc: 0, categoryId: 3, subcategoryId: 10 },
+    { name: 'Nightfall Sleeping Bag', number: 'AO-CA-003', service: 'DPP', isNfc: 1, categoryId: 1, subcategoryId: 4, care: 'Wash at 30 °C with down wash and tumble dry on low with dryer balls. Store it loose.' },
   ],
   'Winter Collection': [
-    { name: 'Glacier Down Jacket', number: 'AO-WC-001', service: 'DPP', isNfc: 1 },
-    { name: 'Frost Merino Beanie', number: 'AO-WC-002', service: 'DL', isNfc: 0 },
+    { name: 'Glacier Down Jacket', number: 'AO-WC-001', service: 'DPP', isNfc: 1, categoryId: 1, subcategoryId: 3, care: 'Wash at 30 °C with down wash, tumble dry on low. Do not iron or dry clean.' },
+    { name: 'Frost Merino Beanie', number: 'AO-WC-002', service: 'DL', isNfc: 0, categoryId: 1, subcategoryId: 4, care: 'Hand wash cold, dry flat. Do not tumble dry.' },
   ],
 };
 
 const NORDIC_PRODUCTS: Record<string, DemoProduct[]> = {
   Dairy: [
-    { name: 'Organic Whole Milk 1L', number: 'NF-DA-001', service: 'DL', isNfc: 0 },
-    { name: 'Vanilla Skyr 500g', number: 'NF-DA-002', service: 'DL', isNfc: 1 },
+    { name: 'Organic Whole Milk 1L', number: 'NF-DA-001', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 5 },
+    { name: 'Vanilla Skyr 500g', number: 'NF-DA-002', service: 'DL', isNfc: 1, categoryId: 2, subcategoryId: 5 },
   ],
   Bakery: [
-    { name: 'Rye Crispbread', number: 'NF-BA-001', service: 'DL', isNfc: 0 },
-    { name: 'Cinnamon Buns 6-pack', number: 'NF-BA-002', service: 'DL', isNfc: 0 },
+    { name: 'Rye Crispbread', number: 'NF-BA-001', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 6 },
+    { name: 'Cinnamon Buns 6-pack', number: 'NF-BA-002', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 6 },
   ],
 };
 
@@ -108,7 +116,8 @@ async function seedCompanyCatalogue(
           entryId: await seedEntry(tx, company.id, company.prefix, gtin, item.name),
           productName: item.name,
           productNumber: item.number,
-          categoryId: item.categoryId ?? 1,
+          categoryId: item.categoryId,
+          subcategoryId: item.subcategoryId ?? null,
           service: item.service,
           isNfc: item.isNfc,
           productWebsite: `${company.website}/products/${slug(item.name)}`,
@@ -116,7 +125,7 @@ async function seedCompanyCatalogue(
           description: `The ${item.name} from our ${projectName} range.`,
           details: `Product number ${item.number}.`,
           dynamicInfo: demoDynamicInfo(item.number),
-          careInfoText: (item.categoryId ?? 1) === 1 ? 'Clean with a damp cloth. Do not tumble dry.' : '',
+          careInfoText: item.categoryId === 1 ? (item.care ?? '') : '',
           gtin,
           createdAt: hoursAgo(age),
           updatedAt: hoursAgo(age),

@@ -185,9 +185,11 @@ describe('demo data', () => {
       ['gs1:pip', `${origin}/nordic/product-details/${milk.id}/preview`, milk.entryId],
       ['gs1:certificationInfo', `${origin}/nordic/product-details/${milk.id}/preview/verification`, milk.entryId],
       ['gs1:homepage', `${origin}/nordic/product-details/${milk.id}/preview/homepage`, milk.entryId],
+      // Milk is a food product, category 2: a smart-label type.
+      ['gs1:smartLabel', `${origin}/nordic/product-details/${milk.id}/preview/smartLabel`, milk.entryId],
     ]);
     const response = await call(t.app, nordic, { method: 'GET', url: `/api/entry/links/active?productId=${milk.id}` });
-    expect(response.json().result).toHaveLength(3);
+    expect(response.json().result).toHaveLength(4);
   });
 });
 
