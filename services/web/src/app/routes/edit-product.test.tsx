@@ -1,23 +1,98 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  DEFAULT_DESIGN,
+  DEFAULT_TEXT_STYLE,
+  previewChannelName,
+  type ContentBlock,
+  type Design,
+  type LandingProductInfo,
+  type ProductDetailsLanguage,
+} from '@product-console/shared';
 import { makeLink, makePlan, makeProductResponse, makeSession, projects } from '@/testing/fixtures';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
+const info: LandingProductInfo = {
+  productId: 101,
+  product_name: 'Trail jacket',
+  product_number: 'TJ-01',
+  description: 'A light jacket.',
+  features: '',
+  category_id: 1,
+  service: 'DL',
+  image: [],
+  thumbnails: [],
+  careInfo: { type: 'text', text: '', image: null },
+  product_website: '',
+  companyName: 'Acme Corp',
+  primaryLogo: null,
+  serviceName: 'acme',
+  company: { description: '', website: '', contactPhone: '', contactHour: '', contactEmail: '', sns: [] },
+  entryPath: '/01/08801234000017',
+  digitalLink: 'https://id.acme.test/01/08801234000017',
+};
+
+const block = (content_id: number, type: ContentBlock['type'], text: string, order = content_id): ContentBlock => ({
+  content_id,
+  type,
+  order,
+  inputs: [{ languageCode: 'DEFAULT', inputData: text }],
+  style: DEFAULT_TEXT_STYLE,
+  label: '',
+});
+
+const details: ProductDetailsLanguage[] = [{ languageCode: 'DEFAULT', productName: 'Trail jacket', description: 'A light jacket.', features: '', details: '' }];
+
+interface Setup {
+  contents?: ContentBlock[];
+  design?: Design;
+  translation?: boolean;
+  put?: (body: unknown) => { status?: number; body?: unknown };
+}
+
+/** The console's answers for a manager editing product 101; returns the fetch mock. */
+function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm and light'), block(3, 'footer', 'Acme 2026')], design = DEFAULT_DESIGN, translation = false, put }: Setup = {}) {
+  return mockBff({
+    '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
+    '/bff/api/project/all': { body: { result: projects } },
+    '/bff/api/service/plan/info': { body: { result: makePlan() } },
+    '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
+    '/bff/api/overview/total-count': { body: { result: { projects: 0, products: 0, dlProducts: 0, dppProducts: 0, nfcProducts: 0 } } },
+    '/bff/api/overview/productList': { body: { result: [] } },
+    '/bff/api/auth/me/company-info': { body: { result: {} } },
+    '/bff/api/product/': { body: makeProductResponse() },
+    '/bff/api/product/service': { body: { result: { productId: 101, service: 'DL', services: ['DL', 'DPP'] } } },
+    '/bff/api/product/certifications': { body: { result: [] } },
+    '/bff/api/product/available-gcps': { body: { result: ['8801234'] } },
+    '/bff/api/entry/links/active': {
+      body: { result: [makeLink({ linkId: 3, order: 2, linkType: 'gs1:dpp', title: 'Passport' }), makeLink({ linkId: 1, order: 1 })] },
+    },
+    'GET /bff/api/product/content': { body: { result: contents } },
+    'PUT /bff/api/product/content': (init) => put?.(JSON.parse(String(init?.body))) ?? { body: { result: 'success', contents } },
+    'GET /bff/api/product/languages': { body: { result: [], productDetails: details } },
+    'POST /bff/api/product/languages': {
+      body: { result: [{ id: 7, value: 'ko' }], productDetails: [...details, { ...details[0]!, languageCode: 'ko' }] },
+    },
+    'GET /bff/api/product/design': { body: { result: design } },
+    'PUT /bff/api/product/design': { body: { result: 'success' } },
+    '/bff/api/service/translation': { body: { result: { available: translation, provider: translation ? 'libretranslate' : null } } },
+    '/bff/api/product/landing-page/preview-productInfo': { body: { result: info } },
+    '/bff/api/product/landing-page/preview-links': { body: { result: [] } },
+  });
+}
+
+const blockTypes = () => within(screen.getByTestId('block-list')).getAllByRole('listitem').filter((item) => item.hasAttribute('data-block-type')).map((item) => item.getAttribute('data-block-type'));
+const requestsTo = (fetchMock: ReturnType<typeof setup>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(path) && (init?.method ?? 'GET') === method);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('edit product', () => {
   it('shows the active links read-only, with the way to manage them on the product page', async () => {
-    mockBff({
-      '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
-      '/bff/api/project/all': { body: { result: projects } },
-      '/bff/api/service/plan/info': { body: { result: makePlan() } },
-      '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
-      '/bff/api/product/': { body: makeProductResponse() },
-      '/bff/api/product/service': { body: { result: { productId: 101, service: 'DL', services: ['DL', 'DPP'] } } },
-      '/bff/api/product/certifications': { body: { result: [] } },
-      '/bff/api/product/available-gcps': { body: { result: ['8801234'] } },
-      '/bff/api/entry/links/active': {
-        body: { result: [makeLink({ linkId: 3, order: 2, linkType: 'gs1:dpp', title: 'Passport' }), makeLink({ linkId: 1, order: 1 })] },
-      },
-    });
+    setup();
     renderRoute('/acme/product-details/101/edit/basic');
     const overview = await screen.findByTestId('links-overview');
     expect(await within(overview).findByText('Passport')).toBeInTheDocument();
@@ -25,5 +100,223 @@ describe('edit product', () => {
     expect(items.map((item) => item.textContent?.slice(0, 1))).toEqual(['1', '2']);
     expect(within(overview).queryByRole('button')).not.toBeInTheDocument();
     expect(within(overview).getByRole('link', { name: 'Manage links' })).toHaveAttribute('href', '/acme/product-details/101#links');
+  });
+
+  it("lists the product's steps and the page's, each reached by its address", async () => {
+    const user = userEvent.setup();
+    setup();
+    const { router } = renderRoute('/acme/product-details/101/edit/content');
+    const steps = await screen.findByRole('navigation', { name: 'Steps' });
+    expect(within(steps).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      '1. Basics',
+      '2. Details',
+      '3. Images',
+      '4. QR code',
+      '5. Content',
+      '6. Languages',
+      '7. Design',
+    ]);
+    expect(await screen.findByTestId('block-list')).toBeInTheDocument();
+    expect(screen.getByTestId('product-wizard')).not.toBeVisible();
+    await user.click(within(steps).getByRole('button', { name: '7. Design' }));
+    expect(router.state.location.pathname).toBe('/acme/product-details/101/edit/design');
+    expect(await screen.findByRole('radiogroup', { name: 'Template' })).toBeInTheDocument();
+  });
+
+  it('adds blocks from the palette before the footer, and refuses a second footer with the reason', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    expect(screen.getByTestId('content-status')).toHaveTextContent('All changes saved');
+    const footer = screen.getByTestId('palette-footer');
+    expect(footer).toBeDisabled();
+    expect(footer).toHaveAccessibleDescription('The page already has a footer; a page has at most one.');
+
+    await user.click(screen.getByTestId('palette-image'));
+    expect(blockTypes()).toEqual(['title', 'text', 'image', 'footer']);
+    expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
+
+    // Without the footer, the palette offers one again, and it lands last.
+    await user.click(screen.getByRole('button', { name: 'Delete Block 4, Footer' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(blockTypes()).toEqual(['title', 'text', 'image']));
+    expect(screen.getByTestId('palette-footer')).toBeEnabled();
+    await user.click(screen.getByTestId('palette-footer'));
+    await user.click(screen.getByTestId('palette-title'));
+    expect(blockTypes()).toEqual(['title', 'text', 'image', 'title', 'footer']);
+  });
+
+  it('moves a block from the keyboard and says so to screen readers; the footer has no handle', async () => {
+    const user = userEvent.setup();
+    setup();
+    // jsdom lays nothing out: each block gets a 100 px slot in list order, as a browser would measure it.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const item = this.closest('[data-block-index]');
+      const top = item ? Number(item.getAttribute('data-block-index')) * 100 : 0;
+      return { x: 0, y: top, top, left: 0, right: 600, bottom: top + 90, width: 600, height: item ? 90 : 0, toJSON: () => ({}) } as DOMRect;
+    });
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    expect(screen.queryByRole('button', { name: 'Move Block 3, Footer' })).not.toBeInTheDocument();
+
+    const handle = screen.getByRole('button', { name: 'Move Block 1, Title' });
+    handle.focus();
+    await user.keyboard(' ');
+    const announced = () => document.querySelector('[id^="DndLiveRegion"]');
+    await waitFor(() => expect(announced()).toHaveTextContent('Block 1, Title is at position 1 of 3.'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(announced()).toHaveTextContent('Block 1, Title is at position 2 of 3.'));
+    await user.keyboard(' ');
+    await waitFor(() => expect(blockTypes()).toEqual(['text', 'title', 'footer']));
+    expect(announced()).toHaveTextContent('Block 1, Title was dropped at position 2 of 3.');
+    expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
+  });
+
+  it('saves the blocks in order and clears the changes; a fail result and field errors are shown', async () => {
+    const user = userEvent.setup();
+    let answer: { status?: number; body?: unknown } = { body: { result: 'fail' } };
+    const fetchMock = setup({ put: () => answer });
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    await user.click(screen.getByTestId('palette-link'));
+    await user.type(screen.getByTestId('block-2-url'), 'javascript:alert(1)');
+
+    await user.click(screen.getByTestId('content-save'));
+    expect(await screen.findByTestId('content-error')).toHaveTextContent('The page could not be saved. Please try again.');
+    const [, init] = requestsTo(fetchMock, 'PUT', '/bff/api/product/content')[0]!;
+    const sent = JSON.parse(String(init?.body)) as { productId: number; contents: { type: string; content_id?: number }[] };
+    expect(sent.productId).toBe(101);
+    expect(sent.contents.map((item) => item.type)).toEqual(['title', 'text', 'link', 'footer']);
+    expect(sent.contents.map((item) => item.content_id)).toEqual([1, 2, undefined, 3]);
+    expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
+
+    answer = {
+      status: 400,
+      body: { code: 'E400001', message: 'Some fields are missing or invalid.', details: [{ path: 'contents.2.inputs.0.inputData', message: 'Only http(s) links', code: 'custom' }] },
+    };
+    await user.click(screen.getByTestId('content-save'));
+    const url = screen.getByTestId('block-2-url');
+    await waitFor(() => expect(url).toHaveAttribute('aria-invalid', 'true'));
+    expect(url).toHaveAccessibleDescription('Only http(s) links');
+
+    answer = { body: { result: 'success', contents: [block(1, 'title', 'Hello'), block(2, 'text', 'Warm and light'), block(3, 'footer', 'Acme 2026')] } };
+    await user.click(screen.getByTestId('content-save'));
+    await waitFor(() => expect(screen.getByTestId('content-status')).toHaveTextContent('All changes saved'));
+    expect(screen.queryByTestId('content-error')).not.toBeInTheDocument();
+    expect(screen.getByTestId('content-save')).toBeDisabled();
+  });
+
+  it('asks before leaving unsaved changes: cancel keeps the draft, leave goes', async () => {
+    const user = userEvent.setup();
+    setup();
+    const { router } = renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+
+    // Without changes, moving between the steps and leaving ask nothing.
+    await user.click(screen.getByTestId('wizard-step-languages'));
+    expect(router.state.location.pathname).toBe('/acme/product-details/101/edit/languages');
+    await user.click(screen.getByTestId('wizard-step-content'));
+
+    await user.clear(screen.getByTestId('block-0-text'));
+    await user.type(screen.getByTestId('block-0-text'), 'Hello winter');
+    // The other steps keep the draft: no question.
+    await user.click(screen.getByTestId('wizard-step-design'));
+    expect(router.state.location.pathname).toBe('/acme/product-details/101/edit/design');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    act(() => void router.navigate('/acme/dashboard/main-overview'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Leave without saving?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/acme/product-details/101/edit/design');
+    await user.click(screen.getByTestId('wizard-step-content'));
+    expect(screen.getByTestId('block-0-text')).toHaveValue('Hello winter');
+
+    // The browser asks too when the tab is closed or reloaded.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    act(() => void router.navigate('/acme/dashboard/main-overview'));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/dashboard/main-overview'));
+  });
+
+  it('adds a language on the server and to the unsaved draft, and names the language it asks to delete', async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup();
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    await user.clear(screen.getByTestId('block-0-text'));
+    await user.type(screen.getByTestId('block-0-text'), 'Unsaved title');
+
+    await user.click(screen.getByTestId('wizard-step-languages'));
+    expect(await screen.findByTestId('languages-empty')).toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('product-language-select'), 'ko');
+    await user.click(screen.getByTestId('product-language-add'));
+    expect(await screen.findByTestId('language-ko')).toHaveTextContent('Korean');
+    const [, init] = requestsTo(fetchMock, 'POST', '/bff/api/product/languages')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ productId: 101, languageCode: 'ko' });
+
+    // The draft got the language by the same rule: the Korean text starts from the unsaved default one.
+    await user.click(screen.getByTestId('wizard-step-content'));
+    await user.click(screen.getByRole('tab', { name: 'Korean' }));
+    expect(screen.getByTestId('block-0-text')).toHaveValue('Unsaved title');
+    expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
+
+    await user.click(screen.getByTestId('wizard-step-languages'));
+    await user.click(screen.getByRole('button', { name: 'Delete Korean' }));
+    expect(within(await screen.findByRole('alertdialog')).getByRole('heading')).toHaveTextContent('Delete Korean?');
+  });
+
+  it('sends the unsaved draft to open preview tabs and clears it after saving', async () => {
+    const user = userEvent.setup();
+    setup();
+    const tab = new BroadcastChannel(previewChannelName(101));
+    const received: { type: string; draft?: { contents: { inputs: { inputData: string }[] }[] } }[] = [];
+    tab.onmessage = (event: MessageEvent) => received.push(event.data as (typeof received)[number]);
+    try {
+      renderRoute('/acme/product-details/101/edit/content');
+      await screen.findByTestId('block-list');
+      await user.clear(screen.getByTestId('block-0-text'));
+      await user.type(screen.getByTestId('block-0-text'), 'Fresh');
+      await waitFor(() => expect(received.at(-1)?.draft?.contents[0]?.inputs[0]?.inputData).toBe('Fresh'));
+      // A tab opened later asks, and gets the draft.
+      const before = received.length;
+      tab.postMessage({ type: 'hello', productId: 101 });
+      await waitFor(() => expect(received.length).toBeGreaterThan(before));
+      expect(received.at(-1)?.type).toBe('draft');
+      expect(JSON.stringify(received)).not.toMatch(/token|authorization/i);
+
+      await user.click(screen.getByTestId('content-save'));
+      await waitFor(() => expect(received.at(-1)?.type).toBe('clear'));
+    } finally {
+      tab.close();
+    }
+  });
+});
+
+describe('design step', () => {
+  it('applies the black template, keeps the logo text, and explains why automatic translation is off', async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup({ design: { ...DEFAULT_DESIGN, logo: { logoType: 'text', logoText: 'Acme', logoImage: null } } });
+    renderRoute('/acme/product-details/101/edit/design');
+    await user.click(await screen.findByRole('radio', { name: 'Basic black' }));
+    expect(screen.getByTestId('logo-text')).toHaveValue('Acme');
+    expect(screen.getByTestId('design-page-background-name')).toHaveTextContent('black');
+    await waitFor(() => expect(screen.getByTestId('product-landing')).toHaveAttribute('data-template', 'basic_black_v1'));
+    expect(await screen.findByTestId('design-auto-trans-hint')).toHaveTextContent('Automatic translation needs a translation provider');
+    expect(screen.getByRole('switch', { name: 'Automatic translation' })).toBeDisabled();
+
+    fireEvent.change(screen.getByTestId('design-page-text-hex'), { target: { value: '#111111' } });
+    expect(screen.getByTestId('design-page-text-contrast')).toHaveTextContent('Contrast with Page background is 1.11:1');
+
+    await user.click(screen.getByTestId('content-save'));
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/bff/api/product/design')).toHaveLength(1));
+    const [, init] = requestsTo(fetchMock, 'PUT', '/bff/api/product/design')[0]!;
+    const sent = JSON.parse(String(init?.body)) as { productId: number; design: Design };
+    expect(sent.design).toMatchObject({ template: 'basic_black_v1', layoutStyle: 'header', logo: { logoText: 'Acme' }, page: { background: '#000000', textColor: '#111111' } });
   });
 });

@@ -142,7 +142,7 @@ export function ColourField({ id, label, value, onChange, contrastWith, testId =
         <Warning id={warningId} role="status" data-testid={`${testId}-contrast`}>
           {intl.formatMessage(
             { id: 'colourField.lowContrast' },
-            { other: contrastWith.label, ratio: intl.formatNumber(ratio, { maximumFractionDigits: 1 }), minimum: WCAG_AA_CONTRAST },
+            { other: contrastWith.label, ratio: intl.formatNumber(Math.floor(ratio * 100) / 100, { maximumFractionDigits: 2 }), minimum: WCAG_AA_CONTRAST },
           )}
         </Warning>
       ) : null}
