@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_DESIGN,
   ERROR_CODES,
+  PRODUCT_LANGUAGE_MAX,
   RESOLVER_INVALIDATE_HEADER,
   TEMPLATE_DEFAULTS,
   gtin14,
@@ -308,6 +309,17 @@ describe('product languages', () => {
     const linksFinally = await t.app.db.select().from(links).where(eq(links.productId, product.productId));
     expect(linksFinally.map((link) => link.modifiedTitle)).toEqual(linksBefore.map((link) => link.modifiedTitle));
     expect((await deleteLanguage(product.productId, 'ko')).statusCode).toBe(404);
+  });
+
+  it(`registers at most ${PRODUCT_LANGUAGE_MAX} languages beside DEFAULT`, async () => {
+    const product = await newProduct();
+    const codes = Array.from({ length: PRODUCT_LANGUAGE_MAX }, (_, index) => `x${String.fromCharCode(97 + index)}`);
+    await t.app.db.insert(productLanguages).values(codes.map((code) => ({ productId: product.productId, code })));
+    const over = await addLanguage(product.productId, 'ko');
+    expect(over.statusCode).toBe(400);
+    expect(over.json().details).toEqual([expect.objectContaining({ path: 'languageCode' })]);
+    expect((await deleteLanguage(product.productId, 'xa')).statusCode).toBe(200);
+    expect((await addLanguage(product.productId, 'ko')).statusCode).toBe(200);
   });
 
   it('saves texts per language with PUT /api/product/details; DEFAULT is the product itself, unregistered languages are 400', async () => {
