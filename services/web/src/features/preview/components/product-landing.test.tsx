@@ -303,6 +303,24 @@ describe('ProductLanding', () => {
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
     expect(screen.getByTestId('preview-draft-banner')).toHaveTextContent('Unpublished preview');
     expect(screen.getByText('Hallo')).toBeInTheDocument();
+    // The texts are marked as German, the page's own words as English.
+    expect(screen.getByTestId('product-preview')).toHaveAttribute('lang', 'de');
+    expect(screen.getByTestId('preview-auto-translation')).toHaveAttribute('lang', 'en');
+    rerender(
+      korean(
+        <ProductLanding
+          product={product}
+          links={[]}
+          content={content([block('text', { DEFAULT: 'Hello' })], ['ko'])}
+          design={{ ...DEFAULT_DESIGN, isAutoTrans: true }}
+          language="de"
+          onLanguageChange={() => undefined}
+        />,
+      ),
+    );
+    // No translation came back: the texts are DEFAULT's, in the design's language.
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+    expect(screen.getByTestId('product-preview')).toHaveAttribute('lang', 'en');
   });
 
   it('lays the link buttons out in a row list or a grid, with icons only when the design shows them', () => {

@@ -468,7 +468,11 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
   const body = blocks.filter((block) => block.type !== 'footer');
   const footer = blocks.find((block) => block.type === 'footer');
   const footerText = footer ? inputFor(footer.inputs, lang) : '';
-  const readingLanguage = lang === DEFAULT_LANGUAGE ? design.defaultLang : lang;
+  // What the texts are written in: DEFAULT's language, also when a translation was asked for and not given.
+  const untranslated = auto && lang !== content.translatedTo && !content.languages.includes(lang);
+  const readingLanguage = lang === DEFAULT_LANGUAGE || untranslated ? design.defaultLang : lang;
+  // The page's own words (headings, banner, chips) are in the UI language, marked so for screen readers.
+  const uiLanguage = intl.locale;
   const empty = body.length === 0 && links.length === 0 && !texts.description && !texts.features;
 
   const logo = <Logo design={design} product={product} />;
@@ -485,7 +489,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
     <Root $bg={bg} $fg={fg} $frame={frame} data-testid="product-landing" data-template={design.template}>
       <Column $frame={frame} lang={readingLanguage} data-testid="product-preview" data-layout={design.layoutStyle}>
         {draft ? (
-          <DraftBanner role="status" data-testid="preview-draft-banner">
+          <DraftBanner role="status" lang={uiLanguage} data-testid="preview-draft-banner">
             <strong>
               <FormattedMessage id="preview.draft" />
             </strong>
@@ -525,7 +529,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
         <Body>
           {auto ? (
             <div>
-              <AutoChip $fg={fg} data-testid="preview-auto-translation">
+              <AutoChip $fg={fg} lang={uiLanguage} data-testid="preview-auto-translation">
                 <FormattedMessage id="preview.autoTranslation" />
               </AutoChip>
             </div>
@@ -555,7 +559,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
           </div>
           {texts.description ? (
             <Section $fg={fg}>
-              <h2>
+              <h2 lang={uiLanguage}>
                 <FormattedMessage id="products.field.description" />
               </h2>
               <p>{texts.description}</p>
@@ -571,7 +575,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
           ))}
           {texts.features ? (
             <Section $fg={fg}>
-              <h2>
+              <h2 lang={uiLanguage}>
                 <FormattedMessage id="products.field.features" />
               </h2>
               <p>{texts.features}</p>
@@ -579,7 +583,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
           ) : null}
           {product.category_id === 1 && (product.careInfo.text || product.careInfo.image) ? (
             <Section $fg={fg} data-testid="preview-care-info">
-              <h2>
+              <h2 lang={uiLanguage}>
                 <FormattedMessage id="products.field.careInfo" />
               </h2>
               {product.careInfo.type === 'image' && product.careInfo.image ? (
@@ -590,7 +594,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
             </Section>
           ) : null}
           {empty ? (
-            <Empty $fg={fg} data-testid="preview-empty">
+            <Empty $fg={fg} lang={uiLanguage} data-testid="preview-empty">
               <FormattedMessage id="preview.empty" />
             </Empty>
           ) : null}
