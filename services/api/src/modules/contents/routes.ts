@@ -127,7 +127,7 @@ export function contentRoutes(config: Config): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Register a language: every text block, link title and the product texts gain it, copied from the first language',
-          description: '409 when the language is already registered. Answers `x-resolver-invalidate` when link titles changed.',
+          description: '409 when the language is already registered. Answers `x-resolver-invalidate` with the product entry path.',
           security: bearerAuth,
           body: addLanguageBodySchema,
           response: { 200: languageListResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },

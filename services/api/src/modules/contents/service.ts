@@ -88,12 +88,13 @@ export async function getLanguages(ctx: ContentContext, productId: number) {
   return languageList(ctx.db, await authorize(ctx, productId, 'read'));
 }
 
-/** `POST` / `DELETE /api/product/languages`: the rules of `languages.ts`; link titles changed invalidate the resolver. */
+/** `POST` / `DELETE /api/product/languages`: the rules of `languages.ts`; the page and link titles changed, so the resolver's copy goes. */
 export async function changeLanguage(ctx: ContentContext, productId: number, code: string, change: 'add' | 'delete') {
   const product = await authorize(ctx, productId, 'write');
-  const { linksChanged } = change === 'add' ? await addLanguage(ctx.db, product, code) : await deleteLanguage(ctx.db, product, code);
+  if (change === 'add') await addLanguage(ctx.db, product, code);
+  else await deleteLanguage(ctx.db, product, code);
   const list = await languageList(ctx.db, product);
-  return { ...list, entryPaths: linksChanged ? await entryPathOf(ctx.db, product) : [] };
+  return { ...list, entryPaths: await entryPathOf(ctx.db, product) };
 }
 
 type DetailsBody = z.infer<typeof productDetailsUpdateBodySchema>;
