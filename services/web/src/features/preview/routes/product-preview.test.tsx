@@ -95,6 +95,7 @@ describe('consumer product view', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '트레일 재킷' })).toBeInTheDocument();
     expect(screen.getByText('안녕하세요')).toBeInTheDocument();
     expect(screen.getByTestId('product-landing')).toHaveAttribute('data-template', 'basic_black_v1');
+    expect(document.title).toBe('트레일 재킷');
     const chips = within(screen.getByRole('group', { name: 'Language' })).getAllByRole('button');
     fireEvent.click(chips[0]!);
     expect(await screen.findByText('Hello')).toBeInTheDocument();

@@ -15,7 +15,7 @@ import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { usePreviewContents, usePreviewDesign, usePreviewLinks, usePreviewProduct } from '@/features/preview/api/get-preview';
-import { ProductLanding } from '@/features/preview/components/product-landing';
+import { ProductLanding, detailsFor } from '@/features/preview/components/product-landing';
 import { usePreviewChannel } from '@/features/preview/hooks/use-preview-channel';
 
 /** Spec "Consumer preview": a phone-sized page, centred on larger screens. */
@@ -125,9 +125,6 @@ export function ProductPreviewRoute() {
   });
 
   const data = product.data;
-  useEffect(() => {
-    if (data) document.title = data.product_name;
-  }, [data]);
 
   const shownDesign = draft?.design ?? publishedDesign;
   const shownContent: LandingContent | undefined = useMemo(
@@ -140,6 +137,12 @@ export function ProductPreviewRoute() {
   const shownLinks = links.data ?? (links.error ? [] : undefined);
 
   const language = shownContent ? viewerLanguage(urlLang, shownContent.languages, shownDesign.isAutoTrans) : DEFAULT_LANGUAGE;
+  // The tab is named as the page names the product, in the language shown.
+  const title = data ? detailsFor(data, shownContent?.productDetails ?? [], language).productName : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
   const changeLanguage = (code: string) => {
     const next = new URLSearchParams(searchParams);
     if (code === DEFAULT_LANGUAGE) next.delete('lang');
