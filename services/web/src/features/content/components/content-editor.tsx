@@ -130,7 +130,14 @@ const Editor = styled.div`
   min-width: 0;
 `;
 
+/** Save stays in reach on a long page: the bar sticks to the top while the blocks scroll. */
 const Bar = styled.div`
+  position: sticky;
+  top: 0;
+  z-index: 5;
+  padding: 10px 0;
+  background: ${({ theme }) => theme.colors.background};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   display: flex;
   flex-wrap: wrap;
   align-items: center;

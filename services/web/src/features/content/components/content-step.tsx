@@ -72,28 +72,31 @@ export function ContentStepPanel({ editor, productId }: { editor: ContentEditorS
           </Heading>
           <Palette role="group" aria-labelledby="content-palette-heading" data-testid="block-palette">
             {PALETTE.map((type) => {
-              const footerTaken = !canAddBlock(blocks, type);
-              const reasonId = `palette-${type}-reason`;
+              const refused = full || !canAddBlock(blocks, type);
               return (
-                <PaletteItem key={type}>
+                <li key={type}>
                   <PaletteButton
                     type="button"
-                    disabled={footerTaken || full}
-                    aria-describedby={footerTaken || full ? reasonId : undefined}
+                    disabled={refused}
+                    aria-describedby={refused ? (full ? 'palette-full-reason' : 'palette-footer-reason') : undefined}
                     onClick={() => editor.setBlocks((current) => addBlock(current, type, draft.languages))}
                     data-testid={`palette-${type}`}
                   >
                     + <FormattedMessage id={BLOCK_TYPE_NAMES[type]} />
                   </PaletteButton>
-                  {footerTaken || full ? (
-                    <Reason id={reasonId} data-testid={`palette-${type}-reason`}>
-                      <FormattedMessage id={full ? 'content.palette.full' : 'content.palette.footerTaken'} values={{ max: CONTENT_BLOCK_MAX }} />
-                    </Reason>
-                  ) : null}
-                </PaletteItem>
+                </li>
               );
             })}
           </Palette>
+          {full ? (
+            <Reason id="palette-full-reason" data-testid="palette-full-reason">
+              <FormattedMessage id="content.palette.full" values={{ max: CONTENT_BLOCK_MAX }} />
+            </Reason>
+          ) : !canAddBlock(blocks, 'footer') ? (
+            <Reason id="palette-footer-reason" data-testid="palette-footer-reason">
+              <FormattedMessage id="content.palette.footerTaken" />
+            </Reason>
+          ) : null}
         </Section>
       </Card>
 
@@ -184,13 +187,6 @@ const Palette = styled.ul`
   padding: 0;
 `;
 
-const PaletteItem = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  max-width: 100%;
-`;
-
 const PaletteButton = styled.button`
   padding: 8px 14px;
   border-radius: ${({ theme }) => theme.radius.md};
@@ -206,7 +202,6 @@ const PaletteButton = styled.button`
 `;
 
 const Reason = styled.small`
-  max-width: 220px;
   font-size: 12px;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
