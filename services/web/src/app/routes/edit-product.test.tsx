@@ -74,6 +74,7 @@ function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm 
     'POST /bff/api/product/languages': {
       body: { result: [{ id: 7, value: 'ko' }], productDetails: [...details, { ...details[0]!, languageCode: 'ko' }] },
     },
+    'PUT /bff/api/product/details': { body: { result: 'success' } },
     'GET /bff/api/product/design': { body: { result: design } },
     'PUT /bff/api/product/design': { body: { result: 'success' } },
     '/bff/api/service/translation': { body: { result: { available: translation, provider: translation ? 'libretranslate' : null } } },
@@ -266,7 +267,20 @@ describe('edit product', () => {
     expect(screen.getByTestId('block-0-text')).toHaveValue('Unsaved title');
     expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
 
+    // The Korean product texts; the default ones are the product's own, edited on its steps.
     await user.click(screen.getByTestId('wizard-step-languages'));
+    expect(screen.getByTestId('details-productName')).toHaveAttribute('readonly');
+    await user.click(screen.getByTestId('details-language-ko'));
+    await user.clear(screen.getByTestId('details-productName'));
+    await user.type(screen.getByTestId('details-productName'), '트레일 재킷');
+    await user.click(screen.getByTestId('content-save'));
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/bff/api/product/details')).toHaveLength(1));
+    const [, sentDetails] = requestsTo(fetchMock, 'PUT', '/bff/api/product/details')[0]!;
+    expect(JSON.parse(String(sentDetails?.body))).toEqual({
+      productId: 101,
+      productDetails: [{ languageCode: 'ko', productName: '트레일 재킷', description: 'A light jacket.', features: '', details: '' }],
+    });
+
     await user.click(screen.getByRole('button', { name: 'Delete Korean' }));
     expect(within(await screen.findByRole('alertdialog')).getByRole('heading')).toHaveTextContent('Delete Korean?');
   });

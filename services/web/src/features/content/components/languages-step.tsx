@@ -142,6 +142,11 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
             label={intl.formatMessage({ id: 'content.details.languageTabs' })}
             testId="details-language"
           />
+          {shown === DEFAULT_LANGUAGE ? (
+            <Hint data-testid="details-default-hint">
+              <FormattedMessage id="content.details.defaultHint" />
+            </Hint>
+          ) : null}
           {details ? (
             <Fields role="tabpanel">
               <Field>
@@ -151,6 +156,7 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
                 <Input
                   id={`details-${shown}-productName`}
                   value={details.productName}
+                  readOnly={shown === DEFAULT_LANGUAGE}
                   maxLength={100}
                   onChange={(event) => setField('productName', event.target.value)}
                   {...fieldErrorProps(`details-${shown}-productName`, details.productName.trim() ? undefined : 'form.required')}
@@ -167,6 +173,7 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
                     id={`details-${shown}-${field}`}
                     rows={3}
                     value={details[field]}
+                    readOnly={shown === DEFAULT_LANGUAGE}
                     onChange={(event) => setField(field, event.target.value)}
                     data-testid={`details-${field}`}
                   />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Design, ProductDetailsLanguage } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, type Design, type ProductDetailsLanguage } from '@product-console/shared';
 import { isApiError } from '@/lib/api-client';
 import { encodeFieldError, fieldErrorMessage } from '@/lib/field-errors';
 import { contentKey, saveContent, useProductContent } from '@/features/content/api/get-content';
@@ -139,7 +139,8 @@ export function useContentEditor(productId: number): ContentEditorState {
         void mutate(designKey(productId), { result: current.design }, { revalidate: false });
       }
       if (pending.details) {
-        await saveProductDetails(productId, current.productDetails);
+        // DEFAULT's texts are the product's own fields, edited and saved by the wizard's product steps.
+        await saveProductDetails(productId, current.productDetails.filter((item) => item.languageCode !== DEFAULT_LANGUAGE));
         setChanges((latest) => ({ ...latest, details: false }));
         void mutate(languagesKey(productId));
       }
