@@ -38,7 +38,7 @@ const List = styled.ol`
     flex-wrap: nowrap;
     li { flex: 0 1 auto; }
     li:first-child { flex: none; }
-    li:last-child { flex-shrink: 0.4; }
+    li:last-child { flex: none; max-width: 45%; }
   }
 `;
 

@@ -68,6 +68,7 @@ const Body = styled.p`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: 8px;
