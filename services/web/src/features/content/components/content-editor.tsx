@@ -130,10 +130,10 @@ const Editor = styled.div`
   min-width: 0;
 `;
 
-/** Save stays in reach on a long page: the bar sticks to the top while the blocks scroll. */
+/** Save stays in reach on a long page: the bar sticks under the console's top bar while the blocks scroll. */
 const Bar = styled.div`
   position: sticky;
-  top: 0;
+  top: ${({ theme }) => theme.layout.headerHeight}px;
   z-index: 5;
   padding: 10px 0;
   background: ${({ theme }) => theme.colors.background};

@@ -69,7 +69,7 @@ const Aside = styled.aside`
   min-width: 0;
   @media (min-width: 1024px) {
     position: sticky;
-    top: 16px;
+    top: ${({ theme }) => theme.layout.headerHeight + 16}px;
   }
 `;
 
@@ -87,7 +87,7 @@ const Screen = styled.div`
   width: 400px;
   max-width: 100%;
   height: 760px;
-  max-height: 80vh;
+  max-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight + 56}px);
   overflow-y: auto;
   overflow-x: hidden;
   border-radius: 28px;
