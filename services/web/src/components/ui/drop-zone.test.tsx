@@ -14,11 +14,12 @@ function Harness(props: Partial<DropZoneProps>) {
 }
 
 describe('DropZone', () => {
-  it('is reached by its label and shows a thumbnail of the file picked by click', async () => {
+  it('is reached by its label and shows a thumbnail and the name of the file picked by click', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />);
     await user.upload(screen.getByLabelText('Logo'), png());
     expect(screen.getByRole('img', { name: 'a.png' })).toBeInTheDocument();
+    expect(screen.getByText('a.png')).toBeVisible();
     expect(screen.getByText('PNG, JPEG, up to 1 MB.')).toBeInTheDocument();
   });
 

@@ -200,7 +200,12 @@ export function DropZone({
           {files.map((file, index) => (
             <PickedItem key={`${file.name}-${index}`} $thumbnails={thumbnails} data-testid={`${testId}-new-${index}`}>
               {thumbnails ? (
-                <img src={previews[index]} alt={file.name} />
+                <>
+                  <img src={previews[index]} alt={file.name} />
+                  <Caption title={file.name} data-testid={`${testId}-name-${index}`}>
+                    {file.name}
+                  </Caption>
+                </>
               ) : (
                 <FileName>
                   {file.name} <small>{intl.formatNumber(file.size / 1024, { maximumFractionDigits: 0 })} KB</small>
@@ -327,7 +332,7 @@ const PickedItem = styled.li<{ $thumbnails: boolean }>`
   display: flex;
   align-items: center;
   gap: 8px;
-  ${({ $thumbnails }) => ($thumbnails ? 'width: 96px;' : 'max-width: 100%;')}
+  ${({ $thumbnails }) => ($thumbnails ? 'width: 96px; flex-direction: column; align-items: stretch; gap: 4px;' : 'max-width: 100%;')}
   img {
     width: 96px;
     height: 96px;
@@ -345,6 +350,15 @@ const FileName = styled.span`
   font-size: 13px;
   overflow-wrap: anywhere;
   small { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+/** The picked file's name under its thumbnail, so the form says what was chosen. */
+const Caption = styled.span`
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
 const RemoveButton = styled.button`
