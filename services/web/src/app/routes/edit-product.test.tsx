@@ -119,6 +119,8 @@ describe('edit product', () => {
     ]);
     expect(await screen.findByTestId('block-list')).toBeInTheDocument();
     expect(screen.getByTestId('product-wizard')).not.toBeVisible();
+    expect(screen.getByTestId('open-preview')).toHaveAttribute('href', '/acme/product-details/101/preview');
+    expect(screen.getByTestId('open-preview')).toHaveAttribute('target', '_blank');
     await user.click(within(steps).getByRole('button', { name: '7. Design' }));
     expect(router.state.location.pathname).toBe('/acme/product-details/101/edit/design');
     expect(await screen.findByRole('radiogroup', { name: 'Template' })).toBeInTheDocument();

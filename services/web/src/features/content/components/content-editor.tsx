@@ -70,7 +70,7 @@ export function ContentEditor({ productId, serviceName, step }: ContentEditorPro
                 {hasChanges ? <FormattedMessage id="content.unsaved" /> : <FormattedMessage id="content.allSaved" />}
               </Status>
               <BarActions>
-                <PreviewLink href={`${base}/preview`} target="_blank" rel="noopener" data-testid="open-preview">
+                <PreviewLink href={`${base}/preview`} target="_blank" rel="noopener" data-testid="open-preview" $wide>
                   <FormattedMessage id="content.openPreview" />
                 </PreviewLink>
                 <Button onClick={() => void save()} disabled={saving || !hasChanges} data-testid="content-save">
@@ -79,6 +79,10 @@ export function ContentEditor({ productId, serviceName, step }: ContentEditorPro
                 </Button>
               </BarActions>
             </Bar>
+            {/* On a phone the sticky bar keeps to one line: the preview link comes below it. */}
+            <PreviewLink href={`${base}/preview`} target="_blank" rel="noopener" data-testid="open-preview-narrow" $wide={false}>
+              <FormattedMessage id="content.openPreview" />
+            </PreviewLink>
             {failure ? (
               <FormAlert role="alert" data-testid="content-error">
                 {failure}
@@ -157,7 +161,11 @@ const BarActions = styled.div`
   gap: 12px;
 `;
 
-const PreviewLink = styled.a`
+const PreviewLink = styled.a<{ $wide: boolean }>`
+  display: ${({ $wide }) => ($wide ? 'inline' : 'none')};
+  @media (max-width: 767px) {
+    display: ${({ $wide }) => ($wide ? 'none' : 'inline')};
+  }
   font-size: 14px;
   font-weight: 600;
   color: ${({ theme }) => theme.colors.primary};
