@@ -26,3 +26,4 @@ export * from './schemas/qualifier.js';
 export * from './schemas/resolver.js';
 export * from './schemas/content.js';
 export * from './content-rules.js';
+export * from './schemas/landing.js';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { idTextSchema, text } from './common.js';
+import { designSchema, landingContentSchema } from './content.js';
+import { landingLinkSchema, landingProductInfoSchema } from './link.js';
+import { certificationSchema, dynamicInfoItemSchema, productOptionSchema } from './product-detail.js';
+
+/*
+ * The consumer landing (issue 15): six views of `/{serviceName}/product-details/{id}/preview[/{view}]`,
+ * rendered on the server by the gateway from one API read, then enhanced in the browser.
+ */
+
+/** The views and the path segment after `/preview` (index has none). */
+export const LANDING_VIEWS = ['index', 'homepage', 'verification', 'smartLabel', 'dpp', 'traceability'] as const;
+export type LandingView = (typeof LANDING_VIEWS)[number];
+export const landingViewPath = (view: LandingView): string => (view === 'index' ? '' : `/${view}`);
+
+/** Which view each automatic link type opens (spec point 3 link types). */
+export const LINK_TYPE_VIEWS: Record<string, LandingView> = {
+  'gs1:pip': 'index',
+  'gs1:homepage': 'homepage',
+  'gs1:certificationInfo': 'verification',
+  'gs1:smartLabel': 'smartLabel',
+  'gs1:dpp': 'dpp',
+  'gs1:traceability': 'traceability',
+};
+
+/**
+ * `GET /api/product/landing-page/page?productId&serviceName&view&lang?&serial?` (public): everything one view shows.
+ * 404 when the product is not live, its entry is inactive or deleted, its company is not approved, or `serviceName`
+ * is not the product's company. `serial` is the scanned `/21/{serial}` value (decoded).
+ */
+export const landingViewQuerySchema = z.object({
+  productId: idTextSchema,
+  serviceName: text().trim().min(1).max(100),
+  view: z.enum(LANDING_VIEWS).default('index'),
+  /** The viewer's language (a chip's code, or the browser's primary subtag); translation only with the design's isAutoTrans. */
+  lang: text().trim().max(35).optional(),
+  serial: text().max(20).optional(),
+});
+export type LandingViewQuery = z.infer<typeof landingViewQuerySchema>;
+
+/** The label information of category 2 and 3 products (spec point 9) that the smartLabel view shows. */
+export const landingSmartLabelSchema = z.object({
+  details: z.string(),
+  dynamicInfo: z.array(dynamicInfoItemSchema),
+  options: z.array(productOptionSchema),
+  certifications: z.array(certificationSchema),
+});
+
+/**
+ * The verification view's answer: `genuine` only when the serial is registered, not deleted and belongs to this product's entry;
+ * `unverified` for an unknown, deleted or foreign serial; `noSerial` when the scan carried none.
+ */
+export const landingVerificationSchema = z.object({
+  status: z.enum(['genuine', 'unverified', 'noSerial']),
+  serial: z.string().nullable(),
+  checkedAt: z.string(),
+});
+export type LandingVerification = z.infer<typeof landingVerificationSchema>;
+
+export const landingPageDataSchema = z.object({
+  view: z.enum(LANDING_VIEWS),
+  product: landingProductInfoSchema,
+  links: z.array(landingLinkSchema),
+  content: landingContentSchema,
+  design: designSchema,
+  smartLabel: landingSmartLabelSchema.nullable().describe('Category 2 and 3 products; null otherwise'),
+  verification: landingVerificationSchema.nullable().describe('Only on the verification view'),
+  /** The passport and the journey come with the DPP and EPCIS issues; null until published. */
+  passport: z.null(),
+  trace: z.null(),
+});
+export type LandingPageData = z.infer<typeof landingPageDataSchema>;
+export const landingPageResponseSchema = z.object({ result: landingPageDataSchema });
