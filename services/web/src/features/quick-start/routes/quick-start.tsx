@@ -66,12 +66,15 @@ const Body = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+`;
+
 const Actions = styled.div`
   display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
+  justify-content: flex-end;
 `;
 
 const Progress = styled.p`
@@ -126,7 +129,15 @@ export function QuickStartRoute() {
       <Steps>
         {steps.map((step) => (
           <Step key={step.id} data-testid="quick-start-step" data-step={step.id} data-done={progress?.[step.id] ?? false}>
-            <Icon aria-hidden="true">{step.icon}</Icon>
+            <Head>
+              <Icon aria-hidden="true">{step.icon}</Icon>
+              {progress?.[step.id] ? (
+                <Badge $tone="success">
+                  <CheckIcon size={14} />
+                  <FormattedMessage id="quickStart.done" />
+                </Badge>
+              ) : null}
+            </Head>
             <Title>
               <FormattedMessage id={step.titleId} />
             </Title>
@@ -134,14 +145,6 @@ export function QuickStartRoute() {
               <FormattedMessage id={step.bodyId} />
             </Body>
             <Actions>
-              {progress?.[step.id] ? (
-                <Badge $tone="success">
-                  <CheckIcon size={14} />
-                  <FormattedMessage id="quickStart.done" />
-                </Badge>
-              ) : (
-                <span />
-              )}
               <ButtonLink to={step.to} $variant="secondary" $size="sm">
                 <FormattedMessage id={step.actionId} />
                 <ChevronRightIcon size={16} />
