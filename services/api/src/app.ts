@@ -33,6 +33,7 @@ import { resolverRoutes } from './modules/resolver/routes.js';
 import { qrRoutes } from './modules/qr/routes.js';
 import { contentRoutes } from './modules/contents/routes.js';
 import { translationRoutes } from './modules/translation/routes.js';
+import { landingPageRoutes } from './modules/landing/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(linkRoutes(config));
   await app.register(qrRoutes(config));
   await app.register(contentRoutes(config));
+  await app.register(landingPageRoutes(config));
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
 

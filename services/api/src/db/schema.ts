@@ -14,3 +14,4 @@ export * from '../modules/notifications/tables.js';
 export * from '../modules/idempotency/tables.js';
 export * from '../modules/contents/tables.js';
 export * from '../modules/translation/tables.js';
+export * from '../modules/landing/tables.js';

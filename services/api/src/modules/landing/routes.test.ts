@@ -1,0 +1,221 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DESIGN, gtin14, landingPageResponseSchema, type LandingPageData } from '@product-console/shared';
+import { DEMO_USERS } from '../../db/seed.js';
+import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { multipart } from '../../test/multipart.js';
+import { companies } from '../companies/tables.js';
+import { entries } from '../entries/tables.js';
+import { verifications } from './tables.js';
+
+let t: TestApp;
+let acme: string;
+let campingId: number;
+let nextReference = 1900;
+
+interface Created {
+  productId: number;
+  entryId: number;
+  entryPath: string;
+}
+
+async function newProduct(fields: Record<string, unknown> = {}): Promise<Created> {
+  const gtin = gtin14(0, '0614142', nextReference++);
+  const product = { project_id: campingId, product_name: 'Aurora Headlamp', product_number: 'AO-CA-190', features: 'Bright', description: 'A headlamp', gtin, ...fields };
+  const response = await call(t.app, acme, { method: 'POST', url: '/api/product/?service=DL', ...multipart({ product: JSON.stringify([product]) }) });
+  expect(response.statusCode).toBe(201);
+  return { ...response.json(), entryPath: `/01/${gtin}` };
+}
+
+async function addSerial(product: Created, qualifierPath: string): Promise<number> {
+  const response = await call(t.app, acme, {
+    method: 'POST',
+    url: '/api/entry/qualifiers/',
+    payload: { qualifierPath, identifierCode: '21', entryId: product.entryId, entryPath: product.entryPath, gcp: '0614142' },
+  });
+  expect(response.statusCode).toBeLessThan(300);
+  return (response.json().result ?? response.json()).qualifierId;
+}
+
+const page = (query: Record<string, string | number>) =>
+  t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}` });
+
+async function view(productId: number, viewName: string, extra: Record<string, string> = {}): Promise<LandingPageData> {
+  const response = await page({ productId, serviceName: 'acme', view: viewName, ...extra });
+  expect(response.statusCode).toBe(200);
+  return landingPageResponseSchema.parse(response.json()).result;
+}
+
+const recorded = (productId: number) => t.app.db.select().from(verifications).where(eq(verifications.productId, productId)).orderBy(verifications.id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = (await signIn(t.app, DEMO_USERS.acmeManager)).authorization;
+  const list = (await call(t.app, acme, { method: 'GET', url: '/api/project/all' })).json().result as { project_id: number; project_name: string }[];
+  campingId = list.find((project) => project.project_name === 'Camping')!.project_id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/product/landing-page/page (public)', () => {
+  it('answers the index view in one read: product, links, contents and design, revalidated with an ETag', async () => {
+    const product = await newProduct();
+    const response = await page({ productId: product.productId, serviceName: 'acme' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.etag).toBeTruthy();
+    const { result } = landingPageResponseSchema.parse(response.json());
+    expect(result.view).toBe('index');
+    expect(result.product).toMatchObject({ productId: product.productId, product_name: 'Aurora Headlamp', serviceName: 'acme', entryPath: product.entryPath });
+    expect(result.links.map((link) => link.linkType)).toEqual(expect.arrayContaining(['gs1:pip', 'gs1:certificationInfo', 'gs1:homepage']));
+    expect(result.content.productDetails).toContainEqual(expect.objectContaining({ languageCode: 'DEFAULT', productName: 'Aurora Headlamp' }));
+    expect(result.design).toEqual(DEFAULT_DESIGN);
+    expect(result).toMatchObject({ smartLabel: null, verification: null, passport: null, trace: null });
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/product/landing-page/page?productId=${product.productId}&serviceName=acme`,
+      headers: { 'if-none-match': response.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('leads every automatic link to one of the six views of this product', async () => {
+    const product = await newProduct({ category_id: 2 });
+    const result = await view(product.productId, 'index');
+    const pattern = new RegExp(`/acme/product-details/${product.productId}/preview(/(homepage|verification|smartLabel|dpp|traceability))?$`);
+    expect(result.links.length).toBeGreaterThanOrEqual(4);
+    for (const link of result.links) expect(link.targetUrl).toMatch(pattern);
+  });
+
+  it('answers the homepage, dpp and traceability views with the company and nothing published', async () => {
+    const product = await newProduct();
+    const homepage = await view(product.productId, 'homepage');
+    expect(homepage.view).toBe('homepage');
+    expect(homepage.product.company).toMatchObject({ contactEmail: 'hello@acme.example', contactPhone: '+1 555 0100', website: 'https://acme.example' });
+    expect(homepage.product.company.sns.length).toBe(2);
+    for (const name of ['dpp', 'traceability']) {
+      const result = await view(product.productId, name);
+      expect(result).toMatchObject({ view: name, passport: null, trace: null, verification: null });
+    }
+    expect(await recorded(product.productId)).toEqual([]);
+  });
+
+  it('answers smart-label data for category 2 and 3 products only', async () => {
+    const label = await newProduct({
+      category_id: 2,
+      details: 'Keep cool',
+      dynamicInfo: [{ label: 'Best before', value: '2027-01-01' }],
+      options: [{ name: 'Size', value: '500 g', image: null }],
+      certification: [1],
+    });
+    const result = await view(label.productId, 'smartLabel');
+    expect(result.smartLabel).toMatchObject({
+      details: 'Keep cool',
+      dynamicInfo: [{ label: 'Best before', value: '2027-01-01' }],
+      options: [{ name: 'Size', value: '500 g', image: null }],
+    });
+    expect(result.smartLabel!.certifications).toHaveLength(1);
+    expect(result.smartLabel!.certifications[0]).toMatchObject({ id: 1 });
+    const household = await newProduct({ category_id: 3, details: 'Store dry' });
+    expect((await view(household.productId, 'smartLabel')).smartLabel).toMatchObject({ details: 'Store dry' });
+    const gear = await newProduct({ category_id: 1, details: 'Not shown' });
+    expect((await view(gear.productId, 'smartLabel')).smartLabel).toBeNull();
+  });
+
+  it("answers 404 for another company's address, deleted products, inactive or deleted entries and unapproved companies; 400 for bad queries", async () => {
+    const product = await newProduct();
+    expect((await page({ productId: product.productId, serviceName: 'nordic' })).statusCode).toBe(404);
+    expect((await page({ productId: product.productId, serviceName: 'nobody' })).statusCode).toBe(404);
+    expect((await page({ productId: product.productId, serviceName: 'acme', view: 'verification', serial: 'X' })).statusCode).toBe(200);
+
+    const inactive = await newProduct();
+    await t.app.db.update(entries).set({ isActive: false }).where(eq(entries.id, inactive.entryId));
+    expect((await page({ productId: inactive.productId, serviceName: 'acme' })).statusCode).toBe(404);
+
+    const entryGone = await newProduct();
+    await t.app.db.update(entries).set({ isDeleted: true }).where(eq(entries.id, entryGone.entryId));
+    expect((await page({ productId: entryGone.productId, serviceName: 'acme' })).statusCode).toBe(404);
+
+    const deleted = await newProduct();
+    expect((await call(t.app, acme, { method: 'DELETE', url: `/api/product/${deleted.productId}` })).statusCode).toBe(200);
+    const gone = await page({ productId: deleted.productId, serviceName: 'acme' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().code).toBe('E404001');
+
+    const [company] = await t.app.db.select({ id: companies.id }).from(companies).where(eq(companies.serviceName, 'acme'));
+    await t.app.db.update(companies).set({ permission: false }).where(eq(companies.id, company.id));
+    try {
+      expect((await page({ productId: product.productId, serviceName: 'acme' })).statusCode).toBe(404);
+      expect((await page({ productId: product.productId, serviceName: 'acme', view: 'verification', serial: 'X' })).statusCode).toBe(404);
+    } finally {
+      await t.app.db.update(companies).set({ permission: true }).where(eq(companies.id, company.id));
+    }
+    expect((await page({ productId: product.productId, serviceName: 'acme' })).statusCode).toBe(200);
+
+    expect((await page({ productId: 'abc', serviceName: 'acme' })).statusCode).toBe(400);
+    expect((await page({ productId: product.productId, serviceName: 'acme', view: 'console' })).statusCode).toBe(400);
+    expect((await page({ productId: product.productId, serviceName: 'acme', view: 'verification', serial: 'S'.repeat(21) })).statusCode).toBe(400);
+  });
+
+  it('verifies a scanned serial against this product, never cached, and records every check without anything personal', async () => {
+    const product = await newProduct();
+    const other = await newProduct();
+    await addSerial(product, '/21/SN-001');
+    await addSerial(product, `/21/${encodeURIComponent('A/B%1')}`);
+    const removed = await addSerial(product, '/21/SN-OLD');
+    await addSerial(other, '/21/SN-OTHER');
+    const deletion = await call(t.app, acme, {
+      method: 'PUT',
+      url: `/api/entry/qualifiers/delete?qualifierId=${removed}&entryId=${product.entryId}&entryPath=${encodeURIComponent(product.entryPath)}`,
+    });
+    expect(deletion.statusCode).toBe(200);
+
+    const check = async (serial?: string) => {
+      const response = await page({ productId: product.productId, serviceName: 'acme', view: 'verification', ...(serial === undefined ? {} : { serial }) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      return landingPageResponseSchema.parse(response.json()).result.verification!;
+    };
+    expect(await check('SN-001')).toMatchObject({ status: 'genuine', serial: 'SN-001' });
+    expect(await check('A/B%1')).toMatchObject({ status: 'genuine', serial: 'A/B%1' });
+    expect(await check('SN-404')).toMatchObject({ status: 'unverified', serial: 'SN-404' });
+    expect(await check('SN-OLD')).toMatchObject({ status: 'unverified', serial: 'SN-OLD' });
+    expect(await check('SN-OTHER')).toMatchObject({ status: 'unverified', serial: 'SN-OTHER' });
+    expect(await check('bad serial')).toMatchObject({ status: 'unverified' });
+    const none = await check();
+    expect(none).toMatchObject({ status: 'noSerial', serial: null });
+    expect(Number.isNaN(Date.parse(none.checkedAt))).toBe(false);
+
+    const rows = await recorded(product.productId);
+    expect(rows.map((row) => [row.serial, row.result])).toEqual([
+      ['SN-001', 'genuine'],
+      ['A/B%1', 'genuine'],
+      ['SN-404', 'unverified'],
+      ['SN-OLD', 'unverified'],
+      ['SN-OTHER', 'unverified'],
+      ['bad serial', 'unverified'],
+      [null, 'noSerial'],
+    ]);
+    expect(Object.keys(rows[0]).sort()).toEqual(['checkedAt', 'companyId', 'entryId', 'id', 'productId', 'result', 'serial']);
+    expect(rows.every((row) => row.entryId === product.entryId)).toBe(true);
+    expect(await t.app.db.select().from(verifications).where(and(eq(verifications.productId, other.productId)))).toEqual([]);
+  });
+
+  it('passes the viewer language through to the translated texts and link titles', async () => {
+    const product = await newProduct();
+    await call(t.app, acme, { method: 'PUT', url: '/api/product/design', payload: { productId: product.productId, design: { ...DEFAULT_DESIGN, isAutoTrans: true } } });
+    const status = vi.spyOn(t.app.translator, 'status').mockReturnValue({ available: true, provider: 'libretranslate' });
+    const translate = vi.spyOn(t.app.translator, 'translate').mockImplementation(async ({ texts, target }) => texts.map((item) => `[${target}] ${item}`));
+    try {
+      const result = await view(product.productId, 'index', { lang: 'ja' });
+      expect(result.content.translatedTo).toBe('ja');
+      expect(result.content.productDetails).toContainEqual(expect.objectContaining({ languageCode: 'ja', productName: '[ja] Aurora Headlamp' }));
+      for (const link of result.links) expect(link.modifiedTitle).toContainEqual({ languageCode: 'ja', inputData: expect.stringMatching(/^\[ja\] /) });
+    } finally {
+      status.mockRestore();
+      translate.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  SERIAL_AI,
+  qualifierPathOf,
+  serialProblem,
+  type LandingPageData,
+  type LandingVerification,
+  type LandingViewQuery,
+} from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import type { Translator } from '../../plugins/translation.js';
+import { companies } from '../companies/tables.js';
+import { landingContents, landingDesign } from '../contents/service.js';
+import { entries } from '../entries/tables.js';
+import { landingLinks, landingProductInfo, translateLinkTitles } from '../links/landing-routes.js';
+import { certificationsOf } from '../products/service.js';
+import { products, type ProductRow } from '../products/tables.js';
+import { qualifiers } from '../qualifiers/tables.js';
+import { verifications } from './tables.js';
+
+/** Category values whose products carry a smart label (spec point 9). */
+const SMART_LABEL_CATEGORIES = [2, 3];
+
+/**
+ * A product the consumer landing may show under `serviceName`: live, its entry live and active, its
+ * company approved and named `serviceName` in the address. Anything else is 404, so one company's
+ * address never shows another company's product.
+ */
+async function landingProduct(db: Db, productId: number, serviceName: string) {
+  const [row] = await db
+    .select({ product: products, entryId: entries.id, companyId: companies.id })
+    .from(products)
+    .innerJoin(entries, eq(entries.id, products.entryId))
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(
+      and(
+        eq(products.id, productId),
+        isNull(products.deletedAt),
+        eq(entries.isDeleted, false),
+        eq(entries.isActive, true),
+        eq(companies.permission, true),
+        eq(companies.serviceName, serviceName),
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Checks a scanned serial against the product's entry: `genuine` only for a live `/21/{serial}`
+ * qualifier of this entry (stored percent-encoded, as the qualifiers module writes it); an unknown,
+ * deleted, malformed or other product's serial is `unverified`; no serial is `noSerial`. Every check
+ * is recorded (product, serial, answer, time; nothing about the visitor).
+ */
+export async function verifySerial(db: Db, target: { productId: number; entryId: number; companyId: number }, serial: string | undefined): Promise<LandingVerification> {
+  const value = serial?.length ? serial : null;
+  let status: LandingVerification['status'] = 'noSerial';
+  if (value !== null) {
+    status = 'unverified';
+    if (!serialProblem(value)) {
+      const [found] = await db
+        .select({ id: qualifiers.id })
+        .from(qualifiers)
+        .where(and(eq(qualifiers.entryId, target.entryId), eq(qualifiers.qualifierPath, qualifierPathOf(SERIAL_AI, value)), eq(qualifiers.isDeleted, false)));
+      if (found) status = 'genuine';
+    }
+  }
+  const [row] = await db
+    .insert(verifications)
+    .values({ companyId: target.companyId, productId: target.productId, entryId: target.entryId, serial: value, result: status })
+    .returning({ checkedAt: verifications.checkedAt });
+  return { status, serial: value, checkedAt: row.checkedAt.toISOString() };
+}
+
+async function smartLabelOf(db: Db, product: ProductRow): Promise<LandingPageData['smartLabel']> {
+  if (!SMART_LABEL_CATEGORIES.includes(product.categoryId)) return null;
+  return {
+    details: product.details,
+    dynamicInfo: product.dynamicInfo,
+    options: product.options,
+    certifications: await certificationsOf(db, product.certification),
+  };
+}
+
+/**
+ * `GET /api/product/landing-page/page` (public): everything one view of the consumer landing shows,
+ * in one read. Product info, links (titles translated with `lang` when the design asks), contents
+ * (translated likewise) and design come from the same functions as the single public reads.
+ */
+export async function landingPage(db: Db, translator: Translator, templateOrigin: string, query: LandingViewQuery): Promise<LandingPageData> {
+  const { product, entryId, companyId } = await landingProduct(db, query.productId, query.serviceName);
+  const [info, shown, content, design, smartLabel] = await Promise.all([
+    landingProductInfo(db, templateOrigin, product.id),
+    landingLinks(db, product.id),
+    landingContents(db, translator, product.id, query.lang),
+    landingDesign(db, product.id),
+    smartLabelOf(db, product),
+  ]);
+  const links = await translateLinkTitles(db, translator, product.id, shown, query.lang);
+  const verification = query.view === 'verification' ? await verifySerial(db, { productId: product.id, entryId, companyId }, query.serial) : null;
+  return { view: query.view, product: info, links, content, design, smartLabel, verification, passport: null, trace: null };
+}

@@ -1,0 +1,27 @@
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/tables.js';
+
+/**
+ * One check of a scanned serial on the consumer landing's verification view (issue 15), kept beside
+ * the resolver's `scans`: which product, which serial was shown, what the answer was, and when.
+ * Nothing about the visitor is stored. Kept when the product goes (as scans), so no foreign key to products.
+ */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    entryId: integer('entry_id').notNull(),
+    /** The scanned serial as decoded, or null when the scan carried none. */
+    serial: text('serial'),
+    /** `genuine`, `unverified` or `noSerial`. */
+    result: text('result').$type<'genuine' | 'unverified' | 'noSerial'>().notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('verifications_product_time_idx').on(table.productId, table.checkedAt), index('verifications_company_time_idx').on(table.companyId, table.checkedAt)],
+);
+
+export type VerificationRow = typeof verifications.$inferSelect;
