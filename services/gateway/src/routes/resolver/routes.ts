@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolverOutcome } from '../../plugins/metrics.js';
 import { createFastPath, installFastPath } from './fast-path.js';
-import { knownLinkTypeTitle, parseLinkTypeParameter } from './link-types.js';
+import { parseLinkTypeParameter } from './link-types.js';
 import { problems, sendProblem } from './pages.js';
 import { parseQuery, withQuery } from './query.js';
 import { createPathParser, CONVENIENCE_ALPHAS, isProblem } from './request-path.js';
@@ -141,7 +141,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
     if (!target) {
       count('not_found');
       const problem = linkType
-        ? problems.missingLinkType(entry.title, knownLinkTypeTitle(linkType), view.defaultChoice?.preferred)
+        ? problems.missingLinkType(entry.title, linkType, view.defaultChoice?.preferred)
         : problems.noLinks(entry.title);
       return sendProblem(request, reply, problem);
     }
