@@ -16,6 +16,8 @@ export interface RouteHandle {
   crumb?: MessageId;
   /** Crumbs before this route's own: where the page sits (project, product). */
   trail?: readonly TrailItem[];
+  /** A grouping route without a page of its own: its crumb links to this child path instead. */
+  crumbTo?: string;
   /** The page is this item's own (a project's list, a product's details): its name is the last crumb instead of `crumb`. */
   page?: TrailItem;
   /** The title of a "coming soon" account page. */

@@ -117,7 +117,7 @@ export function createAppRoutes(): RouteObject[] {
             { index: true, element: <Navigate to="dashboard/main-overview" replace /> },
             {
               path: 'dashboard',
-              handle: { crumb: 'nav.dashboard' } satisfies RouteHandle,
+              handle: { crumb: 'nav.dashboard', crumbTo: 'main-overview' } satisfies RouteHandle,
               children: [
                 { index: true, element: <Navigate to="main-overview" replace /> },
                 page(
@@ -157,7 +157,7 @@ export function createAppRoutes(): RouteObject[] {
             page('settings/pricing', 'crumb.pricing', lazyRoute(() => import('@/features/plans/routes/pricing'), (m) => m.PricingRoute)),
             {
               path: 'profiles',
-              handle: { crumb: 'crumb.profile' } satisfies RouteHandle,
+              handle: { crumb: 'crumb.profile', crumbTo: 'basic' } satisfies RouteHandle,
               children: [
                 { index: true, handle: notFound.handle, lazy: notFound.lazy },
                 {

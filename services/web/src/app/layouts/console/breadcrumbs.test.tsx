@@ -50,4 +50,12 @@ describe('breadcrumbs', { timeout: 20_000 }, () => {
     await waitFor(() => expect(crumbs()).toEqual(['', 'Products', 'Add Products']));
     expect(router.state.location.pathname).toBe('/acme/project/none/add-product');
   });
+
+  it('link a grouping crumb to its first page', async () => {
+    productApi({ '/bff/api/overview/total-count': { body: { result: { projects: 0, products: 0, dlProducts: 0, dppProducts: 0, nfcProducts: 0 } } } });
+    renderRoute('/acme/dashboard/DL-analytics');
+    const dashboard = await within(await screen.findByRole('navigation', { name: 'Breadcrumb' })).findByRole('link', { name: 'Dashboard' });
+    expect(dashboard).toHaveAttribute('href', '/acme/dashboard/main-overview');
+    expect(crumbs()).toEqual(['', 'Dashboard', 'Analytics']);
+  });
 });

@@ -4,7 +4,6 @@ import { Link, useMatches, useParams } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { ChevronRightIcon, HomeIcon } from '@/components/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { MessageId } from '@/lib/i18n';
 import { useProjects } from '@/lib/projects';
 import { down } from '@/theme/media';
 import { useProduct } from '@/features/products/api/get-product';
@@ -55,9 +54,6 @@ const Loading = styled(Skeleton)`
   display: inline-block;
   vertical-align: middle;
 `;
-
-/** Crumbs whose route is only a grouping, not a page of its own. */
-const GROUP_ONLY: ReadonlySet<MessageId> = new Set<MessageId>(['nav.dashboard', 'crumb.profile']);
 
 interface Crumb {
   key: string;
@@ -122,7 +118,7 @@ export function Breadcrumbs({ homeTo }: { homeTo: string }) {
     if (handle.page) push(resolve(handle.page));
     else if (handle.crumb) {
       const label = intl.formatMessage({ id: handle.crumb });
-      push({ key: handle.crumb, label, to: GROUP_ONLY.has(handle.crumb) ? undefined : pathname });
+      push({ key: handle.crumb, label, to: handle.crumbTo ? `${pathname.replace(/\/$/, '')}/${handle.crumbTo}` : pathname });
     }
   }
 
