@@ -153,7 +153,7 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
                 <Label htmlFor={`details-${shown}-productName`}>
                   <FormattedMessage id="content.details.productName" />
                 </Label>
-                <Input
+                <TextInput
                   id={`details-${shown}-productName`}
                   value={details.productName}
                   readOnly={shown === DEFAULT_LANGUAGE}
@@ -169,7 +169,7 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
                   <Label htmlFor={`details-${shown}-${field}`}>
                     <FormattedMessage id={`content.details.${field}`} />
                   </Label>
-                  <TextArea
+                  <LongText
                     id={`details-${shown}-${field}`}
                     rows={3}
                     value={details[field]}
@@ -251,6 +251,27 @@ const AddRow = styled.div`
   align-items: flex-end;
   gap: 12px;
   & > div { flex: 1 1 220px; min-width: 0; }
+`;
+
+/** The default texts are read here, not written: they look it. */
+const readOnly = `
+  &[readonly] {
+    background: var(--read-only-bg);
+    color: var(--read-only-fg);
+    cursor: default;
+  }
+`;
+
+const TextInput = styled(Input)`
+  --read-only-bg: ${({ theme }) => theme.colors.surfaceMuted};
+  --read-only-fg: ${({ theme }) => theme.colors.textMuted};
+  ${readOnly}
+`;
+
+const LongText = styled(TextArea)`
+  --read-only-bg: ${({ theme }) => theme.colors.surfaceMuted};
+  --read-only-fg: ${({ theme }) => theme.colors.textMuted};
+  ${readOnly}
 `;
 
 const Fields = styled.div`
