@@ -48,11 +48,13 @@ interface Setup {
   contents?: ContentBlock[];
   design?: Design;
   translation?: boolean;
+  /** Registered languages besides DEFAULT. */
+  languages?: string[];
   put?: (body: unknown) => { status?: number; body?: unknown };
 }
 
 /** The console's answers for a manager editing product 101; returns the fetch mock. */
-function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm and light'), block(3, 'footer', 'Acme 2026')], design = DEFAULT_DESIGN, translation = false, put }: Setup = {}) {
+function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm and light'), block(3, 'footer', 'Acme 2026')], design = DEFAULT_DESIGN, translation = false, languages = [], put }: Setup = {}) {
   return mockBff({
     '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
     '/bff/api/project/all': { body: { result: projects } },
@@ -70,7 +72,12 @@ function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm 
     },
     'GET /bff/api/product/content': { body: { result: contents } },
     'PUT /bff/api/product/content': (init) => put?.(JSON.parse(String(init?.body))) ?? { body: { result: 'success', contents } },
-    'GET /bff/api/product/languages': { body: { result: [], productDetails: details } },
+    'GET /bff/api/product/languages': {
+      body: {
+        result: languages.map((value, index) => ({ id: index + 1, value })),
+        productDetails: [...details, ...languages.map((languageCode) => ({ ...details[0]!, languageCode }))],
+      },
+    },
     'POST /bff/api/product/languages': {
       body: { result: [{ id: 7, value: 'ko' }], productDetails: [...details, { ...details[0]!, languageCode: 'ko' }] },
     },
@@ -208,6 +215,25 @@ describe('edit product', () => {
     await waitFor(() => expect(screen.getByTestId('content-status')).toHaveTextContent('All changes saved'));
     expect(screen.queryByTestId('content-error')).not.toBeInTheDocument();
     expect(screen.getByTestId('content-save')).toBeDisabled();
+  });
+
+  it("shows a refused text of another language under its field, in that language's tab", async () => {
+    const user = userEvent.setup();
+    setup({
+      contents: [{ ...block(1, 'title', 'Hello'), inputs: [{ languageCode: 'DEFAULT', inputData: 'Hello' }, { languageCode: 'ko', inputData: '안녕' }] }],
+      put: () => ({
+        status: 400,
+        body: { code: 'E400001', message: 'Some fields are missing or invalid.', details: [{ path: 'contents.0.inputs.1.inputData', message: 'Too long', code: 'custom' }] },
+      }),
+      languages: ['ko'],
+    });
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    await user.type(screen.getByTestId('block-0-text'), '!');
+    await user.click(screen.getByTestId('content-save'));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Korean' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByTestId('block-0-text')).toHaveValue('안녕');
+    expect(screen.getByTestId('block-0-text')).toHaveAccessibleDescription('Too long');
   });
 
   it('asks before leaving unsaved changes: cancel keeps the draft, leave goes', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -40,6 +40,14 @@ export function ContentStepPanel({ editor, productId }: { editor: ContentEditorS
   const languages = blockLanguages(draft.languages);
   const shownLanguage = languages.includes(language) ? language : DEFAULT_LANGUAGE;
   const full = blocks.length >= CONTENT_BLOCK_MAX;
+
+  // A refused save shows the language of the first text it names, so that its error is in view.
+  useEffect(() => {
+    const first = Object.values(editor.fieldErrors)
+      .flatMap((fields) => Object.keys(fields))
+      .find((field) => field.startsWith('input.'));
+    if (first) setLanguage(first.slice('input.'.length));
+  }, [editor.fieldErrors]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const nameOf = (id: UniqueIdentifier | undefined) => {
