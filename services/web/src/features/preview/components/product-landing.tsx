@@ -14,6 +14,7 @@ import {
   type LandingContent,
   type LandingLink,
   type LandingProductInfo,
+  type LandingView,
   type ProductDetailsLanguage,
   type TextStyle,
 } from '@product-console/shared';
@@ -21,6 +22,7 @@ import en from '@/locales/en.json';
 import { loadLanguageFonts } from '@/lib/fonts';
 import { previewLinkTitle, publicFileUrl } from '@/features/preview/lib/urls';
 import { httpUrl, imageSource, videoSource, type VideoSource } from '@/features/preview/lib/media';
+import { linkHref, responsiveImage } from '@/features/preview/lib/landing';
 import { ChevronRightIcon, PlayIcon, linkTypeIcon } from './landing-icons';
 
 /*
@@ -40,7 +42,16 @@ export interface ProductLandingProps {
   design: Design;
   /** DEFAULT or a registered language code; with auto-translation, the language texts were translated to. */
   language: string;
-  onLanguageChange: (code: string) => void;
+  /** Chips as buttons (the editor's frame, the draft tab). */
+  onLanguageChange?: (code: string) => void;
+  /** Chips as plain anchors to this address (the server-rendered landing: works without JavaScript). */
+  languageHref?: (code: string) => string;
+  /** The address of another view of this product; a link button whose target is one of them goes there, keeping lang and serial. */
+  viewHref?: (view: LandingView) => string;
+  /** The scanned `/21/{serial}` value, shown under the product number. */
+  serial?: string | null;
+  /** The Digital Link shown in the footer (with `/21/{serial}` when scanned). */
+  digitalLink?: string;
   /** An unsaved draft from the editor: shows the 'Unpublished preview' banner. */
   draft?: boolean;
   /** Inside the editor's 400 px phone frame: no full-viewport heights. */
@@ -151,7 +162,7 @@ const Gallery = styled.ul<{ $fg: string }>`
   background: ${({ $fg }) => muted($fg, 6)};
   li { flex: 0 0 100%; scroll-snap-align: center; }
   li[hidden] { display: none; }
-  img { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; }
+  img { display: block; width: 100%; height: auto; aspect-ratio: 1; object-fit: cover; }
 `;
 
 const Body = styled.div`
@@ -179,6 +190,26 @@ const Chip = styled.button<Colours>`
   font-size: 13px;
   cursor: pointer;
   &[aria-pressed='true'] {
+    background: ${({ $fg }) => $fg};
+    color: ${({ $bg }) => $bg};
+    border-color: ${({ $fg }) => $fg};
+    font-weight: 600;
+  }
+  &:focus-visible { outline: 2px solid ${({ $fg }) => $fg}; outline-offset: 2px; }
+`;
+
+/** A chip as a plain anchor (server-rendered page): the current language is marked with aria-current. */
+const ChipLink = styled.a<Colours>`
+  display: inline-flex;
+  align-items: center;
+  min-height: 32px;
+  padding: 4px 12px;
+  border-radius: 999px;
+  border: 1px solid ${({ $fg }) => muted($fg, 35)};
+  color: inherit;
+  font-size: 13px;
+  text-decoration: none;
+  &[aria-current='true'] {
     background: ${({ $fg }) => $fg};
     color: ${({ $bg }) => $bg};
     border-color: ${({ $fg }) => $fg};
@@ -380,7 +411,15 @@ const Empty = styled.p<{ $fg: string }>`
   color: ${({ $fg }) => muted($fg)};
 `;
 
-const VisuallyHidden = styled.span`
+const DigitalLinkLine = styled.p<{ $fg: string }>`
+  margin: 0;
+  padding: 12px 16px 16px;
+  font-size: 12px;
+  color: ${({ $fg }) => muted($fg)};
+  a { color: inherit; }
+`;
+
+export const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
   height: 1px;
@@ -434,6 +473,9 @@ function pagePurifier() {
  * editor is unsaved. No scripts, handlers, frames, forms or author styles (which could cover the page).
  */
 export function sanitizeHtml(html: string): string {
+  // On the server (the landing's first HTML) only published blocks are drawn, which the API cleaned on save
+  // and after translation; a draft from the editor exists only in a browser, where it is cleaned here.
+  if (typeof window === 'undefined') return html;
   return pagePurifier().sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'iframe', 'form', 'input', 'button', 'textarea', 'select', 'object', 'embed'],
@@ -456,7 +498,20 @@ export function ProductLanding(props: ProductLandingProps) {
   return <Landing {...props} />;
 }
 
-function Landing({ product, links, content, design, language, onLanguageChange, draft = false, frame = false }: ProductLandingProps) {
+function Landing({
+  product,
+  links,
+  content,
+  design,
+  language,
+  onLanguageChange,
+  languageHref,
+  viewHref,
+  serial = null,
+  digitalLink,
+  draft = false,
+  frame = false,
+}: ProductLandingProps) {
   const intl = useIntl();
   const fg = design.page.textColor;
   const bg = design.page.background;
@@ -508,9 +563,8 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
             {product.image.map((path, index) => (
               <li key={path}>
                 <img
-                  src={publicFileUrl(path)}
+                  {...responsiveImage(product, index)}
                   alt={intl.formatMessage({ id: 'preview.imageAlt' }, { name: texts.productName, index: index + 1, count: product.image.length })}
-                  loading={index === 0 ? 'eager' : 'lazy'}
                   // A shopper sees no broken image: an image that does not load leaves the gallery.
                   onError={(event) => {
                     const item = event.currentTarget.closest('li');
@@ -537,6 +591,13 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
             <Chips role="group" aria-label={intl.formatMessage({ id: 'preview.languages' })} data-testid="preview-language-chips">
               {blockLanguages(content.languages).map((code) => {
                 const spoken = code === DEFAULT_LANGUAGE ? design.defaultLang : code;
+                if (languageHref) {
+                  return (
+                    <ChipLink key={code} href={languageHref(code)} hrefLang={spoken} lang={spoken} $bg={bg} $fg={fg} aria-current={code === lang ? 'true' : undefined}>
+                      {languageName(spoken)}
+                    </ChipLink>
+                  );
+                }
                 return (
                   <Chip
                     key={code}
@@ -545,7 +606,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
                     $bg={bg}
                     $fg={fg}
                     aria-pressed={code === lang}
-                    onClick={() => onLanguageChange(code)}
+                    onClick={() => onLanguageChange?.(code)}
                   >
                     {languageName(spoken)}
                   </Chip>
@@ -556,6 +617,14 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
           <div>
             <Name data-testid="preview-product-name">{texts.productName}</Name>
             {product.product_number ? <SubtleText $fg={fg}>{product.product_number}</SubtleText> : null}
+            {serial ? (
+              <SubtleText $fg={fg} data-testid="preview-serial">
+                <span lang={uiLanguage}>
+                  <FormattedMessage id="landing.serial" />
+                </span>{' '}
+                {serial}
+              </SubtleText>
+            ) : null}
           </div>
           {texts.description ? (
             <Section $fg={fg}>
@@ -567,7 +636,7 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
           ) : null}
           {links.length > 0 ? (
             <nav aria-label={intl.formatMessage({ id: 'preview.links' })}>
-              <ProductLinks links={links} design={design} language={lang} frame={frame} />
+              <ProductLinks links={links} design={design} language={lang} frame={frame} hrefOf={(link) => linkHref(link, product, viewHref)} />
             </nav>
           ) : null}
           {body.map((block) => (
@@ -604,12 +673,20 @@ function Landing({ product, links, content, design, language, onLanguageChange, 
             {footerText}
           </Footer>
         ) : null}
+        {digitalLink ? (
+          <DigitalLinkLine $fg={fg} data-testid="preview-digital-link">
+            <span lang={uiLanguage}>
+              <FormattedMessage id="landing.digitalLink" />
+            </span>{' '}
+            <a href={digitalLink}>{digitalLink}</a>
+          </DigitalLinkLine>
+        ) : null}
       </Column>
     </Root>
   );
 }
 
-function Logo({ design, product }: { design: Design; product: LandingProductInfo }) {
+export function Logo({ design, product }: { design: Design; product: LandingProductInfo }) {
   const { logo } = design;
   if (logo.logoType === 'image' && logo.logoImage) {
     return <LogoImage src={publicFileUrl(logo.logoImage)} alt={logo.logoText || product.companyName} data-testid="preview-logo" />;
@@ -617,7 +694,19 @@ function Logo({ design, product }: { design: Design; product: LandingProductInfo
   return <LogoText data-testid="preview-logo">{logo.logoText || product.companyName || DEFAULT_LOGO_TEXT}</LogoText>;
 }
 
-function ProductLinks({ links, design, language, frame }: { links: LandingLink[]; design: Design; language: string; frame: boolean }) {
+function ProductLinks({
+  links,
+  design,
+  language,
+  frame,
+  hrefOf,
+}: {
+  links: LandingLink[];
+  design: Design;
+  language: string;
+  frame: boolean;
+  hrefOf: (link: LandingLink) => string;
+}) {
   const { button } = design;
   const grid = button.layout === 'grid';
   // In the editor's frame a link must not take the console away.
@@ -640,13 +729,13 @@ function ProductLinks({ links, design, language, frame }: { links: LandingLink[]
         return (
           <li key={link.linkId}>
             {grid ? (
-              <GridButton href={link.targetUrl} $button={button} {...newTab}>
+              <GridButton href={hrefOf(link)} $button={button} {...newTab}>
                 {icon}
                 <span className="title">{title}</span>
                 {hint}
               </GridButton>
             ) : (
-              <RowButton href={link.targetUrl} $button={button} {...newTab}>
+              <RowButton href={hrefOf(link)} $button={button} {...newTab}>
                 {icon}
                 <span className="title">{title}</span>
                 {hint}
@@ -747,3 +836,19 @@ function Video({ source, label }: { source: VideoSource; label: string }) {
   }
   return <VideoFrame>{player}</VideoFrame>;
 }
+
+/** The page's frame and type, shared by the landing's other views (landing-frame.tsx) so that every view reads alike. */
+export {
+  Root as LandingRoot,
+  Column as LandingColumn,
+  DraftBanner as LandingDraftBanner,
+  TopBar as LandingTopBar,
+  Horizon as LandingHorizon,
+  Body as LandingBody,
+  Name as LandingName,
+  SubtleText as LandingSubtleText,
+  Section as LandingSection,
+  RowButton as LandingRowButton,
+  Empty as LandingEmpty,
+  muted,
+};
