@@ -1,0 +1,408 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import axe from 'axe-core';
+import jsqr from 'jsqr';
+import { PNG } from 'pngjs';
+import { gtin14 } from '@product-console/shared';
+import { baseURL, launchBrowser, signIn } from '../support/browser.js';
+
+/*
+ * The consumer landing from a real scan (issue 15): a Nordic Foods manager registers a serial on a
+ * category 2 (smart label) demo product and downloads its QR code; a Korean phone decodes it, follows
+ * the resolver's 307 and reads every view of the landing — server-rendered, readable without
+ * JavaScript, free of serious accessibility faults, with no link that leads to a dead end — and the
+ * friendly 404 pages of a product that is not there.
+ */
+
+const SHOTS = fileURLToPath(new URL('../../.artifacts/e2e/landing/', import.meta.url));
+
+/** A category 2 demo product of Nordic Foods, with label information (details, dynamic information). */
+const PRODUCT_NAME = 'Rye Crispbread';
+const PRODUCT_NUMBER = 'NF-BA-001';
+const NORDIC = {
+  name: 'Nordic Foods',
+  phone: '+46 8 555 010 00',
+  email: 'info@nordic.example',
+  prefix: '7350053',
+};
+
+/** The page's own words in Korean, read from the console's message catalogue. */
+const KO = JSON.parse(readFileSync(fileURLToPath(new URL('../../services/web/src/locales/ko.json', import.meta.url)), 'utf8')) as Record<string, string>;
+const ko = (id: string) => {
+  const message = KO[id];
+  if (!message) throw new Error(`no Korean message ${id}`);
+  return message;
+};
+
+/** What a phone's browser sends when it opens a page. */
+const NAVIGATION_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const PHONE = {
+  viewport: { width: 400, height: 800 },
+  locale: 'ko-KR',
+  extraHTTPHeaders: { 'Accept-Language': 'ko' },
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
+let browser: Browser;
+let manager: BrowserContext;
+let phone: BrowserContext;
+let noScript: BrowserContext;
+
+/** Filled in by the first test, used by the others. */
+const scan = {
+  productId: 0,
+  gtin: '',
+  serial: `LND${Date.now() % 1_000_000_000}`,
+  /** The decoded QR code: `{origin}/01/{gtin}/21/{serial}`. */
+  digitalLink: '',
+  /** The index view's path. */
+  basePath: '',
+};
+/** Every view as the phone reached it, by name. */
+const views = new Map<string, string>();
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+  manager = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  phone = await browser.newContext(PHONE);
+  noScript = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** Reads the QR code of a PNG image. */
+function decodeQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  // jsqr is CommonJS: its function is the `default` of the module object.
+  return jsqr.default(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height)?.data ?? null;
+}
+
+/** Serious and critical findings of axe-core on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's Content-Security-Policy does not apply.
+  await page.evaluate(axe.source);
+  const results = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Every link of the page leads somewhere: same-origin addresses answer below 400 (redirects
+ * followed, as a browser would); tel: and mailto: are left to the phone; other sites must at least
+ * be web addresses (this machine has no network to ask them).
+ */
+async function deadLinks(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+  const origin = new URL(baseURL()).origin;
+  const dead: string[] = [];
+  for (const href of new Set(hrefs)) {
+    const url = new URL(href);
+    if (url.protocol === 'tel:' || url.protocol === 'mailto:') continue;
+    if (url.origin !== origin) {
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') dead.push(`${href}: not a web address`);
+      continue;
+    }
+    const response = await page.context().request.get(href, { headers: { Accept: NAVIGATION_ACCEPT } });
+    if (response.status() >= 400) dead.push(`${href}: ${response.status()}`);
+  }
+  return dead;
+}
+
+/** The text a visitor reads, as the server sent it: no script has run in this context. */
+async function textWithoutJavaScript(url: string): Promise<{ status: number; text: string; lang: string | null }> {
+  const page = await noScript.newPage();
+  try {
+    const response = await page.goto(url);
+    return { status: response?.status() ?? 0, text: await page.locator('body').innerText(), lang: await page.locator('html').getAttribute('lang') };
+  } finally {
+    await page.close();
+  }
+}
+
+/** The console's shell (sidebar, top bar, breadcrumbs, sign-in form) and its script bundle. */
+const CONSOLE_CHROME = [
+  '[data-testid="sidebar"]',
+  '[data-testid="profile-menu"]',
+  '[data-testid="notification-bell"]',
+  '[data-testid="breadcrumbs"]',
+  'input[type="password"]',
+  'a[href$="/login"]',
+  'script[src*="/assets/index-"]',
+].join(', ');
+
+/** No console around a landing or error page: what of the console's shell or code the page holds. */
+const consoleChrome = (page: Page): Promise<number> => page.locator(CONSOLE_CHROME).count();
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+
+describe('the consumer landing from a real scan, on a Korean phone', () => {
+  it('a serial registered on a category 2 product is carried by the QR code the console downloads', async () => {
+    const page = await manager.newPage();
+    await signIn(page, 'manager@nordic.example');
+    await page.waitForURL('**/nordic/dashboard/main-overview');
+    const api = manager.request;
+    const csrf = { 'X-CSRF': '1' };
+
+    const list = await json<{ result: { productId: number; entry_id: number; product_name: string; category_id: number; gtin: string }[] }>(
+      await api.get(`${baseURL()}/bff/api/product/all?page=1&size=100`),
+    );
+    const product = list.result.find((item) => item.product_name === PRODUCT_NAME);
+    expect(product).toBeDefined();
+    expect(product!.category_id).toBe(2);
+    scan.productId = product!.productId;
+    scan.gtin = product!.gtin;
+    scan.basePath = `/nordic/product-details/${scan.productId}/preview`;
+
+    const registered = await api.post(`${baseURL()}/bff/api/entry/qualifiers/`, {
+      headers: csrf,
+      data: { qualifierPath: `/21/${scan.serial}`, identifierCode: '21', entryId: product!.entry_id, entryPath: `/01/${scan.gtin}`, gcp: NORDIC.prefix },
+    });
+    expect(registered.status(), await registered.text()).toBeLessThan(300);
+
+    // The console's QR call, with the serial: the PNG a brand prints on the item.
+    const png = await api.get(`${baseURL()}/bff/api/product/qr?productId=${scan.productId}&format=png&size=512&serial=${encodeURIComponent(scan.serial)}&download=1`);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toContain('image/png');
+    const decoded = decodeQr(await png.body());
+    expect(decoded).toBe(`${baseURL()}/01/${scan.gtin}/21/${scan.serial}`);
+    scan.digitalLink = decoded!;
+    await page.close();
+  });
+
+  it('the scan answers 307 to the index view, shown in Korean with the product and its serial', async () => {
+    const redirect = await phone.request.get(scan.digitalLink, { maxRedirects: 0, headers: { Accept: NAVIGATION_ACCEPT } });
+    expect(redirect.status()).toBe(307);
+    const location = new URL(redirect.headers().location ?? '', baseURL());
+    expect(location.pathname).toBe(scan.basePath);
+
+    const page = await phone.newPage();
+    const response = await page.goto(scan.digitalLink);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(scan.basePath);
+    views.set('index', page.url());
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    await expect.poll(() => page.getByTestId('preview-product-name').innerText()).toBe(PRODUCT_NAME);
+    // The page's own words are Korean: the product's links are named so, and so is the Digital Link line.
+    expect(await page.getByRole('list', { name: ko('preview.links') }).count()).toBe(1);
+    expect(await page.getByTestId('preview-digital-link').innerText()).toContain(ko('landing.digitalLink'));
+    // The scanned serial is shown and kept in the Digital Link of the footer.
+    expect(await page.getByTestId('preview-serial').innerText()).toContain(scan.serial);
+    expect(await page.getByTestId('preview-digital-link').innerText()).toContain(`/21/${scan.serial}`);
+    // Title and Open Graph tags, so that a shared link previews properly.
+    expect(await page.title()).toContain(PRODUCT_NAME);
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(PRODUCT_NAME);
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^https?:\/\//);
+    // Every image says what it shows.
+    expect(await page.locator('img:not([alt]), img[alt=""]').count()).toBe(0);
+    expect(await consoleChrome(page)).toBe(0);
+    await shot(page, 'index-ko');
+    await page.close();
+  });
+
+  it('with the registered serial, the verification view shows the Genuine badge and its statement', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${scan.digitalLink}?linkType=gs1:certificationInfo`);
+    expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/verification`);
+    views.set('verification', page.url());
+    const badge = page.getByTestId('landing-genuine-badge');
+    await expect.poll(() => badge.count()).toBe(1);
+    expect(await badge.innerText()).toContain(ko('landing.verification.genuine'));
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(ko('landing.verification.statement'));
+    expect(body).toContain(scan.serial);
+    expect(body).toContain(PRODUCT_NAME);
+    expect(body).toContain(PRODUCT_NUMBER);
+    expect(body).not.toContain(ko('landing.verification.unverified'));
+    await shot(page, 'verification-genuine');
+    await page.close();
+  });
+
+  it('with a serial nobody registered, the verification view says it could not verify the item and never shows the badge', async () => {
+    const unknown = `NOPE${Date.now() % 1_000_000}`;
+    const page = await phone.newPage();
+    await page.goto(`${baseURL()}/01/${scan.gtin}/21/${unknown}?linkType=gs1:certificationInfo`);
+    expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/verification`);
+    views.set('verification-unverified', page.url());
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(ko('landing.verification.unverified'));
+    expect(await page.getByTestId('landing-genuine-badge').count()).toBe(0);
+    expect(body).not.toContain(ko('landing.verification.genuine'));
+    // The company's contact, to ask about the item.
+    expect(await page.locator(`a[href^="mailto:${NORDIC.email}"]`).count()).toBeGreaterThan(0);
+    await shot(page, 'verification-unverified');
+    await page.close();
+  });
+
+  it("the homepage view shows the company's About us with its contacts as tap-to-call and tap-to-write links", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${scan.digitalLink}?linkType=gs1:homepage`);
+    expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/homepage`);
+    views.set('homepage', page.url());
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(NORDIC.name);
+    expect(body).toContain('Dairy and bakery products from the north.');
+    expect(body).toContain('Mon-Fri 8:00-16:00');
+    const tel = page.locator('a[href^="tel:"]');
+    expect(await tel.count()).toBeGreaterThan(0);
+    expect((await tel.first().getAttribute('href'))!.replace(/[^+\d]/g, '')).toBe(NORDIC.phone.replace(/[^+\d]/g, ''));
+    expect(await page.locator(`a[href="mailto:${NORDIC.email}"]`).count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href^="https://nordic.example"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href="https://facebook.com/nordic.example"]').count()).toBe(1);
+    // A way back to the product.
+    const back = page.locator(`a[href^="${scan.basePath}"]`);
+    expect(await back.count()).toBeGreaterThan(0);
+    await shot(page, 'homepage');
+    await page.close();
+  });
+
+  it('the smartLabel view of the category 2 product shows its label information', async () => {
+    const page = await phone.newPage();
+    await page.goto(`${scan.digitalLink}?linkType=gs1:smartLabel`);
+    expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/smartLabel`);
+    views.set('smartLabel', page.url());
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(PRODUCT_NAME);
+    // The seeded details and dynamic information of the demo product.
+    expect(body).toContain(`Product number ${PRODUCT_NUMBER}.`);
+    expect(body).toContain('Country of origin');
+    expect(body).toContain('Portugal');
+    await shot(page, 'smart-label');
+    await page.close();
+  });
+
+  it.each(['dpp', 'traceability'])('the %s view says plainly that nothing has been published yet', async (view) => {
+    const page = await phone.newPage();
+    const response = await page.goto(`${baseURL()}${scan.basePath}/${view}`);
+    expect(response?.status()).toBe(200);
+    views.set(view, page.url());
+    const body = await page.locator('body').innerText();
+    expect(body).toContain(PRODUCT_NAME);
+    expect(body).toContain(ko(`landing.${view}.empty`));
+    expect(await consoleChrome(page)).toBe(0);
+    await shot(page, view);
+    await page.close();
+  });
+
+  it('every view passes an axe-core scan with no serious or critical violation', async () => {
+    expect([...views.keys()].sort()).toEqual(['dpp', 'homepage', 'index', 'smartLabel', 'traceability', 'verification', 'verification-unverified']);
+    const found: Record<string, string[]> = {};
+    const page = await phone.newPage();
+    for (const [name, url] of views) {
+      await page.goto(url);
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[name] = violations;
+    }
+    await page.close();
+    expect(found).toEqual({});
+  });
+
+  it("every view's text is in the HTML the server sends, before any script runs", async () => {
+    const expected: Record<string, string[]> = {
+      index: [PRODUCT_NAME, PRODUCT_NUMBER, ko('landing.digitalLink')],
+      verification: [PRODUCT_NAME, scan.serial, ko('landing.verification.genuine'), ko('landing.verification.statement')],
+      'verification-unverified': [PRODUCT_NAME, ko('landing.verification.unverified'), NORDIC.email],
+      homepage: [NORDIC.name, NORDIC.email, 'Mon-Fri 8:00-16:00'],
+      smartLabel: [PRODUCT_NAME, `Product number ${PRODUCT_NUMBER}.`, 'Portugal'],
+      dpp: [PRODUCT_NAME, ko('landing.dpp.empty')],
+      traceability: [PRODUCT_NAME, ko('landing.traceability.empty')],
+    };
+    const missing: string[] = [];
+    for (const [name, url] of views) {
+      const page = await textWithoutJavaScript(url);
+      expect(page.status, name).toBe(200);
+      expect(page.lang, name).toBe('ko');
+      for (const text of expected[name] ?? []) if (!page.text.includes(text)) missing.push(`${name}: ${text}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('no link on any view leads to a dead end', async () => {
+    const found: Record<string, string[]> = {};
+    const page = await phone.newPage();
+    for (const [name, url] of views) {
+      await page.goto(url);
+      expect(await page.locator('a[href]').count(), name).toBeGreaterThan(0);
+      const dead = await deadLinks(page);
+      if (dead.length > 0) found[name] = dead;
+    }
+    await page.close();
+    expect(found).toEqual({});
+  });
+});
+
+describe('friendly 404 pages, never the console', () => {
+  /** Checks a 404 page the phone opened: Korean, titled, no console, no serious accessibility fault, readable without JavaScript. */
+  async function expectFriendly404(url: string, heading: string, name: string) {
+    const page = await phone.newPage();
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    expect(await page.title()).not.toBe('');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading);
+    expect(await consoleChrome(page)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await deadLinks(page)).toEqual([]);
+    await shot(page, name);
+    await page.close();
+    const plain = await textWithoutJavaScript(url);
+    expect(plain.status).toBe(404);
+    expect(plain.text).toContain(heading);
+  }
+
+  it("another company's address for a product shows the landing's 404 page", async () => {
+    const acme = await browser.newContext({ locale: 'en-US' });
+    try {
+      const page = await acme.newPage();
+      await signIn(page, 'manager@demo.example');
+      await page.waitForURL('**/acme/dashboard/main-overview');
+      const list = await json<{ result: { productId: number }[] }>(await acme.request.get(`${baseURL()}/bff/api/product/all?page=1&size=1`));
+      const acmeProductId = list.result[0]!.productId;
+      // The product is Acme's: under its own company it shows, under Nordic's it does not exist.
+      const own = await phone.request.get(`${baseURL()}/acme/product-details/${acmeProductId}/preview`, { headers: { Accept: NAVIGATION_ACCEPT } });
+      expect(own.status()).toBe(200);
+      await expectFriendly404(`${baseURL()}/nordic/product-details/${acmeProductId}/preview`, ko('landing.notFound.title'), 'not-found-other-company');
+    } finally {
+      await acme.close();
+    }
+  });
+
+  it('an unknown product, and a deleted one, show the landing 404 page; the deleted one scanned shows the resolver 404 page', async () => {
+    await expectFriendly404(`${baseURL()}/nordic/product-details/987654321/preview`, ko('landing.notFound.title'), 'not-found-unknown');
+
+    // A product of Nordic's own, published, then deleted.
+    const api = manager.request;
+    const projects = await json<{ result: { project_id: number }[] }>(await api.get(`${baseURL()}/bff/api/project/all`));
+    const gtin = gtin14(0, NORDIC.prefix, 90_000 + (Date.now() % 9_999));
+    const created = await api.post(`${baseURL()}/bff/api/product/?service=DL`, {
+      headers: { 'X-CSRF': '1' },
+      multipart: {
+        product: JSON.stringify([{ project_id: projects.result[0]!.project_id, product_name: 'Oat Crackers', product_number: 'NF-E2E-404', features: '', description: '', gtin }]),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { productId } = (await created.json()) as { productId: number };
+    const live = await phone.request.get(`${baseURL()}/nordic/product-details/${productId}/preview`, { headers: { Accept: NAVIGATION_ACCEPT } });
+    expect(live.status()).toBe(200);
+    expect(await live.text()).toContain('Oat Crackers');
+    const deleted = await api.delete(`${baseURL()}/bff/api/product/${productId}`, { headers: { 'X-CSRF': '1' } });
+    expect(deleted.status(), await deleted.text()).toBeLessThan(300);
+    await expectFriendly404(`${baseURL()}/nordic/product-details/${productId}/preview`, ko('landing.notFound.title'), 'not-found-deleted');
+    // Its printed code no longer leads anywhere: the resolver's own 404 page, in Korean.
+    await expectFriendly404(`${baseURL()}/01/${gtin}`, '제품을 찾을 수 없습니다', 'resolver-not-found-deleted');
+  });
+
+  it("the resolver's 404 page for a code no product has is Korean, accessible and readable without JavaScript", async () => {
+    await expectFriendly404(`${baseURL()}/01/${gtin14(0, NORDIC.prefix, 99_999)}`, '제품을 찾을 수 없습니다', 'resolver-not-found');
+  });
+});
