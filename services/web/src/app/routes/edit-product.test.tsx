@@ -217,6 +217,31 @@ describe('edit product', () => {
     expect(screen.getByTestId('content-save')).toBeDisabled();
   });
 
+  it("styles a text in place: alignment, emphasis, its own colour starting from the page's, with the contrast warning", async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup({ put: (body) => ({ body: { result: 'success', contents: (body as { contents: ContentBlock[] }).contents.map((item, index) => ({ ...item, content_id: index + 1, order: index + 1 })) } }) });
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    const text = within(screen.getByTestId('block-1'));
+    await user.click(text.getByRole('radio', { name: 'Centre' }));
+    await user.click(text.getByRole('button', { name: 'Bold' }));
+    expect(text.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(text.getByRole('radio', { name: 'Underline' }));
+    await user.click(text.getByRole('checkbox', { name: 'Own text colour' }));
+    const hex = text.getByRole('textbox', { name: 'Text colour, hex code' });
+    expect(hex).toHaveValue(DEFAULT_DESIGN.page.textColor);
+    expect(text.queryByText(/Contrast with/)).not.toBeInTheDocument();
+    await user.clear(hex);
+    await user.type(hex, '#eeeeee');
+    expect(text.getByText(/Contrast with Background is 1\.\d+:1/)).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('content-save'));
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/bff/api/product/content')).toHaveLength(1));
+    const [, init] = requestsTo(fetchMock, 'PUT', '/bff/api/product/content')[0]!;
+    const sent = JSON.parse(String(init?.body)) as { contents: ContentBlock[] };
+    expect(sent.contents[1]!.style).toEqual({ ...DEFAULT_TEXT_STYLE, align: 'center', fontWeight: 'bold', textDecoration: 'underline', color: '#eeeeee' });
+  });
+
   it("shows a refused text of another language under its field, in that language's tab", async () => {
     const user = userEvent.setup();
     setup({

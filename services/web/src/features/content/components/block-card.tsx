@@ -22,7 +22,8 @@ interface BlockCardProps {
   /** The language whose text is edited (media blocks have only DEFAULT). */
   language: string;
   productId: number;
-  pageBackground: string;
+  /** The page's colours, which a text without its own is drawn in. */
+  page: { background: string; textColor: string };
   /** The API's field errors of this block, by field (`input.ko`, `label`...). */
   errors?: Record<string, string>;
   onChange: (change: (block: DraftBlock) => DraftBlock) => void;
@@ -31,7 +32,7 @@ interface BlockCardProps {
 }
 
 /** One block of the page, edited in place; its handle drags it (or moves it from the keyboard). */
-export function BlockCard({ block, index, name, language, productId, pageBackground, errors = {}, onChange, onDuplicate, onDelete }: BlockCardProps) {
+export function BlockCard({ block, index, name, language, productId, page, errors = {}, onChange, onDuplicate, onDelete }: BlockCardProps) {
   const intl = useIntl();
   const isFooter = block.type === 'footer';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.key, disabled: isFooter });
@@ -192,7 +193,7 @@ export function BlockCard({ block, index, name, language, productId, pageBackgro
           </>
         ) : null}
         {block.type === 'title' || block.type === 'text' || block.type === 'footer' ? (
-          <TextStyleControls id={id} style={block.style} pageBackground={pageBackground} onChange={setStyle} testId={`block-${index}-style`} />
+          <TextStyleControls id={id} style={block.style} page={page} onChange={setStyle} testId={`block-${index}-style`} />
         ) : null}
       </Body>
     </Item>

@@ -147,7 +147,7 @@ export function ContentStepPanel({ editor, productId }: { editor: ContentEditorS
                         name={nameOf(block.key)}
                         language={shownLanguage}
                         productId={productId}
-                        pageBackground={draft.design.page.background}
+                        page={draft.design.page}
                         errors={editor.fieldErrors[block.key]}
                         onChange={(change) => editor.setBlocks((current) => current.map((item) => (item.key === block.key ? change(item) : item)))}
                         onDuplicate={() => editor.setBlocks((current) => duplicateBlock(current, block.key))}

@@ -8,8 +8,8 @@ import type { MessageId } from '@/lib/i18n';
 interface TextStyleControlsProps {
   id: string;
   style: TextStyle;
-  /** The page's background, which the text is read against when the block has no background of its own. */
-  pageBackground: string;
+  /** The page's colours: a text without its own is drawn in them, and read against its background. */
+  page: { background: string; textColor: string };
   onChange: (style: TextStyle) => void;
   testId: string;
 }
@@ -35,7 +35,7 @@ const DECORATION_NAMES: Record<(typeof DECORATIONS)[number], MessageId> = {
 };
 
 /** Spec point 3 "Text style": alignment, size, weight, slant, line, title, and colours (none: the page's). */
-export function TextStyleControls({ id, style, pageBackground, onChange, testId }: TextStyleControlsProps) {
+export function TextStyleControls({ id, style, page, onChange, testId }: TextStyleControlsProps) {
   const intl = useIntl();
   const t = (messageId: MessageId) => intl.formatMessage({ id: messageId });
   const set = (change: Partial<TextStyle>) => onChange({ ...style, ...change });
@@ -98,7 +98,7 @@ export function TextStyleControls({ id, style, pageBackground, onChange, testId 
             <input
               type="checkbox"
               checked={style.color !== null}
-              onChange={(event) => set({ color: event.target.checked ? '#111111' : null })}
+              onChange={(event) => set({ color: event.target.checked ? page.textColor : null })}
               data-testid={`${testId}-own-colour`}
             />
             <FormattedMessage id="content.style.ownColour" />
@@ -108,7 +108,7 @@ export function TextStyleControls({ id, style, pageBackground, onChange, testId 
               id={`${id}-colour`}
               label={t('content.style.colour')}
               value={style.color}
-              contrastWith={{ value: style.backgroundColor ?? pageBackground, label: t('content.style.background') }}
+              contrastWith={{ value: style.backgroundColor ?? page.background, label: t('content.style.background') }}
               onChange={(color) => set({ color })}
             />
           ) : null}
@@ -118,7 +118,7 @@ export function TextStyleControls({ id, style, pageBackground, onChange, testId 
             <input
               type="checkbox"
               checked={style.backgroundColor !== null}
-              onChange={(event) => set({ backgroundColor: event.target.checked ? '#f1f1f1' : null })}
+              onChange={(event) => set({ backgroundColor: event.target.checked ? page.background : null })}
               data-testid={`${testId}-own-background`}
             />
             <FormattedMessage id="content.style.ownBackground" />
