@@ -30,10 +30,11 @@ const NORDIC = {
 
 /** The page's own words in Korean, read from the console's message catalogue. */
 const KO = JSON.parse(readFileSync(fileURLToPath(new URL('../../services/web/src/locales/ko.json', import.meta.url)), 'utf8')) as Record<string, string>;
-const ko = (id: string) => {
+/** A Korean message with its `{name}` arguments filled in. */
+const ko = (id: string, values: Record<string, string> = {}) => {
   const message = KO[id];
   if (!message) throw new Error(`no Korean message ${id}`);
-  return message;
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 };
 
 /** What a phone's browser sends when it opens a page. */
@@ -194,7 +195,7 @@ describe('the consumer landing from a real scan, on a Korean phone', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('ko');
     await expect.poll(() => page.getByTestId('preview-product-name').innerText()).toBe(PRODUCT_NAME);
     // The page's own words are Korean: the product's links are named so, and so is the Digital Link line.
-    expect(await page.getByRole('list', { name: ko('preview.links') }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: ko('preview.links') }).count()).toBe(1);
     expect(await page.getByTestId('preview-digital-link').innerText()).toContain(ko('landing.digitalLink'));
     // The scanned serial is shown and kept in the Digital Link of the footer.
     expect(await page.getByTestId('preview-serial').innerText()).toContain(scan.serial);
@@ -215,15 +216,16 @@ describe('the consumer landing from a real scan, on a Korean phone', () => {
     await page.goto(`${scan.digitalLink}?linkType=gs1:certificationInfo`);
     expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/verification`);
     views.set('verification', page.url());
-    const badge = page.getByTestId('landing-genuine-badge');
+    const badge = page.getByTestId('landing-genuine');
     await expect.poll(() => badge.count()).toBe(1);
     expect(await badge.innerText()).toContain(ko('landing.verification.genuine'));
+    expect(await badge.innerText()).toContain(ko('landing.verification.statement', { company: NORDIC.name }));
     const body = await page.locator('body').innerText();
-    expect(body).toContain(ko('landing.verification.statement'));
     expect(body).toContain(scan.serial);
     expect(body).toContain(PRODUCT_NAME);
     expect(body).toContain(PRODUCT_NUMBER);
-    expect(body).not.toContain(ko('landing.verification.unverified'));
+    expect(body).not.toContain(ko('landing.verification.unverified.title'));
+    expect(await page.getByTestId('landing-unverified').count()).toBe(0);
     await shot(page, 'verification-genuine');
     await page.close();
   });
@@ -235,9 +237,10 @@ describe('the consumer landing from a real scan, on a Korean phone', () => {
     expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/verification`);
     views.set('verification-unverified', page.url());
     const body = await page.locator('body').innerText();
-    expect(body).toContain(ko('landing.verification.unverified'));
-    expect(await page.getByTestId('landing-genuine-badge').count()).toBe(0);
-    expect(body).not.toContain(ko('landing.verification.genuine'));
+    expect(body).toContain(ko('landing.verification.unverified.title'));
+    expect(body).toContain(unknown);
+    expect(await page.getByTestId('landing-genuine').count()).toBe(0);
+    expect(body).not.toContain(ko('landing.verification.statement', { company: NORDIC.name }));
     // The company's contact, to ask about the item.
     expect(await page.locator(`a[href^="mailto:${NORDIC.email}"]`).count()).toBeGreaterThan(0);
     await shot(page, 'verification-unverified');
@@ -288,7 +291,8 @@ describe('the consumer landing from a real scan, on a Korean phone', () => {
     views.set(view, page.url());
     const body = await page.locator('body').innerText();
     expect(body).toContain(PRODUCT_NAME);
-    expect(body).toContain(ko(`landing.${view}.empty`));
+    expect(body).toContain(ko('landing.unpublished'));
+    expect(body).toContain(ko(`landing.${view}.unpublished`));
     expect(await consoleChrome(page)).toBe(0);
     await shot(page, view);
     await page.close();
@@ -310,12 +314,12 @@ describe('the consumer landing from a real scan, on a Korean phone', () => {
   it("every view's text is in the HTML the server sends, before any script runs", async () => {
     const expected: Record<string, string[]> = {
       index: [PRODUCT_NAME, PRODUCT_NUMBER, ko('landing.digitalLink')],
-      verification: [PRODUCT_NAME, scan.serial, ko('landing.verification.genuine'), ko('landing.verification.statement')],
-      'verification-unverified': [PRODUCT_NAME, ko('landing.verification.unverified'), NORDIC.email],
+      verification: [PRODUCT_NAME, scan.serial, ko('landing.verification.genuine'), ko('landing.verification.statement', { company: NORDIC.name })],
+      'verification-unverified': [PRODUCT_NAME, ko('landing.verification.unverified.title'), NORDIC.email],
       homepage: [NORDIC.name, NORDIC.email, 'Mon-Fri 8:00-16:00'],
       smartLabel: [PRODUCT_NAME, `Product number ${PRODUCT_NUMBER}.`, 'Portugal'],
-      dpp: [PRODUCT_NAME, ko('landing.dpp.empty')],
-      traceability: [PRODUCT_NAME, ko('landing.traceability.empty')],
+      dpp: [PRODUCT_NAME, ko('landing.dpp.unpublished')],
+      traceability: [PRODUCT_NAME, ko('landing.traceability.unpublished')],
     };
     const missing: string[] = [];
     for (const [name, url] of views) {
