@@ -46,6 +46,7 @@ export const Select = styled.select`
     box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.primarySoft};
     outline: none;
   }
+  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
 `;
 
 export const FormAlert = styled.div`

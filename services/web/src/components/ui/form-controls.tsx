@@ -15,6 +15,7 @@ export const TextArea = styled.textarea`
     box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.primarySoft};
     outline: none;
   }
+  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
 `;
 
 export const FieldError = styled.small`
