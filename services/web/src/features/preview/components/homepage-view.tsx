@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingProductInfo } from '@product-console/shared';
 import { httpUrl } from '@/features/preview/lib/media';
-import { CompanyContact, LandingFrame, LinkList } from './landing-frame';
+import { CompanyContact, LandingFrame, LinkList, mailtoHref, telHref } from './landing-frame';
 import { LandingEmpty, LandingSection } from './product-landing';
 
 export interface HomepageViewProps {
@@ -30,7 +30,8 @@ export function HomepageView({ product, design, language, backHref, draft, frame
     return url ? [{ name: networkName(item.type, url), url }] : [];
   });
   const contact = <CompanyContact product={product} design={design} withWebsite={false} />;
-  const empty = !description && !site && networks.length === 0 && !product.company.contactHour && !product.company.contactPhone && !product.company.contactEmail;
+  const reachable = product.company.contactHour || telHref(product.company.contactPhone) || mailtoHref(product.company.contactEmail);
+  const empty = !description && !site && networks.length === 0 && !reachable;
   return (
     <LandingFrame
       design={design}
