@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -25,6 +26,7 @@ import planRoutes from './routes/bff/plan.js';
 import proxyRoutes from './routes/bff/proxy.js';
 import publicRoutes from './routes/bff/public.js';
 import healthRoutes from './routes/health.js';
+import landingRoutes from './routes/landing/routes.js';
 import metricsRoutes from './routes/metrics.js';
 import resolverRoutes from './routes/resolver/routes.js';
 
@@ -158,6 +160,14 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     origin: config.RESOLVER_ORIGIN,
     scanFlushMs: config.RESOLVER_SCAN_FLUSH_MS,
     scanBatchSize: config.RESOLVER_SCAN_BATCH_SIZE,
+  });
+  // The consumer landing, server-rendered; before the console's SPA fallback takes its paths.
+  await app.register(landingRoutes, {
+    ssrModulePath: config.LANDING_SSR_MODULE,
+    manifestPath: path.join(config.WEB_DIST_DIR, '.vite', 'manifest.json'),
+    origin: config.RESOLVER_ORIGIN,
+    cacheTtlSeconds: config.LANDING_CACHE_TTL_SECONDS,
+    cacheMaxEntries: config.LANDING_CACHE_MAX_ENTRIES,
   });
   await app.register(authRoutes, { prefix: '/bff/auth' });
   await app.register(planRoutes, { prefix: '/bff/plan' });

@@ -25,6 +25,7 @@ const redisUrl = z.url({ protocol: /^rediss?$/ });
 const DEVELOPMENT_INTERNAL_TOKEN = 'development-only-internal-token-0123456789';
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultLandingSsrModule = fileURLToPath(new URL('../../web/dist-ssr/landing.js', import.meta.url));
 
 const envSchema = z
   .object({
@@ -43,6 +44,12 @@ const envSchema = z
     SESSION_TTL_SECONDS: optional(positiveInt).default(1_209_600),
     COOKIE_SECURE: optional(booleanFlag),
     WEB_DIST_DIR: optional(z.string()).default(defaultWebDistDir),
+    /** The consumer landing's server renderer (the web workspace's SSR build); the landing paths fall back to the console without it. */
+    LANDING_SSR_MODULE: optional(z.string()).default(defaultLandingSsrModule),
+    /** How long a landing view's data is reused; writes to the product drop it at once (resolver invalidation). */
+    LANDING_CACHE_TTL_SECONDS: optional(positiveInt).default(60),
+    /** Landing views each replica keeps in memory at most. */
+    LANDING_CACHE_MAX_ENTRIES: optional(positiveInt).default(5_000),
     TRUST_PROXY: optional(trustProxy).default(false),
     SHUTDOWN_DELAY_MS: optional(z.coerce.number().int().min(0)),
     /** How long a Redis connect or command may take before the caller gets a 503. */

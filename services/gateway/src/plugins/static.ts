@@ -51,8 +51,12 @@ const CONSOLE_HEADERS: FastifyHelmetOptions = {
   strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
 };
 
-/** The landing page may be shown inside the console (the editor's phone preview), nowhere else. */
-const LANDING_HEADERS = {
+/**
+ * The landing page may be shown inside the console (the editor's phone preview), nowhere else.
+ * Also the headers of the server-rendered landing (routes/landing): its one script is a file of
+ * the build ('self'); the state it inlines is a JSON data block, which CSP does not run.
+ */
+export const LANDING_HEADERS = {
   contentSecurityPolicy: { useDefaults: false, directives: { ...CONSOLE_DIRECTIVES, frameAncestors: ["'self'"] } },
   frameguard: { action: 'sameorigin' as const },
 };

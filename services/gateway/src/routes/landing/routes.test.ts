@@ -1,0 +1,243 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DESIGN, landingPageDataSchema, type LandingPageData } from '@product-console/shared';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { createTestStore, type TestStore } from '../../test/store.js';
+
+/*
+ * The consumer landing as a shopper's phone gets it from the gateway: HTML rendered by the web
+ * workspace's server bundle (built here from the current sources) from a stand-in API's page data.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const webDir = path.join(repoRoot, 'services/web');
+const ENTRY_PATH = '/01/09506000134352';
+
+function pageData(view: LandingPageData['view'] = 'index'): LandingPageData {
+  return landingPageDataSchema.parse({
+    view,
+    product: {
+      productId: 42,
+      product_name: 'Trail boots',
+      product_number: 'TB-100',
+      description: 'Waterproof leather boots.',
+      features: '',
+      category_id: 1,
+      service: 'landing',
+      image: ['/files/boots.jpg'],
+      thumbnails: ['/files/boots-thumb.jpg'],
+      careInfo: { type: 'text', text: '', image: null },
+      product_website: '',
+      companyName: 'Acme Outdoor',
+      primaryLogo: null,
+      serviceName: 'acme',
+      company: { description: '', website: '', contactPhone: '', contactHour: '', contactEmail: '', sns: [] },
+      entryPath: ENTRY_PATH,
+      digitalLink: `https://id.example.com${ENTRY_PATH}`,
+    },
+    links: [],
+    content: {
+      contents: [],
+      languages: ['ko'],
+      productDetails: [{ languageCode: 'ko', productName: '트레일 부츠', description: '방수 가죽 부츠입니다.' }],
+      translatedTo: null,
+    },
+    design: DEFAULT_DESIGN,
+    smartLabel: null,
+    verification:
+      view === 'verification' ? { status: 'genuine', serial: 'S1', checkedAt: '2026-11-24T06:00:00.000Z' } : null,
+    passport: null,
+    trace: null,
+  });
+}
+
+interface LandingApi {
+  url: string;
+  /** Query strings of the page reads that reached the API. */
+  reads: URLSearchParams[];
+  options: { fail: boolean };
+  close(): Promise<void>;
+}
+
+async function startLandingApi(): Promise<LandingApi> {
+  const app = Fastify({ logger: false });
+  const api: LandingApi = { url: '', reads: [], options: { fail: false }, close: () => app.close() };
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get<{ Querystring: Record<string, string> }>('/api/product/landing-page/page', async (request, reply) => {
+    api.reads.push(new URLSearchParams(request.query));
+    if (api.options.fail) return reply.code(500).send({ code: 'E500001', message: 'boom' });
+    const { productId, serviceName, view = 'index' } = request.query;
+    if (productId !== '42' || serviceName !== 'acme') return reply.code(404).send({ code: 'E404001', message: 'not found' });
+    return { result: pageData(view as LandingPageData['view']) };
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  api.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return api;
+}
+
+let workDir: string;
+let api: LandingApi;
+let store: TestStore;
+let gateway: FastifyInstance;
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'landing-routes-'));
+  // The renderer of the current sources, and a web build with a manifest naming the page's script.
+  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.ssr.config.ts', '--outDir', path.join(workDir, 'ssr'), '--logLevel', 'error'], {
+    cwd: webDir,
+    stdio: 'pipe',
+  });
+  mkdirSync(path.join(workDir, 'web/.vite'), { recursive: true });
+  writeFileSync(
+    path.join(workDir, 'web/.vite/manifest.json'),
+    JSON.stringify({ 'src/landing/entry-client.ts': { file: 'assets/landing-test.js', imports: ['_media.js'] }, '_media.js': { file: 'assets/media-test.js' } }),
+  );
+  api = await startLandingApi();
+  store = createTestStore();
+  gateway = await buildApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      UPSTREAM_URL: api.url,
+      WEB_DIST_DIR: path.join(workDir, 'web'),
+      LANDING_SSR_MODULE: path.join(workDir, 'ssr/landing.js'),
+      REDIS_URL: store.redisUrl,
+      RESOLVER_ORIGIN: 'https://id.example.com',
+    }),
+    { store: store.store, storeKeyPrefix: store.keyPrefix, processMetrics: false },
+  );
+  await gateway.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await store?.cleanup();
+  await api?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  api.options.fail = false;
+  // Each test starts with nothing kept: the entry's invalidation drops the landing's records too.
+  await gateway.resolverCache.invalidate([ENTRY_PATH]);
+  api.reads.length = 0;
+});
+
+const page = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers });
+
+describe('GET /{serviceName}/product-details/{id}/preview', () => {
+  it('answers the whole page as HTML: the product, its title and Open Graph tags, the script of the build and the inlined state', async () => {
+    const response = await page('/acme/product-details/42/preview', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = response.body;
+    expect(html).toMatch(/^<!doctype html><html lang="en">/);
+    expect(html).toContain('<title>Trail boots – Acme Outdoor</title>');
+    expect(html).toMatch(/data-testid="preview-product-name"[^>]*>Trail boots</);
+    expect(html).toContain('<meta property="og:title" content="Trail boots – Acme Outdoor">');
+    expect(html).toContain('<meta property="og:image" content="https://id.example.com/bff/public/files/boots-thumb.jpg">');
+    expect(html).toContain('<meta property="og:url" content="https://id.example.com/acme/product-details/42/preview">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<script type="module" src="/assets/landing-test.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/media-test.js">');
+    expect(html).toMatch(/<script type="application\/json" id="landing-state">\{"productId":42,/);
+    // No console: no sign-in, no console bundle.
+    expect(html).not.toMatch(/sign in|index-[\w-]+\.js/i);
+    expect(api.reads[0]?.get('view')).toBe('index');
+    expect(api.reads[0]?.get('serviceName')).toBe('acme');
+  });
+
+  it('shows a registered language the browser prefers, with the page words in it', async () => {
+    const response = await page('/acme/product-details/42/preview', { 'accept-language': 'ko-KR,ko;q=0.9,en;q=0.5' });
+    expect(response.body).toMatch(/^<!doctype html><html lang="ko">/);
+    expect(response.body).toContain('<title>트레일 부츠 – Acme Outdoor</title>');
+    expect(response.body).toContain('트레일 부츠');
+    expect(api.reads[0]?.get('lang')).toBe('ko');
+  });
+
+  it('takes ?lang= over Accept-Language, and keeps it in the page address', async () => {
+    const response = await page('/acme/product-details/42/preview?lang=ko', { 'accept-language': 'en' });
+    expect(response.body).toMatch(/<html lang="ko">/);
+    expect(response.body).toContain('<title>트레일 부츠 – Acme Outdoor</title>');
+    expect(response.body).toContain('content="https://id.example.com/acme/product-details/42/preview?lang=ko"');
+  });
+
+  it('falls back to the default texts and English words for a language the product does not have', async () => {
+    const response = await page('/acme/product-details/42/preview', { 'accept-language': 'fr-FR' });
+    expect(response.body).toMatch(/<html lang="en">/);
+    expect(response.body).toContain('<title>Trail boots – Acme Outdoor</title>');
+  });
+
+  it('answers a product the API does not show with a 404 page in the viewer language, without console chrome', async () => {
+    const response = await page('/nordic/product-details/42/preview', { 'accept-language': 'ja' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toMatch(/<html lang="ja">/);
+    expect(response.body).toContain('製品が見つかりません');
+    expect(response.body).toContain('data-testid="landing-not-found"');
+    expect(response.body).not.toMatch(/sign in|<script/i);
+
+    const unknownView = await page('/acme/product-details/42/preview/settings', { 'accept-language': 'it' });
+    expect(unknownView.statusCode).toBe(404);
+    expect(unknownView.body).toContain('Prodotto non trovato');
+  });
+
+  it('answers 503 with a page of its own, and a way to try again, when the API cannot answer', async () => {
+    api.options.fail = true;
+    const response = await page('/acme/product-details/42/preview/homepage', { 'accept-language': 'ko' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.body).toContain('지금은 이 페이지를 표시할 수 없습니다');
+    expect(response.body).toContain('href="/acme/product-details/42/preview/homepage"');
+  });
+
+  it('reads the page data once per view and language, and again after the product\'s Digital Link path is invalidated', async () => {
+    await page('/acme/product-details/42/preview/homepage');
+    await page('/acme/product-details/42/preview/homepage');
+    await page('/acme/product-details/42/preview/homepage', { 'accept-language': 'ko' });
+    expect(api.reads.map((read) => `${read.get('view')}:${read.get('lang') ?? ''}`)).toEqual(['homepage:', 'homepage:ko']);
+
+    await gateway.resolverCache.invalidate(['/01/00000000000000']);
+    await page('/acme/product-details/42/preview/homepage');
+    expect(api.reads).toHaveLength(2);
+
+    await gateway.resolverCache.invalidate([ENTRY_PATH]);
+    await page('/acme/product-details/42/preview/homepage');
+    expect(api.reads).toHaveLength(3);
+  });
+
+  it('passes the scanned serial to the API on the verification view, which is read every time', async () => {
+    const response = await page('/acme/product-details/42/preview/verification?serial=S1');
+    expect(response.statusCode).toBe(200);
+    await page('/acme/product-details/42/preview/verification?serial=S1');
+    expect(api.reads.map((read) => [read.get('view'), read.get('serial')])).toEqual([
+      ['verification', 'S1'],
+      ['verification', 'S1'],
+    ]);
+    expect(response.body).toContain('"serial":"S1"');
+    expect(response.body).toContain(`https://id.example.com${ENTRY_PATH}/21/S1`);
+  });
+
+  it('answers HEAD with the headers only, and a matching If-None-Match with 304', async () => {
+    const head = await gateway.inject({ method: 'HEAD', url: '/acme/product-details/42/preview' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.body).toBe('');
+
+    const first = await page('/acme/product-details/42/preview');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await page('/acme/product-details/42/preview', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANDING_VIEWS, landingPageDataSchema, type LandingPageData, type LandingView } from '@product-console/shared';
+import { LANDING_HEADERS } from '../../plugins/static.js';
+import { createLocalBus, createRedisBus } from '../resolver/invalidation-bus.js';
+import { createLandingCache, type LandingCache } from './cache.js';
+import { acceptedPrimaryLanguages, requestedLanguage, shownLanguage, uiLanguage, urlLanguage } from './language.js';
+
+/*
+ * The consumer landing (issue 15, decision 042): `/{serviceName}/product-details/{id}/preview` and
+ * its views, rendered to HTML here from one API read (`GET /api/product/landing-page/page`) by the
+ * web workspace's server bundle (dist-ssr/landing.js), before the console's SPA fallback. A product
+ * the API does not show answers a 404 page in the page's neutral design, an API that does not
+ * answer a 503 page; neither has console chrome or a sign-in.
+ */
+
+type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+type RenderInput =
+  | {
+      kind: 'page';
+      data: LandingPageData;
+      language: string;
+      uiLanguage: string;
+      serial: string | null;
+      origin: string;
+      basePath: string;
+      langInUrl: boolean;
+      manifest: ViteManifest;
+    }
+  | { kind: 'notFound' | 'unavailable'; uiLanguage: string; retryHref?: string; manifest?: ViteManifest };
+
+interface SsrModule {
+  renderLandingPage(input: RenderInput): { status: number; html: string };
+}
+
+export interface LandingRoutesOptions {
+  /** dist-ssr/landing.js of the web workspace. */
+  ssrModulePath: string;
+  /** The web build's Vite manifest (dist/.vite/manifest.json). */
+  manifestPath: string;
+  /** Public origin of the pages (RESOLVER_ORIGIN); unset: the origin the request came to. */
+  origin?: string;
+  cacheTtlSeconds: number;
+  cacheMaxEntries: number;
+}
+
+const VIEW_SEGMENTS = new Map<string, LandingView>(LANDING_VIEWS.filter((view) => view !== 'index').map((view) => [view, view]));
+/** The API's limit of a serial (AI 21: up to 20 characters). */
+const SERIAL = /^[\x21-\x7e]{1,20}$/;
+
+interface Params {
+  serviceName: string;
+  productId: string;
+  view?: string;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function landingRoutes(app: FastifyInstance, options: LandingRoutesOptions) {
+  if (!existsSync(options.ssrModulePath)) {
+    app.log.info({ path: options.ssrModulePath }, 'landing renderer not built; the console answers the landing paths');
+    return;
+  }
+  const ssr = (await import(pathToFileURL(options.ssrModulePath).href)) as SsrModule;
+  let manifest: ViteManifest = {};
+  try {
+    manifest = JSON.parse(readFileSync(options.manifestPath, 'utf8')) as ViteManifest;
+  } catch (err) {
+    app.log.warn({ err, path: options.manifestPath }, 'web build manifest not found; landing pages are served without their script');
+  }
+
+  const { redis, store } = app;
+  const bus = store.kind === 'redis' && redis.configured ? createRedisBus(redis, `${redis.keyPrefix}resolver:invalidate`) : createLocalBus(store);
+  const lastLogged = new Map<string, number>();
+  const cache: LandingCache = createLandingCache({
+    store,
+    bus,
+    ttlSeconds: options.cacheTtlSeconds,
+    maxEntries: options.cacheMaxEntries,
+    onError(err, action) {
+      const now = Date.now();
+      if ((lastLogged.get(action) ?? 0) > now - 60_000) return;
+      lastLogged.set(action, now);
+      app.log.warn({ err }, `landing cache: could not ${action}`);
+    },
+  });
+  app.addHook('onClose', async () => cache.close());
+  // The replica that acts on an API answer's `x-resolver-invalidate` drops its landing records
+  // before the answer reaches the editor, as the resolver's own (its bus message comes later).
+  const resolverCache = app.resolverCache;
+  const invalidate = resolverCache.invalidate.bind(resolverCache);
+  resolverCache.invalidate = async (paths) => {
+    await cache.drop(paths);
+    await invalidate(paths);
+  };
+
+  const originOf = (request: FastifyRequest) => options.origin ?? `${request.protocol}://${request.host}`;
+
+  function send(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+    const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    void reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language')
+      .header('etag', etag);
+    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.code(status).send(html);
+  }
+
+  async function load(params: Params, view: LandingView, lang: string | null, serial: string | null, requestId: string) {
+    const query = new URLSearchParams({ productId: params.productId, serviceName: params.serviceName, view });
+    if (lang) query.set('lang', lang);
+    if (serial) query.set('serial', serial);
+    const answer = await app.upstream.call('GET', `/api/product/landing-page/page?${query}`, { requestId });
+    if (answer.status === 404 || answer.status === 400) return null;
+    if (answer.status !== 200) throw new Error(`landing page data: the API answered ${answer.status}`);
+    const parsed = landingPageDataSchema.safeParse((answer.body as { result?: unknown } | null)?.result);
+    if (!parsed.success) throw new Error('landing page data: the API answered an unexpected shape');
+    return parsed.data;
+  }
+
+  async function handle(request: FastifyRequest<{ Params: Params; Querystring: Query }>, reply: FastifyReply) {
+    const params = request.params;
+    const accepted = acceptedPrimaryLanguages(request.headers['accept-language']);
+    const fromUrl = urlLanguage(first(request.query.lang));
+    const visitorUi = uiLanguage(fromUrl ?? 'DEFAULT', accepted, false);
+    const view = params.view === undefined ? 'index' : VIEW_SEGMENTS.get(params.view);
+    if (!view || !/^[1-9]\d{0,15}$/.test(params.productId)) {
+      return send(request, reply, 404, ssr.renderLandingPage({ kind: 'notFound', uiLanguage: visitorUi, manifest }).html);
+    }
+    const rawSerial = first(request.query.serial);
+    const serial = rawSerial && SERIAL.test(rawSerial) ? rawSerial : null;
+    const lang = requestedLanguage(fromUrl, accepted);
+    let data: LandingPageData | null;
+    try {
+      data =
+        view === 'verification'
+          ? await load(params, view, lang, serial, request.id)
+          : await cache.get({ productId: params.productId, serviceName: params.serviceName, view, lang: lang ?? '' }, () =>
+              load(params, view, lang, null, request.id),
+            );
+    } catch (err) {
+      request.log.warn({ err }, 'landing page data could not be read');
+      const page = ssr.renderLandingPage({ kind: 'unavailable', uiLanguage: visitorUi, retryHref: request.url, manifest });
+      void reply.header('retry-after', '5');
+      return send(request, reply, 503, page.html);
+    }
+    if (!data) return send(request, reply, 404, ssr.renderLandingPage({ kind: 'notFound', uiLanguage: visitorUi, manifest }).html);
+
+    const auto = data.design.isAutoTrans;
+    const language = shownLanguage(fromUrl, accepted, data.content.languages, auto);
+    const page = ssr.renderLandingPage({
+      kind: 'page',
+      data,
+      language,
+      uiLanguage: uiLanguage(language, accepted, auto),
+      serial,
+      origin: originOf(request),
+      basePath: `/${encodeURIComponent(params.serviceName)}/product-details/${params.productId}/preview`,
+      langInUrl: fromUrl !== null,
+      manifest,
+    });
+    return send(request, reply, page.status, page.html);
+  }
+
+  // The pages get the landing's browser protections (framed only by the console's own editor).
+  await app.register(async (pages) => {
+    await pages.register(fastifyHelmet, { global: true, ...LANDING_HEADERS_FULL });
+    pages.get('/:serviceName/product-details/:productId/preview', handle);
+    pages.get('/:serviceName/product-details/:productId/preview/:view', handle);
+  });
+}
+
+const LANDING_HEADERS_FULL = {
+  ...LANDING_HEADERS,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+};

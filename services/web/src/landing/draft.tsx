@@ -1,0 +1,78 @@
+import { StrictMode, useState, type ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { DEFAULT_LANGUAGE, activeLanguage, landingViewPath, previewMessageSchema, type LandingPageData, type LandingView, type PreviewDraftMessage } from '@product-console/shared';
+import { ProductLanding } from '@/features/preview/components/product-landing';
+import type { LandingViewProps } from './entry-server';
+import type { LandingPageState } from './page-state';
+
+/*
+ * The draft entry (decision 042): loaded only by a landing tab whose editor, in the same browser,
+ * answered its `hello` with a draft. It draws the page with React from the draft (the unsaved
+ * contents, design, languages and texts over the published product and links) with the
+ * 'Unpublished preview' marker; the enhancement script reloads the page on `clear`.
+ */
+
+const viewModules = import.meta.glob<{ LandingView?: ComponentType<LandingViewProps> }>('../features/preview/components/landing-view.tsx', {
+  eager: true,
+});
+const View = Object.values(viewModules).find((module) => module.LandingView)?.LandingView ?? null;
+
+type Draft = PreviewDraftMessage['draft'];
+
+function withDraft(data: LandingPageData, draft: Draft): LandingPageData {
+  return {
+    ...data,
+    design: draft.design,
+    content: { contents: draft.contents, languages: draft.languages, productDetails: draft.productDetails, translatedTo: null },
+  };
+}
+
+function DraftPage({ page, draft, initialLanguage }: { page: LandingPageState; draft: Draft; initialLanguage: string }) {
+  const [language, setLanguage] = useState(initialLanguage);
+  const data = withDraft(page.data, draft);
+  const shown = draft.design.isAutoTrans ? language : activeLanguage(language, draft.languages);
+  const viewHref = (view: LandingView) => `${page.basePath}${landingViewPath(view)}${page.serial ? `?serial=${encodeURIComponent(page.serial)}` : ''}`;
+  if (View) {
+    return (
+      <View
+        data={data}
+        language={shown}
+        uiLanguage={page.uiLanguage}
+        serial={page.serial}
+        digitalLink={page.digitalLink}
+        onLanguageChange={setLanguage}
+        viewHref={viewHref}
+        draft
+      />
+    );
+  }
+  return (
+    <main>
+      <ProductLanding product={data.product} links={data.links} content={data.content} design={data.design} language={shown} onLanguageChange={setLanguage} draft />
+    </main>
+  );
+}
+
+/** Replaces the server's page in `container` with the drafts it is given; answers the function that shows the next one. */
+export function mountDraft(container: HTMLElement | null, page: LandingPageState): (message: unknown) => void {
+  const target = container ?? document.body.appendChild(document.createElement('div'));
+  let root: ReturnType<typeof createRoot> | null = null;
+  const language = page.language === DEFAULT_LANGUAGE ? DEFAULT_LANGUAGE : page.language;
+  return (message) => {
+    const parsed = previewMessageSchema.safeParse(message);
+    if (!parsed.success || parsed.data.type !== 'draft' || parsed.data.productId !== page.productId) return;
+    if (!root) {
+      // The server's markup and its styles are dropped: the draft is drawn afresh.
+      target.replaceChildren();
+      root = createRoot(target);
+    }
+    root.render(
+      <StrictMode>
+        <IntlProvider locale={page.uiLanguage} defaultLocale="en" messages={page.messages}>
+          <DraftPage page={page} draft={parsed.data.draft} initialLanguage={language} />
+        </IntlProvider>
+      </StrictMode>,
+    );
+  };
+}

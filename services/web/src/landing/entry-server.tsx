@@ -1,0 +1,259 @@
+import type { ComponentType, ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { ServerStyleSheet, createGlobalStyle } from 'styled-components';
+import { DEFAULT_LANGUAGE, landingViewPath, type LandingPageData, type LandingView } from '@product-console/shared';
+import { ProductLanding, detailsFor } from '@/features/preview/components/product-landing';
+import { publicFileUrl } from '@/features/preview/lib/urls';
+import { isUiLanguage, landingMessages } from './messages';
+import { LandingProblem } from './not-found';
+import { PAGE_STATE_ID, serializePageState, type LandingPageState } from './page-state';
+
+/*
+ * The consumer landing, rendered to a whole HTML document by the gateway (decision 042): the same
+ * components as the editor's phone frame, the styles they need inlined in the head, the page's
+ * state as inert JSON, and one small module script (entry-client.ts) that only enhances the page.
+ * Built by Vite in SSR mode into dist-ssr/landing.js with everything bundled (vite.ssr.config.ts).
+ */
+
+/** The fields of Vite's build manifest (dist/.vite/manifest.json) the page reads. */
+export interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export const CLIENT_ENTRY = 'src/landing/entry-client.ts';
+export const DRAFT_ENTRY = 'src/landing/draft.tsx';
+const FONT_ENTRIES: Record<string, string> = {
+  ja: 'src/landing/fonts-ja.css',
+  zh: 'src/landing/fonts-zh.css',
+  ko: 'src/landing/fonts-ko.css',
+};
+
+export interface LandingViewProps {
+  data: LandingPageData;
+  language: string;
+  uiLanguage: string;
+  serial: string | null;
+  digitalLink: string;
+  languageHref?: (code: string) => string;
+  onLanguageChange?: (code: string) => void;
+  viewHref: (view: LandingView) => string;
+  draft?: boolean;
+  frame?: boolean;
+}
+
+// The views' component (features/preview/components/landing-view.tsx); while a build lacks it, the
+// index view is drawn by ProductLanding, as the editor's frame draws it.
+const viewModules = import.meta.glob<{ LandingView?: ComponentType<LandingViewProps> }>('../features/preview/components/landing-view.tsx', {
+  eager: true,
+});
+export const LandingViewComponent: ComponentType<LandingViewProps> | null =
+  Object.values(viewModules).find((module) => module.LandingView)?.LandingView ?? null;
+
+export interface LandingPageInput {
+  kind: 'page';
+  data: LandingPageData;
+  /** The language the texts are shown in: DEFAULT, a registered code, or (auto-translation) the asked one. */
+  language: string;
+  uiLanguage: string;
+  serial: string | null;
+  /** Public origin of the page (`https://id.example.com`), for Open Graph's absolute URLs. */
+  origin: string;
+  /** `/{serviceName}/product-details/{id}/preview`: the index view's path. */
+  basePath: string;
+  /** The language was chosen in the URL (a chip or a shared link): kept in the views' links. */
+  langInUrl: boolean;
+  manifest: ViteManifest;
+}
+
+export interface LandingProblemInput {
+  kind: 'notFound' | 'unavailable';
+  uiLanguage: string;
+  /** The page's own URL, offered as "Try again" on the unavailable page. */
+  retryHref?: string;
+  manifest?: ViteManifest;
+}
+
+export type LandingRenderInput = LandingPageInput | LandingProblemInput;
+
+export interface LandingRenderResult {
+  status: number;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const HEX = /^#[0-9a-fA-F]{3,8}$/;
+
+const PageBase = createGlobalStyle<{ $bg: string; $fg: string }>`
+  html { -webkit-text-size-adjust: 100%; }
+  body {
+    margin: 0;
+    background: ${({ $bg }) => $bg};
+    color: ${({ $fg }) => $fg};
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  }
+  img { max-width: 100%; }
+`;
+
+function withQuery(path: string, params: Record<string, string | null>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Paths of the chunks an entry loads before it runs (itself first), and their styles. */
+function entryFiles(manifest: ViteManifest, key: string): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    scripts.push(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.push(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { scripts, styles };
+}
+
+/** The font stylesheets the page's languages need: CJK faces for ja, zh and ko only; system faces otherwise. */
+export function fontStylesheets(manifest: ViteManifest, languages: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const code of languages) {
+    const key = FONT_ENTRIES[code];
+    const chunk = key ? manifest[key] : undefined;
+    if (!chunk) continue;
+    for (const css of chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? [])) files.add(`/${css}`);
+  }
+  return [...files];
+}
+
+function documentHtml(parts: { lang: string; head: string; body: string }): string {
+  return `<!doctype html><html lang="${escapeHtml(parts.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${parts.head}</head><body>${parts.body}</body></html>`;
+}
+
+function render(element: ReactElement): { markup: string; styles: string } {
+  const sheet = new ServerStyleSheet();
+  try {
+    const markup = renderToString(sheet.collectStyles(element));
+    return { markup, styles: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+  }
+}
+
+function renderProblem(input: LandingProblemInput): LandingRenderResult {
+  const messages = landingMessages(input.uiLanguage);
+  const locale = isUiLanguage(input.uiLanguage) ? input.uiLanguage : 'en';
+  const { markup, styles } = render(
+    <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
+      <PageBase $bg="#ffffff" $fg="#1f2328" />
+      <LandingProblem kind={input.kind} retryHref={input.retryHref} />
+    </IntlProvider>,
+  );
+  const title = messages[`landing.${input.kind}.title`] ?? '';
+  const head = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><meta name="theme-color" content="#ffffff">${styles}`;
+  return { status: input.kind === 'notFound' ? 404 : 503, html: documentHtml({ lang: locale, head, body: markup }) };
+}
+
+function renderPage(input: LandingPageInput): LandingRenderResult {
+  const { data, language, uiLanguage, serial, origin, basePath, manifest } = input;
+  const messages = landingMessages(uiLanguage);
+  const design = data.design;
+  const bg = HEX.test(design.page.background) ? design.page.background : '#ffffff';
+  const fg = HEX.test(design.page.textColor) ? design.page.textColor : '#111111';
+  const langParam = input.langInUrl && language !== DEFAULT_LANGUAGE ? language : null;
+  const viewHref = (view: LandingView) => withQuery(`${basePath}${landingViewPath(view)}`, { lang: langParam, serial });
+  const ownPath = `${basePath}${landingViewPath(data.view)}`;
+  const languageHref = (code: string) => withQuery(ownPath, { lang: code === DEFAULT_LANGUAGE ? DEFAULT_LANGUAGE : code, serial });
+  const digitalLink = data.product.digitalLink + (serial ? `/21/${encodeURIComponent(serial)}` : '');
+
+  const View = LandingViewComponent;
+  const page = View ? (
+    <View
+      data={data}
+      language={language}
+      uiLanguage={uiLanguage}
+      serial={serial}
+      digitalLink={digitalLink}
+      languageHref={languageHref}
+      viewHref={viewHref}
+    />
+  ) : (
+    <main>
+      <ProductLanding
+        product={data.product}
+        links={data.links}
+        content={data.content}
+        design={design}
+        language={language}
+        onLanguageChange={() => undefined}
+      />
+    </main>
+  );
+  const { markup, styles } = render(
+    <IntlProvider locale={uiLanguage} defaultLocale="en" messages={messages}>
+      <PageBase $bg={bg} $fg={fg} />
+      <div id="landing-root">{page}</div>
+    </IntlProvider>,
+  );
+
+  const name = detailsFor(data.product, data.content.productDetails, language).productName || data.product.product_name;
+  const company = data.product.companyName;
+  const title = company ? `${name} – ${company}` : name;
+  const description = (detailsFor(data.product, data.content.productDetails, language).description || name).slice(0, 200);
+  const image = data.product.thumbnails[0] ?? data.product.image[0];
+  const imageUrl = image ? new URL(publicFileUrl(image), origin).href : null;
+  const pageUrl = new URL(withQuery(ownPath, { lang: langParam, serial }), origin).href;
+  const readingLanguage = language === DEFAULT_LANGUAGE ? design.defaultLang : language;
+  const fonts = fontStylesheets(manifest, [...new Set([readingLanguage, uiLanguage])]);
+  const client = entryFiles(manifest, CLIENT_ENTRY);
+  const [script, ...preloads] = client.scripts;
+
+  const state: LandingPageState = {
+    productId: data.product.productId,
+    view: data.view,
+    language,
+    uiLanguage,
+    serial,
+    digitalLink,
+    basePath,
+    data,
+    messages,
+  };
+
+  const meta = (property: string, content: string, attribute = 'property') =>
+    `<meta ${attribute}="${property}" content="${escapeHtml(content)}">`;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('description', description, 'name'),
+    meta('theme-color', bg, 'name'),
+    meta('og:type', 'product'),
+    meta('og:title', title),
+    meta('og:description', description),
+    meta('og:url', pageUrl),
+    ...(imageUrl ? [meta('og:image', imageUrl), meta('og:image:alt', name)] : []),
+    meta('twitter:card', imageUrl ? 'summary_large_image' : 'summary', 'name'),
+    `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+    ...fonts.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...client.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    styles,
+    script ? `<script type="module" src="${escapeHtml(script)}"></script>` : '',
+  ].join('');
+  const body = `${markup}<script type="application/json" id="${PAGE_STATE_ID}">${serializePageState(state)}</script>`;
+  return { status: 200, html: documentHtml({ lang: uiLanguage, head, body }) };
+}
+
+/** The whole HTML document of a landing view, or of its 404 / 503 page. */
+export function renderLandingPage(input: LandingRenderInput): LandingRenderResult {
+  return input.kind === 'page' ? renderPage(input) : renderProblem(input);
+}

@@ -1,0 +1,34 @@
+import { UI_LANGUAGES, type UiLanguage } from '@product-console/shared';
+import en from '@/locales/en.json';
+import it from '@/locales/it.json';
+import ja from '@/locales/ja.json';
+import ko from '@/locales/ko.json';
+import zh from '@/locales/zh.json';
+
+/*
+ * The landing's own words, taken from the console's locale files: only the keys the consumer views
+ * use (the preview's and the landing's, and the product field names they show as headings), so the
+ * page and its inlined state carry a few hundred bytes, not the console's catalogue.
+ */
+const CATALOGUES: Record<UiLanguage, Record<string, string>> = { en, ko, ja, zh, it };
+
+const LANDING_KEY = /^(preview|landing)\.|^products\.field\.(description|features|careInfo)$/;
+
+function pick(catalogue: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => LANDING_KEY.test(key)));
+}
+
+const picked = new Map<UiLanguage, Record<string, string>>();
+
+export const isUiLanguage = (code: string): code is UiLanguage => (UI_LANGUAGES as readonly string[]).includes(code);
+
+/** The landing's messages in a UI language, English where a key has no translation. */
+export function landingMessages(language: string): Record<string, string> {
+  const code: UiLanguage = isUiLanguage(language) ? language : 'en';
+  let messages = picked.get(code);
+  if (!messages) {
+    messages = { ...pick(CATALOGUES.en), ...pick(CATALOGUES[code]) };
+    picked.set(code, messages);
+  }
+  return messages;
+}
