@@ -1,9 +1,8 @@
-import { StrictMode, useState, type ComponentType } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import { DEFAULT_LANGUAGE, activeLanguage, landingViewPath, previewMessageSchema, type LandingPageData, type LandingView, type PreviewDraftMessage } from '@product-console/shared';
-import { ProductLanding } from '@/features/preview/components/product-landing';
-import type { LandingViewProps } from './entry-server';
+import { DEFAULT_LANGUAGE, activeLanguage, landingViewPath, previewMessageSchema, type LandingPageData, type LandingView as LandingViewName, type PreviewDraftMessage } from '@product-console/shared';
+import { LandingView } from '@/features/preview/components/landing-view';
 import type { LandingPageState } from './page-state';
 
 /*
@@ -12,11 +11,6 @@ import type { LandingPageState } from './page-state';
  * contents, design, languages and texts over the published product and links) with the
  * 'Unpublished preview' marker; the enhancement script reloads the page on `clear`.
  */
-
-const viewModules = import.meta.glob<{ LandingView?: ComponentType<LandingViewProps> }>('../features/preview/components/landing-view.tsx', {
-  eager: true,
-});
-const View = Object.values(viewModules).find((module) => module.LandingView)?.LandingView ?? null;
 
 type Draft = PreviewDraftMessage['draft'];
 
@@ -32,25 +26,18 @@ function DraftPage({ page, draft, initialLanguage }: { page: LandingPageState; d
   const [language, setLanguage] = useState(initialLanguage);
   const data = withDraft(page.data, draft);
   const shown = draft.design.isAutoTrans ? language : activeLanguage(language, draft.languages);
-  const viewHref = (view: LandingView) => `${page.basePath}${landingViewPath(view)}${page.serial ? `?serial=${encodeURIComponent(page.serial)}` : ''}`;
-  if (View) {
-    return (
-      <View
-        data={data}
-        language={shown}
-        uiLanguage={page.uiLanguage}
-        serial={page.serial}
-        digitalLink={page.digitalLink}
-        onLanguageChange={setLanguage}
-        viewHref={viewHref}
-        draft
-      />
-    );
-  }
+  const viewHref = (view: LandingViewName) => `${page.basePath}${landingViewPath(view)}${page.serial ? `?serial=${encodeURIComponent(page.serial)}` : ''}`;
   return (
-    <main>
-      <ProductLanding product={data.product} links={data.links} content={data.content} design={data.design} language={shown} onLanguageChange={setLanguage} draft />
-    </main>
+    <LandingView
+      data={data}
+      language={shown}
+      uiLanguage={page.uiLanguage}
+      serial={page.serial}
+      digitalLink={page.digitalLink}
+      onLanguageChange={setLanguage}
+      viewHref={viewHref}
+      draft
+    />
   );
 }
 

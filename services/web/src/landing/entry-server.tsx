@@ -1,9 +1,10 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { ServerStyleSheet, createGlobalStyle } from 'styled-components';
-import { DEFAULT_LANGUAGE, landingViewPath, type LandingPageData, type LandingView } from '@product-console/shared';
-import { ProductLanding, detailsFor } from '@/features/preview/components/product-landing';
+import { DEFAULT_LANGUAGE, landingViewPath, type LandingPageData, type LandingView as LandingViewName } from '@product-console/shared';
+import { detailsFor } from '@/features/preview/components/product-landing';
+import { LandingView } from '@/features/preview/components/landing-view';
 import { publicFileUrl } from '@/features/preview/lib/urls';
 import { isUiLanguage, landingMessages } from './messages';
 import { LandingProblem } from './not-found';
@@ -31,27 +32,6 @@ const FONT_ENTRIES: Record<string, string> = {
   zh: 'src/landing/fonts-zh.css',
   ko: 'src/landing/fonts-ko.css',
 };
-
-export interface LandingViewProps {
-  data: LandingPageData;
-  language: string;
-  uiLanguage: string;
-  serial: string | null;
-  digitalLink: string;
-  languageHref?: (code: string) => string;
-  onLanguageChange?: (code: string) => void;
-  viewHref: (view: LandingView) => string;
-  draft?: boolean;
-  frame?: boolean;
-}
-
-// The views' component (features/preview/components/landing-view.tsx); while a build lacks it, the
-// index view is drawn by ProductLanding, as the editor's frame draws it.
-const viewModules = import.meta.glob<{ LandingView?: ComponentType<LandingViewProps> }>('../features/preview/components/landing-view.tsx', {
-  eager: true,
-});
-export const LandingViewComponent: ComponentType<LandingViewProps> | null =
-  Object.values(viewModules).find((module) => module.LandingView)?.LandingView ?? null;
 
 export interface LandingPageInput {
   kind: 'page';
@@ -171,14 +151,14 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
   const bg = HEX.test(design.page.background) ? design.page.background : '#ffffff';
   const fg = HEX.test(design.page.textColor) ? design.page.textColor : '#111111';
   const langParam = input.langInUrl && language !== DEFAULT_LANGUAGE ? language : null;
-  const viewHref = (view: LandingView) => withQuery(`${basePath}${landingViewPath(view)}`, { lang: langParam, serial });
+  const viewHref = (view: LandingViewName) => withQuery(`${basePath}${landingViewPath(view)}`, { lang: langParam, serial });
   const ownPath = `${basePath}${landingViewPath(data.view)}`;
   const languageHref = (code: string) => withQuery(ownPath, { lang: code === DEFAULT_LANGUAGE ? DEFAULT_LANGUAGE : code, serial });
-  const digitalLink = data.product.digitalLink + (serial ? `/21/${encodeURIComponent(serial)}` : '');
+  // The views add the scanned `/21/{serial}` themselves.
+  const digitalLink = data.product.digitalLink;
 
-  const View = LandingViewComponent;
-  const page = View ? (
-    <View
+  const page = (
+    <LandingView
       data={data}
       language={language}
       uiLanguage={uiLanguage}
@@ -187,17 +167,6 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
       languageHref={languageHref}
       viewHref={viewHref}
     />
-  ) : (
-    <main>
-      <ProductLanding
-        product={data.product}
-        links={data.links}
-        content={data.content}
-        design={design}
-        language={language}
-        onLanguageChange={() => undefined}
-      />
-    </main>
   );
   const { markup, styles } = render(
     <IntlProvider locale={uiLanguage} defaultLocale="en" messages={messages}>

@@ -1,4 +1,5 @@
 import { UI_LANGUAGES, type UiLanguage } from '@product-console/shared';
+import { landingMessages as landingMessagesOf } from '@/features/preview/components/landing-view';
 import en from '@/locales/en.json';
 import it from '@/locales/it.json';
 import ja from '@/locales/ja.json';
@@ -12,11 +13,7 @@ import zh from '@/locales/zh.json';
  */
 const CATALOGUES: Record<UiLanguage, Record<string, string>> = { en, ko, ja, zh, it };
 
-const LANDING_KEY = /^(preview|landing)\.|^products\.field\.(description|features|careInfo)$/;
-
-function pick(catalogue: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => LANDING_KEY.test(key)));
-}
+const pick = landingMessagesOf;
 
 const picked = new Map<UiLanguage, Record<string, string>>();
 
