@@ -224,7 +224,12 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
       ['verification', 'S1'],
     ]);
     expect(response.body).toContain('"serial":"S1"');
-    expect(response.body).toContain(`https://id.example.com${ENTRY_PATH}/21/S1`);
+
+    // Other views keep it in the Digital Link they show and in their links, without asking the API about it.
+    const index = await page('/acme/product-details/42/preview?serial=S1');
+    expect(index.body).toContain(`https://id.example.com${ENTRY_PATH}/21/S1`);
+    expect(index.body).toContain('href="/acme/product-details/42/preview?lang=ko&amp;serial=S1"');
+    expect(api.reads.at(-1)?.get('serial')).toBeNull();
   });
 
   it('answers HEAD with the headers only, and a matching If-None-Match with 304', async () => {
