@@ -13,7 +13,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
-  h = await startHarness({ WEB_DIST_DIR: webDist });
+  // Without the landing's renderer its paths fall to the console (routes/landing tests the renderer's pages).
+  h = await startHarness({ WEB_DIST_DIR: webDist, LANDING_SSR_MODULE: '/nonexistent-landing.js' });
 });
 afterAll(async () => {
   await h?.close();

@@ -139,6 +139,9 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    // Framed by the console's editor only.
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     const html = response.body;
     expect(html).toMatch(/^<!doctype html><html lang="en">/);
     expect(html).toContain('<title>Trail boots – Acme Outdoor</title>');

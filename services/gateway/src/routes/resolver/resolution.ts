@@ -66,6 +66,31 @@ function linksetTarget(target: Target) {
 
 const byOrder = (a: Target, b: Target) => a.order - b.order;
 
+/** The scanned serial (`/21/{serial}`, decoded) of a canonical request path, or null. */
+export function serialOf(path: DigitalLinkPath): string | null {
+  const match = /\/21\/([^/]+)/.exec(path.path.slice(path.entryPath.length));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An automatic link to this product's own landing (`/{serviceName}/product-details/{productId}/preview[/{view}]`)
+ * carries the scanned serial on, so the landing shows it and the verification view checks it (issue 15).
+ * Other query parameters are kept.
+ */
+export function withScannedSerial(href: string, productId: number, serial: string | null): string {
+  if (serial === null) return href;
+  const url = new URL(href);
+  const landing = /^\/[^/]+\/product-details\/(\d+)\/preview(?:\/[A-Za-z]+)?\/?$/.exec(url.pathname);
+  if (!landing || Number(landing[1]) !== productId) return href;
+  url.searchParams.set('serial', serial);
+  return url.href;
+}
+
 function choiceOf(linkType: string, candidates: Target[]): TypeChoice {
   candidates.sort(byOrder);
   const languages = new Set(candidates.map((target) => target.lang));
@@ -89,6 +114,7 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
     link: `<${anchor}?linkType=linkset>; rel="linkset"; type="${LINKSET_MEDIA_TYPE}"`,
   };
   const redirectHeaderList = Object.entries(redirectHeaders).flat();
+  const serial = serialOf(path);
   const levelOf = new Map(path.levels.map((level, index) => [level, index]));
   // Links by type, then by level (0: the most specific qualifier path of the request).
   const perType = new Map<string, Target[][]>();
@@ -96,8 +122,9 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
   for (const link of entry.links) {
     const level = levelOf.get(link.qualifierPath ?? '');
     if (level === undefined) continue; // another serial's link
-    const href = absolute(link.href, origin);
-    if (!href) continue;
+    const absoluteHref = absolute(link.href, origin);
+    if (!absoluteHref) continue;
+    const href = withScannedSerial(absoluteHref, entry.productId, serial);
     const lang = link.lang ? link.lang.toLowerCase() : null;
     const target: Target = {
       linkType: link.linkType,

@@ -175,6 +175,8 @@ async function startResolverGateway(
       LOG_LEVEL: 'silent',
       UPSTREAM_URL: api.url,
       WEB_DIST_DIR: '/nonexistent-web-dist',
+      // The landing's own renderer is tested in routes/landing; here its paths fall to the console.
+      LANDING_SSR_MODULE: '/nonexistent-landing.js',
       REDIS_URL: store.redisUrl,
       INTERNAL_TOKEN,
       SIGN_IN_RATE_LIMIT: '100000',
