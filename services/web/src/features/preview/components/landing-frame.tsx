@@ -177,15 +177,15 @@ export function CompanyContact({ product, design, withWebsite = true }: { produc
       <LinkList $fg={fg}>
         {tel ? (
           <li>
-            <a href={tel} aria-label={intl.formatMessage({ id: 'landing.homepage.phone' }, { phone: contactPhone })}>
-              {contactPhone}
+            <a href={tel} lang={intl.locale}>
+              <FormattedMessage id="landing.homepage.phone" values={{ phone: contactPhone }} />
             </a>
           </li>
         ) : null}
         {mail ? (
           <li>
-            <a href={mail} aria-label={intl.formatMessage({ id: 'landing.homepage.email' }, { email: contactEmail })}>
-              {contactEmail}
+            <a href={mail} lang={intl.locale}>
+              <FormattedMessage id="landing.homepage.email" values={{ email: contactEmail }} />
             </a>
           </li>
         ) : null}

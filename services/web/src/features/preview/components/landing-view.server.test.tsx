@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LANDING_VIEWS, type LandingView as LandingViewName } from '@product-console/shared';
+import { DEFAULT_TEXT_STYLE, LANDING_VIEWS, type LandingView as LandingViewName } from '@product-console/shared';
 import en from '@/locales/en.json';
 import { landingData, languageHref, viewHref } from './landing-view.fixtures';
 
@@ -52,7 +52,7 @@ describe('LandingView on the server (renderToString, no window)', () => {
   it('index: the product, chips as anchors, responsive images, the links to its views and an HTML block', async () => {
     const data = landingData('index');
     const { html, css } = await renderOnServer('index', {
-      content: { ...data.content, contents: [{ content_id: 1, type: 'html', order: 1, inputs: [{ languageCode: 'DEFAULT', inputData: '<p>Cared for</p>' }], style: data.design.title, label: '' }] },
+      content: { ...data.content, contents: [{ content_id: 1, type: 'html', order: 1, inputs: [{ languageCode: 'DEFAULT', inputData: '<p>Cared for</p>' }], style: DEFAULT_TEXT_STYLE, label: '' }] },
     });
     expect(html).toContain('<h1');
     expect(html).toContain('Trail jacket');
