@@ -28,6 +28,29 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='AppError']", message: 'Add an error factory to src/errors.ts and throw that.' }],
     },
   },
+  // The consumer landing's own bundle (decision 042): the server renderer, its enhancement script and the views
+  // it draws import no console code — no layout, router, API client, session or SWR.
+  {
+    files: ['services/web/src/landing/**/*.{ts,tsx}', 'services/web/src/features/preview/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'swr', message: 'The landing reads its data from the page the server rendered.' },
+            { name: 'react-router-dom', message: 'The landing is not routed by the console; links are plain anchors.' },
+          ],
+          patterns: [
+            { regex: '^@/app/', message: 'The landing imports no console shell.' },
+            { regex: '^@/features/(?!preview/)', message: 'The landing imports only features/preview.' },
+            { regex: '^@/lib/(?!fonts$|public-api$)', message: 'The landing imports no console library (API client, session, i18n).' },
+            { regex: '^@/components/(?!icons$)', message: 'The landing imports no console component but the icon set.' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   {
     files: ['**/*.mjs', 'scripts/**', '.ci/**'],
