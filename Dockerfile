@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1.7
-# One image per service: `--target api` or `--target gateway` (the gateway carries the built console).
+# One image per service: `--target api` or `--target gateway` (the gateway carries the built console
+# and the consumer landing's server renderer).
 
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
@@ -57,6 +58,9 @@ COPY --from=build /app/packages/shared/dist packages/shared/dist
 COPY --from=build /app/services/gateway/package.json services/gateway/
 COPY --from=build /app/services/gateway/dist services/gateway/dist
 COPY --from=build /app/services/web/dist services/web/dist
+# The consumer landing's server renderer (decision 042): one self-contained module, next to the web
+# build whose manifest (dist/.vite/manifest.json) names the landing's script.
+COPY --from=build /app/services/web/dist-ssr services/web/dist-ssr
 USER node
 ENV HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
