@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -19,21 +18,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // The consumer landing's own entries (decision 042) beside the console: its enhancement script,
-    // the draft view loaded only for an editor's preview, and the CJK faces a page's language may
-    // need. The manifest tells the landing's server renderer their hashed names.
-    manifest: true,
     // Fonts ship as separate files; keep tiny ones out of the CSS as well.
     assetsInlineLimit: 2048,
     rolldownOptions: {
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        landing: fileURLToPath(new URL('./src/landing/entry-client.ts', import.meta.url)),
-        'landing-draft': fileURLToPath(new URL('./src/landing/draft.tsx', import.meta.url)),
-        'landing-fonts-ja': fileURLToPath(new URL('./src/landing/fonts-ja.css', import.meta.url)),
-        'landing-fonts-zh': fileURLToPath(new URL('./src/landing/fonts-zh.css', import.meta.url)),
-        'landing-fonts-ko': fileURLToPath(new URL('./src/landing/fonts-ko.css', import.meta.url)),
-      },
       treeshake: {
         // The shared package declares no "sideEffects"; its modules only define schemas and
         // constants, so the console keeps what it imports and leaves zod and the schemas out.

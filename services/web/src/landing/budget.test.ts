@@ -27,11 +27,11 @@ let manifest: Manifest;
 
 beforeAll(() => {
   outDir = mkdtempSync(path.join(tmpdir(), 'landing-budget-'));
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.landing.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: webDir,
     stdio: 'pipe',
   });
-  manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/landing-manifest.json'), 'utf8')) as Manifest;
 }, 180_000);
 
 afterAll(() => {

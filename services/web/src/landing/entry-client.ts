@@ -117,7 +117,20 @@ function previewChannel(page: LandingPageState) {
   channel.postMessage({ type: 'hello', productId: id });
 }
 
+/** The CJK faces the page's language needs, without holding up the first paint (their subsets load per character shown). */
+function languageFaces(page: LandingPageState) {
+  for (const href of page.fonts ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 hideBrokenImages(document);
 galleryDots(document);
 videoFacades(document, state);
-if (state) previewChannel(state);
+if (state) {
+  languageFaces(state);
+  previewChannel(state);
+}

@@ -17,7 +17,7 @@ import { PAGE_STATE_ID, serializePageState, type LandingPageState } from './page
  * Built by Vite in SSR mode into dist-ssr/landing.js with everything bundled (vite.ssr.config.ts).
  */
 
-/** The fields of Vite's build manifest (dist/.vite/manifest.json) the page reads. */
+/** The fields of the landing build's manifest (dist/.vite/landing-manifest.json, vite.landing.config.ts) the page reads. */
 export interface ManifestChunk {
   file: string;
   css?: string[];
@@ -197,6 +197,7 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
     basePath,
     data,
     messages,
+    fonts,
   };
 
   const meta = (property: string, content: string, attribute = 'property') =>
@@ -212,7 +213,6 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
     ...(imageUrl ? [meta('og:image', imageUrl), meta('og:image:alt', name)] : []),
     meta('twitter:card', imageUrl ? 'summary_large_image' : 'summary', 'name'),
     `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
-    ...fonts.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...client.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     styles,

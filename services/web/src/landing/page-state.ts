@@ -21,6 +21,11 @@ export interface LandingPageState {
   data: LandingPageData;
   /** The landing's messages in the UI language, for the draft entry (it ships none of its own). */
   messages: Record<string, string>;
+  /**
+   * Stylesheets of the CJK faces the page's languages need (ja, zh, ko), added by the enhancement
+   * script after the first paint: the page is drawn at once in the system's faces, never blocked on them.
+   */
+  fonts: string[];
 }
 
 /** Reads the state the server wrote; null on a page without one (the 404 and 503 pages). */

@@ -96,8 +96,13 @@ beforeAll(async () => {
   });
   mkdirSync(path.join(workDir, 'web/.vite'), { recursive: true });
   writeFileSync(
-    path.join(workDir, 'web/.vite/manifest.json'),
-    JSON.stringify({ 'src/landing/entry-client.ts': { file: 'assets/landing-test.js', imports: ['_media.js'] }, '_media.js': { file: 'assets/media-test.js' } }),
+    path.join(workDir, 'web/.vite/landing-manifest.json'),
+    JSON.stringify({
+      'src/landing/entry-client.ts': { file: 'assets/landing-test.js', imports: ['_media.js'] },
+      '_media.js': { file: 'assets/media-test.js' },
+      'src/landing/fonts-ko.css': { file: 'assets/landing-fonts-ko-test.css' },
+      'src/landing/fonts-ja.css': { file: 'assets/landing-fonts-ja-test.css' },
+    }),
   );
   api = await startLandingApi();
   store = createTestStore();
@@ -153,6 +158,9 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(html).toContain('<script type="module" src="/assets/landing-test.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/media-test.js">');
     expect(html).toMatch(/<script type="application\/json" id="landing-state">\{"productId":42,/);
+    // English needs no font file; none holds up the first paint.
+    expect(html).toContain('"fonts":[]');
+    expect(html).not.toContain('rel="stylesheet"');
     // No console: no sign-in, no console bundle.
     expect(html).not.toMatch(/sign in|index-[\w-]+\.js/i);
     expect(api.reads[0]?.get('view')).toBe('index');
@@ -165,6 +173,8 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(response.body).toContain('<title>트레일 부츠 – Acme Outdoor</title>');
     expect(response.body).toContain('트레일 부츠');
     expect(api.reads[0]?.get('lang')).toBe('ko');
+    // The Korean faces only, for the enhancement script to add after the first paint.
+    expect(response.body).toContain('"fonts":["/assets/landing-fonts-ko-test.css"]');
   });
 
   it('takes ?lang= over Accept-Language, and keeps it in the page address', async () => {

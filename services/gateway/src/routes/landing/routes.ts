@@ -40,7 +40,7 @@ interface SsrModule {
 export interface LandingRoutesOptions {
   /** dist-ssr/landing.js of the web workspace. */
   ssrModulePath: string;
-  /** The web build's Vite manifest (dist/.vite/manifest.json). */
+  /** The landing build's Vite manifest (dist/.vite/landing-manifest.json). */
   manifestPath: string;
   /** Public origin of the pages (RESOLVER_ORIGIN); unset: the origin the request came to. */
   origin?: string;
