@@ -83,6 +83,17 @@ describe('consumer product view', () => {
     expect(await screen.findByTestId('preview-not-found')).toHaveTextContent('This product could not be found.');
   });
 
+  it("says so when the address names another company than the product's", async () => {
+    mockBff({
+      '/bff/auth/me': signedOut,
+      '/bff/public/product/landing-page/preview-productInfo': { body: { result: info } },
+      '/bff/public/product/landing-page/preview-links': { body: { result: [link(1, 1, 'Product Information')] } },
+    });
+    renderRoute('/nordic/product-details/101/preview');
+    expect(await screen.findByTestId('preview-not-found')).toHaveTextContent('This product could not be found.');
+    expect(screen.queryByText('Trail jacket')).toBeNull();
+  });
+
   it('shows the 404 page for preview screens that do not exist yet', async () => {
     mockBff({ '/bff/auth/me': signedOut });
     renderRoute('/acme/product-details/101/preview/nothing');

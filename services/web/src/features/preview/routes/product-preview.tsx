@@ -93,7 +93,7 @@ export function viewerLanguage(urlLang: string | null, languages: readonly strin
 
 /** /{serviceName}/product-details/{productId}/preview: the page a scan of the product leads to. */
 export function ProductPreviewRoute() {
-  const { productId = '' } = useParams();
+  const { productId = '', serviceName = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const urlLang = searchParams.get('lang');
 
@@ -158,7 +158,8 @@ export function ProductPreviewRoute() {
       </Shell>
     );
   }
-  if (product.error) {
+  // One company's address never shows another company's product (issue 15): the same 404 as an unknown product.
+  if (product.error || (data && data.serviceName !== serviceName)) {
     return (
       <Shell>
         <State role="status" data-testid="preview-not-found">
