@@ -78,6 +78,27 @@ const PageBase = createGlobalStyle<{ $bg: string; $fg: string }>`
     font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
   }
   img { max-width: 100%; }
+  /* The gallery's position dots, added by the enhancement script (entry-client.ts). */
+  .landing-dots {
+    display: flex;
+    justify-content: center;
+    gap: 2px;
+    padding: 4px 0;
+  }
+  .landing-dots button {
+    box-sizing: content-box;
+    width: 8px;
+    height: 8px;
+    padding: 6px;
+    border: 0;
+    border-radius: 50%;
+    background: color-mix(in srgb, ${({ $fg }) => $fg} 30%, transparent);
+    background-clip: content-box;
+    cursor: pointer;
+  }
+  .landing-dots button[aria-current='true'] {
+    background-color: ${({ $fg }) => $fg};
+  }
 `;
 
 function withQuery(path: string, params: Record<string, string | null>): string {
@@ -140,7 +161,11 @@ function renderProblem(input: LandingProblemInput): LandingRenderResult {
     </IntlProvider>,
   );
   const title = messages[`landing.${input.kind}.title`] ?? '';
-  const head = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><meta name="theme-color" content="#ffffff">${styles}`;
+  // No script on these pages: the faces of a CJK UI language are linked directly.
+  const fonts = input.manifest ? fontStylesheets(input.manifest, [locale]) : [];
+  const head = `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><meta name="theme-color" content="#ffffff">${fonts
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .join('')}${styles}`;
   return { status: input.kind === 'notFound' ? 404 : 503, html: documentHtml({ lang: locale, head, body: markup }) };
 }
 

@@ -198,6 +198,8 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(response.body).toContain('製品が見つかりません');
     expect(response.body).toContain('data-testid="landing-not-found"');
     expect(response.body).not.toMatch(/sign in|<script/i);
+    // A page without a script links the faces of its language itself.
+    expect(response.body).toContain('<link rel="stylesheet" href="/assets/landing-fonts-ja-test.css">');
 
     const unknownView = await page('/acme/product-details/42/preview/settings', { 'accept-language': 'it' });
     expect(unknownView.statusCode).toBe(404);
