@@ -164,7 +164,7 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   // The consumer landing, server-rendered; before the console's SPA fallback takes its paths.
   await app.register(landingRoutes, {
     ssrModulePath: config.LANDING_SSR_MODULE,
-    manifestPath: path.join(config.WEB_DIST_DIR, '.vite', 'landing-manifest.json'),
+    manifestPaths: ['landing-manifest.json', 'landing-draft-manifest.json'].map((file) => path.join(config.WEB_DIST_DIR, '.vite', file)),
     origin: config.RESOLVER_ORIGIN,
     cacheTtlSeconds: config.LANDING_CACHE_TTL_SECONDS,
     cacheMaxEntries: config.LANDING_CACHE_MAX_ENTRIES,

@@ -1,5 +1,3 @@
-import { inputFor, orderBlocks, previewChannelName } from '@product-console/shared';
-import { videoSource } from '@/features/preview/lib/media';
 import { readPageState, type LandingPageState } from './page-state';
 
 /*
@@ -8,6 +6,7 @@ import { readPageState, type LandingPageState } from './page-state';
  * turned into its player on a tap, images that fail leaving the gallery — and listens on the preview
  * channel: only when an editor in this browser answers with a draft is the draft entry (React and
  * the views) loaded, which replaces the page with the draft. Shoppers never load it.
+ * It imports nothing but the page state's reader: what it needs is computed by the server.
  */
 
 const state = readPageState(document);
@@ -59,19 +58,10 @@ function galleryDots(root: ParentNode) {
   }
 }
 
-/** The embed addresses of the page's YouTube and Vimeo blocks, in the order the page shows them. */
-function embedUrls(page: LandingPageState): string[] {
-  const language = page.language;
-  return orderBlocks(page.data.content.contents)
-    .filter((block) => block.type === 'video')
-    .map((block) => videoSource(inputFor(block.inputs, language)))
-    .flatMap((source) => (source && source.kind !== 'file' ? [source.embedUrl] : []));
-}
-
 /** A video's facade becomes its player when tapped: nothing is loaded from the host before. */
 function videoFacades(root: ParentNode, page: LandingPageState | null) {
   const facades = [...root.querySelectorAll<HTMLButtonElement>('[data-testid="preview-video-facade"]')];
-  const urls = page ? embedUrls(page) : [];
+  const urls = page?.videos ?? [];
   facades.forEach((facade, index) => {
     const src = facade.dataset.embedUrl ?? urls[index];
     if (!src) return;
@@ -92,7 +82,7 @@ function videoFacades(root: ParentNode, page: LandingPageState | null) {
 function previewChannel(page: LandingPageState) {
   if (typeof BroadcastChannel === 'undefined') return;
   const id = page.productId;
-  const channel = new BroadcastChannel(previewChannelName(id));
+  const channel = new BroadcastChannel(page.channel);
   let showDraft: ((message: unknown) => void) | null = null;
   let loading: Promise<unknown> | null = null;
   channel.onmessage = (event: MessageEvent<unknown>) => {
@@ -108,8 +98,9 @@ function previewChannel(page: LandingPageState) {
       showDraft(message);
       return;
     }
-    // The draft entry checks the message against the shared schema; a bad one leaves the page as it is.
-    loading ??= import('./draft').then(({ mountDraft }) => {
+    if (!page.draftScript) return;
+    // The draft entry (its own build) checks the message against the shared schema; a bad one leaves the page as it is.
+    loading ??= (import(/* @vite-ignore */ page.draftScript) as Promise<typeof import('./draft')>).then(({ mountDraft }) => {
       showDraft = mountDraft(document.getElementById('landing-root'), page);
     });
     void loading.then(() => showDraft?.(message));

@@ -2,9 +2,10 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { ServerStyleSheet, createGlobalStyle } from 'styled-components';
-import { DEFAULT_LANGUAGE, landingViewPath, type LandingPageData, type LandingView as LandingViewName } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, inputFor, landingViewPath, orderBlocks, previewChannelName, type LandingPageData, type LandingView as LandingViewName } from '@product-console/shared';
 import { detailsFor } from '@/features/preview/components/product-landing';
 import { LandingView } from '@/features/preview/components/landing-view';
+import { videoSource } from '@/features/preview/lib/media';
 import { publicFileUrl } from '@/features/preview/lib/urls';
 import { isUiLanguage, landingMessages } from './messages';
 import { LandingProblem } from './not-found';
@@ -75,7 +76,8 @@ const PageBase = createGlobalStyle<{ $bg: string; $fg: string }>`
     margin: 0;
     background: ${({ $bg }) => $bg};
     color: ${({ $fg }) => $fg};
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+    /* The CJK faces at the end are declared only on pages that link them (fonts-*.css), for systems without such glyphs. */
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Pretendard Variable', 'Noto Sans JP', 'Noto Sans SC', sans-serif;
   }
   img { max-width: 100%; }
   /* The gallery's position dots, added by the enhancement script (entry-client.ts). */
@@ -135,6 +137,15 @@ export function fontStylesheets(manifest: ViteManifest, languages: readonly stri
     for (const css of chunk.file.endsWith('.css') ? [chunk.file] : (chunk.css ?? [])) files.add(`/${css}`);
   }
   return [...files];
+}
+
+/** The players of the page's YouTube and Vimeo blocks, in the order the page draws their facades. */
+function embedUrls(data: LandingPageData, language: string): string[] {
+  if (data.view !== 'index') return [];
+  return orderBlocks(data.content.contents)
+    .filter((block) => block.type === 'video')
+    .map((block) => videoSource(inputFor(block.inputs, language)))
+    .flatMap((source) => (source && source.kind !== 'file' ? [source.embedUrl] : []));
 }
 
 function documentHtml(parts: { lang: string; head: string; body: string }): string {
@@ -223,6 +234,9 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
     data,
     messages,
     fonts,
+    draftScript: manifest[DRAFT_ENTRY] ? `/${manifest[DRAFT_ENTRY].file}` : null,
+    channel: previewChannelName(data.product.productId),
+    videos: embedUrls(data, language),
   };
 
   const meta = (property: string, content: string, attribute = 'property') =>

@@ -1,6 +1,10 @@
 import type { LandingPageData, LandingView } from '@product-console/shared';
 
 /*
+ * Kept free of anything but types: the enhancement script imports this file, and every byte of it is
+ * the first load's (the shared package's schemas would bring zod). The server computes what the
+ * script needs (channel name, video players) and writes it here.
+ *
  * What the server puts in the page for its enhancement script (entry-client.ts) and, only when an
  * editor answers with a draft, the draft entry (draft.tsx): `<script type="application/json" id=…>`.
  * Inert data, not a script: the page's CSP allows no inline script.
@@ -26,6 +30,12 @@ export interface LandingPageState {
    * script after the first paint: the page is drawn at once in the system's faces, never blocked on them.
    */
   fonts: string[];
+  /** The draft entry's address, imported only when an editor in this browser answers with a draft. */
+  draftScript: string | null;
+  /** The preview channel's name (`previewChannelName(productId)`). */
+  channel: string;
+  /** The players of the page's YouTube and Vimeo blocks, in the order their facades are drawn. */
+  videos: string[];
 }
 
 /** Reads the state the server wrote; null on a page without one (the 404 and 503 pages). */

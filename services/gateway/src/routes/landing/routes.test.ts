@@ -104,6 +104,10 @@ beforeAll(async () => {
       'src/landing/fonts-ja.css': { file: 'assets/landing-fonts-ja-test.css' },
     }),
   );
+  writeFileSync(
+    path.join(workDir, 'web/.vite/landing-draft-manifest.json'),
+    JSON.stringify({ 'src/landing/draft.tsx': { file: 'assets/landing-draft-test.js', imports: ['_react.js'] }, '_react.js': { file: 'assets/react-test.js' } }),
+  );
   api = await startLandingApi();
   store = createTestStore();
   gateway = await buildApp(
@@ -158,6 +162,9 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(html).toContain('<script type="module" src="/assets/landing-test.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/media-test.js">');
     expect(html).toMatch(/<script type="application\/json" id="landing-state">\{"productId":42,/);
+    // The draft view is named for the script to import on an editor's answer, never loaded with the page.
+    expect(html).toContain('"draftScript":"/assets/landing-draft-test.js"');
+    expect(html).not.toMatch(/<(script|link)[^>]*(landing-draft-test|react-test)/);
     // English needs no font file; none holds up the first paint.
     expect(html).toContain('"fonts":[]');
     expect(html).not.toContain('rel="stylesheet"');

@@ -40,8 +40,8 @@ interface SsrModule {
 export interface LandingRoutesOptions {
   /** dist-ssr/landing.js of the web workspace. */
   ssrModulePath: string;
-  /** The landing build's Vite manifest (dist/.vite/landing-manifest.json). */
-  manifestPath: string;
+  /** The landing builds' Vite manifests (dist/.vite/landing-manifest.json, landing-draft-manifest.json). */
+  manifestPaths: string[];
   /** Public origin of the pages (RESOLVER_ORIGIN); unset: the origin the request came to. */
   origin?: string;
   cacheTtlSeconds: number;
@@ -69,10 +69,12 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
   }
   const ssr = (await import(pathToFileURL(options.ssrModulePath).href)) as SsrModule;
   let manifest: ViteManifest = {};
-  try {
-    manifest = JSON.parse(readFileSync(options.manifestPath, 'utf8')) as ViteManifest;
-  } catch (err) {
-    app.log.warn({ err, path: options.manifestPath }, 'web build manifest not found; landing pages are served without their script');
+  for (const manifestPath of options.manifestPaths) {
+    try {
+      manifest = { ...manifest, ...(JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest) };
+    } catch (err) {
+      app.log.warn({ err, path: manifestPath }, 'landing build manifest not found; landing pages are served without its scripts');
+    }
   }
 
   const { redis, store } = app;
