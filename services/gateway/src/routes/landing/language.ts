@@ -36,6 +36,7 @@ export function urlLanguage(value: unknown): string | null {
 
 /** The language to ask the API for (it translates only with the design's isAutoTrans). */
 export function requestedLanguage(fromUrl: string | null, accepted: readonly string[]): string | null {
+  if (fromUrl === DEFAULT_LANGUAGE) return null;
   return fromUrl ?? accepted[0] ?? null;
 }
 

@@ -191,6 +191,13 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(response.body).toContain('content="https://id.example.com/acme/product-details/42/preview?lang=ko"');
   });
 
+  it("shows the default texts when the DEFAULT chip is chosen, in the page words of the viewer's language", async () => {
+    const response = await page('/acme/product-details/42/preview?lang=DEFAULT', { 'accept-language': 'ko' });
+    expect(response.body).toMatch(/<html lang="ko">/);
+    expect(response.body).toContain('<title>Trail boots – Acme Outdoor</title>');
+    expect(api.reads[0]?.get('lang')).toBeNull();
+  });
+
   it('falls back to the default texts and English words for a language the product does not have', async () => {
     const response = await page('/acme/product-details/42/preview', { 'accept-language': 'fr-FR' });
     expect(response.body).toMatch(/<html lang="en">/);
