@@ -51,10 +51,13 @@ const isUi = (code: string | null | undefined): code is string => !!code && (UI_
 
 /**
  * The page's own words: English with automatic translation (spec point 4); else the viewer's
- * language when the console speaks it — the shown one, or the browser's first UI language — else English.
+ * language when the console speaks it — the shown one, the one in the address, or the browser's
+ * first UI language — else English.
  */
-export function uiLanguage(shown: string, accepted: readonly string[], autoTranslate: boolean): string {
+export function uiLanguage(shown: string, accepted: readonly string[], autoTranslate: boolean, fromUrl: string | null = null): string {
   if (autoTranslate) return 'en';
   if (shown !== DEFAULT_LANGUAGE && isUi(shown)) return shown;
+  // A language asked for in the address that the product does not have still names the page's words.
+  if (isUi(fromUrl)) return fromUrl;
   return accepted.find(isUi) ?? 'en';
 }

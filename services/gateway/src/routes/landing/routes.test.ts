@@ -202,6 +202,11 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     const response = await page('/acme/product-details/42/preview', { 'accept-language': 'fr-FR' });
     expect(response.body).toMatch(/<html lang="en">/);
     expect(response.body).toContain('<title>Trail boots – Acme Outdoor</title>');
+
+    // Asked for in the address, a language of the console still names the page's words.
+    const japanese = await page('/acme/product-details/42/preview?lang=ja', { 'accept-language': 'ko' });
+    expect(japanese.body).toMatch(/<html lang="ja">/);
+    expect(japanese.body).toContain('<title>Trail boots – Acme Outdoor</title>');
   });
 
   it('answers a product the API does not show with a 404 page in the viewer language, without console chrome', async () => {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANDING_VIEWS, landingPageDataSchema, type LandingPageData, type LandingView } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, LANDING_VIEWS, landingPageDataSchema, type LandingPageData, type LandingView } from '@product-console/shared';
 import { LANDING_HEADERS } from '../../plugins/static.js';
 import { createLocalBus, createRedisBus } from '../resolver/invalidation-bus.js';
 import { createLandingCache, type LandingCache } from './cache.js';
@@ -131,7 +131,7 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     const params = request.params;
     const accepted = acceptedPrimaryLanguages(request.headers['accept-language']);
     const fromUrl = urlLanguage(first(request.query.lang));
-    const visitorUi = uiLanguage(fromUrl ?? 'DEFAULT', accepted, false);
+    const visitorUi = uiLanguage(DEFAULT_LANGUAGE, accepted, false, fromUrl);
     const view = params.view === undefined ? 'index' : VIEW_SEGMENTS.get(params.view);
     if (!view || !/^[1-9]\d{0,15}$/.test(params.productId)) {
       return send(request, reply, 404, ssr.renderLandingPage({ kind: 'notFound', uiLanguage: visitorUi, manifest }).html);
@@ -161,7 +161,7 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
       kind: 'page',
       data,
       language,
-      uiLanguage: uiLanguage(language, accepted, auto),
+      uiLanguage: uiLanguage(language, accepted, auto, fromUrl),
       serial,
       origin: originOf(request),
       basePath: `/${encodeURIComponent(params.serviceName)}/product-details/${params.productId}/preview`,
