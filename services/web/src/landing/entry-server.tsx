@@ -76,8 +76,17 @@ const PageBase = createGlobalStyle<{ $bg: string; $fg: string }>`
     margin: 0;
     background: ${({ $bg }) => $bg};
     color: ${({ $fg }) => $fg};
-    /* The CJK faces at the end are declared only on pages that link them (fonts-*.css), for systems without such glyphs. */
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Pretendard Variable', 'Noto Sans JP', 'Noto Sans SC', sans-serif;
+    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  }
+  /* Pages in a CJK language put its faces first (declared only where fonts-*.css is linked), as the views do. */
+  html[lang='ko'] body {
+    font-family: 'Pretendard Variable', Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', system-ui, sans-serif;
+  }
+  html[lang='ja'] body {
+    font-family: 'Hiragino Sans', 'Yu Gothic', 'Noto Sans JP', system-ui, sans-serif;
+  }
+  html[lang='zh'] body {
+    font-family: 'PingFang SC', 'Microsoft YaHei', 'Noto Sans SC', system-ui, sans-serif;
   }
   img { max-width: 100%; }
   /* The gallery's position dots, added by the enhancement script (entry-client.ts). */
