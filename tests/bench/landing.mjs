@@ -5,6 +5,8 @@
 // size and bytes transferred), first contentful paint and largest contentful paint, against the
 // budget: at most 60 KB of gzipped JavaScript, FCP under 1.0 s, LCP under 2.0 s.
 // BENCH_SKIP_BUILD=1 uses the build already in services/web; BENCH_STRICT=1 fails on a miss.
+/* global window, performance, PerformanceObserver -- the page.evaluate callbacks run in the browser */
+import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
