@@ -90,8 +90,9 @@ export function createLandingCache(options: LandingCacheOptions): LandingCache {
     if (paths === '*') return; // a new generation of the resolver's keys; ours expire within their TTL
     await Promise.all(
       paths.map(async (path) => {
+        // The index itself stays (it expires): a drop crossing a fill's index write must not lose the new key.
         const keys = (await store.get<string[]>(indexKey(path))) ?? [];
-        await Promise.all([...keys.map((key) => store.delete(key)), store.delete(indexKey(path))]);
+        await Promise.all(keys.map((key) => store.delete(key)));
       }),
     ).catch(report('drop landing pages from the shared store'));
   }
@@ -126,6 +127,8 @@ export function createLandingCache(options: LandingCacheOptions): LandingCache {
       void store
         .set(key, { data, expiresAt } satisfies Stored, options.ttlSeconds)
         .then(() => index(data.product.entryPath, key))
+        // A drop that came while the record was written may have missed it: take it back.
+        .then(() => (started === epoch ? undefined : store.delete(key)))
         .catch(report('write the shared landing cache'));
     }
     return data;

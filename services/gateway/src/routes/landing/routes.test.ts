@@ -249,6 +249,39 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(api.reads).toHaveLength(3);
   });
 
+  it('shares the page data between replicas, and every replica drops it when one of them sees the invalidation', async () => {
+    const replica = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        UPSTREAM_URL: api.url,
+        WEB_DIST_DIR: path.join(workDir, 'web'),
+        LANDING_SSR_MODULE: path.join(workDir, 'ssr/landing.js'),
+        REDIS_URL: store.redisUrl,
+        RESOLVER_ORIGIN: 'https://id.example.com',
+      }),
+      { store: store.store, storeKeyPrefix: store.keyPrefix, processMetrics: false },
+    );
+    await replica.ready();
+    try {
+      const url = '/acme/product-details/42/preview/smartLabel';
+      await page(url);
+      // The other replica finds the page data in the shared store.
+      await expect.poll(async () => (await replica.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect(api.reads).toHaveLength(1);
+      // The API's answer to a write reached this replica; the other one hears it on the bus.
+      await gateway.resolverCache.invalidate([ENTRY_PATH]);
+      await expect
+        .poll(async () => {
+          await replica.inject({ method: 'GET', url });
+          return api.reads.length;
+        })
+        .toBe(2);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('passes the scanned serial to the API on the verification view, which is read every time', async () => {
     const response = await page('/acme/product-details/42/preview/verification?serial=S1');
     expect(response.statusCode).toBe(200);
