@@ -1,7 +1,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
-import { DEFAULT_LANGUAGE, activeLanguage, landingViewPath, previewMessageSchema, type LandingPageData, type LandingView as LandingViewName, type PreviewDraftMessage } from '@product-console/shared';
+import { activeLanguage, landingViewPath, previewMessageSchema, type LandingPageData, type LandingView as LandingViewName, type PreviewDraftMessage } from '@product-console/shared';
 import { LandingView } from '@/features/preview/components/landing-view';
 import type { LandingPageState } from './page-state';
 
@@ -45,19 +45,18 @@ function DraftPage({ page, draft, initialLanguage }: { page: LandingPageState; d
 export function mountDraft(container: HTMLElement | null, page: LandingPageState): (message: unknown) => void {
   const target = container ?? document.body.appendChild(document.createElement('div'));
   let root: ReturnType<typeof createRoot> | null = null;
-  const language = page.language === DEFAULT_LANGUAGE ? DEFAULT_LANGUAGE : page.language;
   return (message) => {
     const parsed = previewMessageSchema.safeParse(message);
     if (!parsed.success || parsed.data.type !== 'draft' || parsed.data.productId !== page.productId) return;
     if (!root) {
-      // The server's markup and its styles are dropped: the draft is drawn afresh.
+      // The server's markup is dropped: the draft is drawn afresh (styled-components adds its own rules).
       target.replaceChildren();
       root = createRoot(target);
     }
     root.render(
       <StrictMode>
         <IntlProvider locale={page.uiLanguage} defaultLocale="en" messages={page.messages}>
-          <DraftPage page={page} draft={parsed.data.draft} initialLanguage={language} />
+          <DraftPage page={page} draft={parsed.data.draft} initialLanguage={page.language} />
         </IntlProvider>
       </StrictMode>,
     );
