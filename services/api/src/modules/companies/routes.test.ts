@@ -49,3 +49,32 @@ describe('GET /api/auth/me/company-info', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('company changes and the consumer pages', () => {
+  it("drops the cached pages of every live entry of the company when its profile changes", async () => {
+    const { authorization } = await signIn(t.app, DEMO_USERS.acmeManager);
+    const current = (await call(t.app, authorization, { method: 'GET', url: '/api/auth/me/company-info' })).json().result;
+    const response = await call(t.app, authorization, {
+      method: 'PUT',
+      url: '/api/auth/me/company-info',
+      payload: { updateInfo: { ...current, contactHour: 'Mon–Fri 9–17' } },
+    });
+    expect(response.statusCode).toBe(200);
+    const paths = String(response.headers['x-resolver-invalidate']).split(',');
+    expect(paths.length).toBeGreaterThan(1);
+    expect(paths.every((path) => path.startsWith('/01/') || path.startsWith('/414/'))).toBe(true);
+  });
+
+  it("drops them when the super-admin revokes or grants the company's approval", async () => {
+    const { authorization } = await signIn(t.app, DEMO_USERS.superAdmin);
+    const list = (await call(t.app, authorization, { method: 'GET', url: '/api/service/super/customer/list' })).json().result;
+    const nordic = list.find((company: { serviceName: string }) => company.serviceName === 'nordic');
+    const response = await call(t.app, authorization, {
+      method: 'PUT',
+      url: '/api/service/super/customer/permission',
+      payload: { customerId: nordic.customerId, permission: true },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['x-resolver-invalidate'])).toMatch(/^\/01\//);
+  });
+});

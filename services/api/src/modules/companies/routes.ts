@@ -12,7 +12,8 @@ import {
 import { bearerAuth, errorResponses } from '../../http.js';
 import { readAccountForm } from '../../multipart-form.js';
 import { companyIdOf, requireAdmin, requireCompany, requireRole } from '../../plugins/auth.js';
-import { getCompanyInfo, listCustomers, setCustomerPermission, updateCompanyInfo } from './service.js';
+import { invalidateResolver } from '../resolver/invalidate.js';
+import { getCompanyInfo, listCustomers, liveEntryPaths, setCustomerPermission, updateCompanyInfo } from './service.js';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -56,8 +57,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resultTrueSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await setCustomerPermission(app.db, request.body.customerId, request.body.permission, request.publish);
+      invalidateResolver(reply, await liveEntryPaths(app.db, request.body.customerId));
       return { result: true as const };
     },
   );
@@ -69,17 +71,18 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['companies'],
         summary:
-          'Update the company profile (admins): multipart `updateInfo` JSON and optional `primaryLogo` image. New prefixes must not overlap an approved company\'s (E400005); prefixes that live products use cannot be removed (E400006)',
+          'Update the company profile (admins): multipart `updateInfo` JSON and optional `primaryLogo` image; answers `x-resolver-invalidate` with the entry paths of the company, as consumer pages show the profile. New prefixes must not overlap an approved company\'s (E400005); prefixes that live products use cannot be removed (E400006)',
         security: bearerAuth,
         consumes: ['multipart/form-data', 'application/json'],
         response: { 200: companyInfoUpdateResponseSchema, ...errorResponses(400, 401, 403, 413) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const form = await readAccountForm(request, { jsonField: 'updateInfo', fileFields: ['primaryLogo'], schema: companyInfoUpdateSchema });
-      return {
-        result: await updateCompanyInfo(app.db, app.storage, companyIdOf(request.auth), form.value, form.files.get('primaryLogo')),
-      };
+      const companyId = companyIdOf(request.auth);
+      const result = await updateCompanyInfo(app.db, app.storage, companyId, form.value, form.files.get('primaryLogo'));
+      invalidateResolver(reply, await liveEntryPaths(app.db, companyId));
+      return { result };
     },
   );
 

@@ -170,3 +170,15 @@ export async function setPrimaryLogo(db: Db, storage: FileStorage, companyId: nu
   await db.update(companies).set({ primaryLogo: path }).where(eq(companies.id, companyId));
   return path;
 }
+
+/**
+ * Entry paths of the company's live entries: what a consumer page shows of the company (About us,
+ * contacts, logo, approval) is cached per entry by the gateway, so a company change drops them all.
+ */
+export async function liveEntryPaths(db: Db, companyId: number): Promise<string[]> {
+  const rows = await db
+    .select({ entryPath: entries.entryPath })
+    .from(entries)
+    .where(and(eq(entries.companyId, companyId), eq(entries.isDeleted, false)));
+  return rows.map((row) => row.entryPath);
+}
