@@ -27,3 +27,4 @@ export * from './schemas/resolver.js';
 export * from './schemas/content.js';
 export * from './content-rules.js';
 export * from './schemas/landing.js';
+export * from './schemas/passport.js';

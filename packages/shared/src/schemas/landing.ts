@@ -3,6 +3,7 @@ import { idTextSchema, text } from './common.js';
 import { designSchema, landingContentSchema } from './content.js';
 import { landingLinkSchema, landingProductInfoSchema } from './link.js';
 import { certificationSchema, dynamicInfoItemSchema, productOptionSchema } from './product-detail.js';
+import { publicPassportSchema } from './passport.js';
 
 /*
  * The consumer landing (issue 15): six views of `/{serviceName}/product-details/{id}/preview[/{view}]`,
@@ -66,8 +67,8 @@ export const landingPageDataSchema = z.object({
   design: designSchema,
   smartLabel: landingSmartLabelSchema.nullable().describe('Category 2 and 3 products; null otherwise'),
   verification: landingVerificationSchema.nullable().describe('Only on the verification view'),
-  /** The passport and the journey come with the DPP and EPCIS issues; null until published. */
-  passport: z.null(),
+  /** The latest published passport's public fields and valid certificates; null when none is published. The journey comes with the EPCIS issue. */
+  passport: publicPassportSchema.nullable(),
   trace: z.null(),
 });
 export type LandingPageData = z.infer<typeof landingPageDataSchema>;
