@@ -15,3 +15,4 @@ export * from '../modules/idempotency/tables.js';
 export * from '../modules/contents/tables.js';
 export * from '../modules/translation/tables.js';
 export * from '../modules/landing/tables.js';
+export * from '../modules/passports/tables.js';
