@@ -44,6 +44,9 @@ const envSchema = z
     INTERNAL_TOKEN: z
       .preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional())
       .describe('secret the gateway sends on its internal calls (resolver data, scan records); same value on both'),
+    CREDENTIAL_KEY_SECRET: z
+      .preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional())
+      .describe('seals the passport issuer private keys at rest (AES-256-GCM); default outside production: derived from JWT_SECRET'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(1_209_600),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanString.optional()),
@@ -122,6 +125,11 @@ const envSchema = z
     message: 'is required when NODE_ENV=production',
     when: () => true,
   })
+  .refine((env) => env.NODE_ENV !== 'production' || env.CREDENTIAL_KEY_SECRET !== undefined, {
+    path: ['CREDENTIAL_KEY_SECRET'],
+    message: 'is required when NODE_ENV=production',
+    when: () => true,
+  })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
     message: 'is required when STORAGE_DRIVER=s3',
@@ -146,6 +154,8 @@ const envSchema = z
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     INTERNAL_TOKEN: env.INTERNAL_TOKEN ?? DEVELOPMENT_INTERNAL_TOKEN,
+    // Changing it makes the stored issuer keys unreadable: keep it with the database's backups.
+    CREDENTIAL_KEY_SECRET: env.CREDENTIAL_KEY_SECRET ?? `${env.JWT_SECRET ?? DEVELOPMENT_JWT_SECRET}:passport-issuer-keys`,
     /** Always an origin: `id.example.com` becomes `https://id.example.com`. */
     DIGITAL_LINK_DOMAIN: digitalLinkOrigin(env.DIGITAL_LINK_DOMAIN ?? env.PUBLIC_URL),
     // The embedded database is the demo setup; a real server gets demo data only on request.

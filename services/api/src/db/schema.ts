@@ -16,3 +16,4 @@ export * from '../modules/contents/tables.js';
 export * from '../modules/translation/tables.js';
 export * from '../modules/landing/tables.js';
 export * from '../modules/passports/tables.js';
+export * from '../modules/credentials/tables.js';
