@@ -109,3 +109,14 @@ export async function seedDemoContents(tx: Db, storage: FileStorage | undefined,
     await tx.insert(productDesigns).values({ productId: product.id, design });
   }
 }
+
+/** A company's products with only a design of their own: the logo says the company's name, not 'Logo Here'. */
+export async function seedDemoDesigns(tx: Db, companyId: number, companyName: string): Promise<void> {
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), isNull(products.deletedAt)));
+  if (rows.length === 0) return;
+  const design: Design = { ...DEFAULT_DESIGN, logo: { ...DEFAULT_DESIGN.logo, logoText: companyName } };
+  await tx.insert(productDesigns).values(rows.map((row) => ({ productId: row.id, design })));
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SMART_LABEL_CATEGORIES } from '@product-console/shared';
 import { companies } from '../modules/companies/tables.js';
+import { productDesigns } from '../modules/contents/tables.js';
 import { links } from '../modules/links/tables.js';
 import { products } from '../modules/products/tables.js';
 import { createTestApp, type TestApp } from '../test/app.js';
@@ -15,6 +16,17 @@ afterAll(async () => {
 });
 
 describe('demo data', () => {
+  it("gives every demo product a design whose logo names its company, never the editor's 'Logo Here'", async () => {
+    const rows = await t.app.db
+      .select({ company: companies.companyName, design: productDesigns.design })
+      .from(products)
+      .innerJoin(companies, eq(companies.id, products.companyId))
+      .leftJoin(productDesigns, eq(productDesigns.productId, products.id))
+      .where(and(isNull(products.deletedAt), eq(companies.permission, true)));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.design?.logo.logoText, row.company).toBe(row.company);
+  });
+
   it('puts each product in the category that fits it: care information for gear and clothes, smart labels for food and household goods', async () => {
     const rows = await t.app.db
       .select({ company: companies.serviceName, name: products.productName, categoryId: products.categoryId, subcategoryId: products.subcategoryId, care: products.careInfoText })

@@ -14,7 +14,7 @@ import { subAdminAccess, type AccessInfo } from '../modules/sub-admins/tables.js
 import type { FileStorage } from '../plugins/storage.js';
 import type { Db } from './client.js';
 import { demoDynamicInfo, seedEntry, seedProductImages } from './seed-products.js';
-import { seedDemoContents } from './seed-contents.js';
+import { seedDemoContents, seedDemoDesigns } from './seed-contents.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -247,6 +247,7 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
     }, { storage, templateOrigin });
 
     await seedDemoContents(tx, storage, acme.id, 'Acme Outdoor');
+    await seedDemoDesigns(tx, nordic.id, 'Nordic Foods');
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 
     // Read state is per reader (`readBy`): the demo users have read their older, personal notifications.
