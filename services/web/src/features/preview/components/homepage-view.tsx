@@ -13,10 +13,22 @@ export interface HomepageViewProps {
   frame?: boolean;
 }
 
-/** A social network named from its type (`instagram` -> Instagram), else from its address's host. */
-function networkName(type: string, url: URL): string {
+/** How the networks spell their own names where capitalising the first letter is not enough. */
+const NETWORK_NAMES: Record<string, string> = {
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  x: 'X',
+  twitter: 'X',
+  wechat: 'WeChat',
+  kakaotalk: 'KakaoTalk',
+};
+
+/** A social network named from its type (`instagram` -> Instagram, `youtube` -> YouTube), else from its address's host. */
+export function networkName(type: string, url: URL): string {
   const name = type.trim();
-  return name ? name.charAt(0).toUpperCase() + name.slice(1) : url.host.replace(/^www\./, '');
+  if (!name) return url.host.replace(/^www\./, '');
+  return NETWORK_NAMES[name.toLowerCase()] ?? name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** The homepage view (gs1:homepage, "About us"): who the brand is and how to reach it, every way a plain anchor. */

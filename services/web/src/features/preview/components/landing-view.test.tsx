@@ -103,7 +103,7 @@ describe('LandingView: homepage (About us)', () => {
     expect(screen.getByRole('link', { name: 'acme.example' })).toHaveAttribute('href', 'https://acme.example/');
     const sns = within(screen.getByTestId('landing-sns'));
     expect(sns.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://instagram.com/acme.example');
-    expect(sns.getByRole('link', { name: 'Youtube' })).toHaveAttribute('href', 'https://youtube.com/@acme.example');
+    expect(sns.getByRole('link', { name: 'YouTube' })).toHaveAttribute('href', 'https://youtube.com/@acme.example');
     expect(back()).toHaveAttribute('href', '/acme/product-details/7/preview?lang=ko&serial=SN-1');
   });
 
