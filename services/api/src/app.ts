@@ -34,6 +34,9 @@ import { qrRoutes } from './modules/qr/routes.js';
 import { contentRoutes } from './modules/contents/routes.js';
 import { translationRoutes } from './modules/translation/routes.js';
 import { landingPageRoutes } from './modules/landing/routes.js';
+import { passportRoutes } from './modules/passports/routes.js';
+import { credentialRoutes } from './modules/credentials/routes.js';
+import { getPublishedPassport } from './modules/passports/queries.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -131,6 +134,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(qrRoutes(config));
   await app.register(contentRoutes(config));
   await app.register(landingPageRoutes(config));
+  await app.register(passportRoutes(config));
+  await app.register(credentialRoutes(config, { readPassport: getPublishedPassport }));
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasValidCheckDigit } from '../gs1/gtin.js';
 import { idSchema, idTextSchema, text } from './common.js';
+import { certificationListResponseSchema } from './product-detail.js';
 
 /*
  * Digital product passport (issue 16): the ESPR Annex III core as named fields, the battery
@@ -477,3 +478,15 @@ export const createdAccessLinkSchema = accessLinkSchema.extend({ token: z.string
 
 export const accessLinkQuerySchema = z.object({ productId: idTextSchema });
 export const deleteAccessLinkQuerySchema = z.object({ productId: idTextSchema, accessLinkId: idTextSchema });
+
+// ----- answers -----
+
+export const passportVersionResponseSchema = z.object({ result: passportVersionSchema });
+export const publicPassportResponseSchema = z.object({ result: publicPassportSchema });
+export const accessLinkListResponseSchema = z.object({ result: z.array(accessLinkSchema) });
+export const accessLinkResponseSchema = z.object({ result: accessLinkSchema });
+export const createdAccessLinkResponseSchema = z.object({ result: createdAccessLinkSchema });
+export const passportDocumentResponseSchema = z.object({ result: z.object({ path: z.string(), contentType: z.string() }) });
+/** `GET /api/product/cert-info`: `result` is the catalogue entries as before; `certificates` the product's certificates with validity. */
+export const certInfoResponseSchema = certificationListResponseSchema.extend({ certificates: z.array(certificateViewSchema) });
+export const certificatesResponseSchema = z.object({ result: z.array(certificateViewSchema) });

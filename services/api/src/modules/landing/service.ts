@@ -14,6 +14,7 @@ import { companies } from '../companies/tables.js';
 import { landingContents, landingDesign } from '../contents/service.js';
 import { entries } from '../entries/tables.js';
 import { landingLinks, landingProductInfo, translateLinkTitles } from '../links/landing-routes.js';
+import { landingPassport } from '../passports/service.js';
 import { certificationsOf } from '../products/service.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
@@ -97,7 +98,8 @@ export async function landingPage(db: Db, translator: Translator, templateOrigin
     landingDesign(db, product.id),
     smartLabelOf(db, product),
   ]);
+  const passport = await landingPassport(db, product.id);
   const links = await translateLinkTitles(db, translator, product.id, shown, query.lang);
   const verification = query.view === 'verification' ? await verifySerial(db, { productId: product.id, entryId, companyId }, query.serial) : null;
-  return { view: query.view, product: info, links, content, design, smartLabel, verification, passport: null, trace: null };
+  return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace: null };
 }

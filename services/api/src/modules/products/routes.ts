@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   availableGcpsResponseSchema,
   bulkResultSchema,
+  certInfoResponseSchema,
   certificationListResponseSchema,
   createProductResponseSchema,
   idParamSchema,
@@ -33,6 +34,7 @@ import { invalidateResolver } from '../resolver/invalidate.js';
 import { accessibleProjectIds } from '../access/policies.js';
 import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
 import { certificationsOf, getProductWithEntry, listCertifications, listProducts } from './service.js';
+import { certificatesOfProduct } from '../passports/service.js';
 import { readImageMultipart } from './uploads.js';
 import { PRODUCT_FILE_LIMITS, createProduct, deleteProducts, moveProducts, setNfc, updateProduct } from './write.js';
 
@@ -275,15 +277,16 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
         onRequest,
         schema: {
           tags,
-          summary: 'The certifications of a product',
+          summary: 'The certifications of a product, and its certificates with validity',
+          description: '`result`: the catalogue entries the product carries; `certificates`: its certificates (number, issuer, validity, document) with `valid` as of today.',
           security: bearerAuth,
           querystring: productIdQuerySchema,
-          response: { 200: certificationListResponseSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: certInfoResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {
         const product = await authorizeProduct(app.db, request.auth, companyIdOf(request.auth), request.query.productId, 'read');
-        return { result: await certificationsOf(app.db, product.certification) };
+        return { result: await certificationsOf(app.db, product.certification), certificates: await certificatesOfProduct(app.db, product.id) };
       },
     );
 

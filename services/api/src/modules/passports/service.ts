@@ -1,0 +1,316 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  MESSAGES,
+  filterPassport,
+  passportPublishProblems,
+  type AccessLevel,
+  type AccessLink,
+  type CreateAccessLinkBody,
+  type PassportData,
+  type PassportVersion,
+  type PublicPassport,
+  type PutCertificatesBody,
+  type PutPassportBody,
+} from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { notFound, validationFailed, type FieldError } from '../../errors.js';
+import type { FileStorage } from '../../plugins/storage.js';
+import type { AuthContext } from '../access/auth-context.js';
+import { authorizeProduct } from '../access/policies.js';
+import { certifications } from '../certifications/tables.js';
+import { lockProduct, publicProduct } from '../contents/queries.js';
+import { FILES_PATH_PREFIX } from '../products/images.js';
+import { readParts } from '../products/uploads.js';
+import { getPublishedPassport, nextVersionNumber, readCertificates, readPassport, readVersion, readVersionSummaries } from './queries.js';
+import { passportAccessLinks, passportVersions, passports, productCertificates, type PassportAccessLinkRow, type PassportVersionRow } from './tables.js';
+
+export { getPublishedPassport } from './queries.js';
+
+/** Who asks; routes build it per request. */
+export interface PassportContext {
+  db: Db;
+  storage: FileStorage;
+  auth: AuthContext;
+  companyId: number;
+}
+
+const authorize = (ctx: PassportContext, productId: number, action: 'read' | 'write') => authorizeProduct(ctx.db, ctx.auth, ctx.companyId, productId, action);
+
+// ----- files -----
+
+export const passportFolder = (productId: number) => `passports/${productId}`;
+
+/** A stored file of this product's passport (`/files/passports/{id}/...`). */
+export const isPassportFilePath = (path: string, productId: number): boolean =>
+  path.startsWith(`${FILES_PATH_PREFIX}${passportFolder(productId)}/`) && !path.includes('..');
+
+const DOCUMENT_MESSAGE = 'Send a PDF, JPEG or PNG file';
+
+/**
+ * `POST /api/product/passport/document?productId`: a compliance document or certificate file,
+ * checked by content: a PDF (`%PDF-`), a JPEG or a PNG, at most `maxBytes`.
+ */
+export async function uploadPassportDocument(ctx: PassportContext, request: FastifyRequest, productId: number, maxBytes: number) {
+  const product = await authorize(ctx, productId, 'write');
+  const { raw } = await readParts(request, ['file'], { oneEach: true });
+  const data = raw.find((part) => part.field === 'file')?.data;
+  if (!data) throw validationFailed([{ path: 'file', message: 'Required' }]);
+  if (data.length > maxBytes) throw validationFailed([{ path: 'file', message: MESSAGES.fileTooLarge }]);
+  const kind = sniffDocument(data);
+  if (!kind) throw validationFailed([{ path: 'file', message: DOCUMENT_MESSAGE }]);
+  const key = `${passportFolder(product.id)}/${randomBytes(16).toString('hex')}.${kind.extension}`;
+  await ctx.storage.put(key, data, kind.mime);
+  return { path: `${FILES_PATH_PREFIX}${key}`, contentType: kind.mime };
+}
+
+function sniffDocument(data: Buffer): { mime: string; extension: string } | null {
+  if (data.length >= 5 && data.toString('latin1', 0, 5) === '%PDF-') return { mime: 'application/pdf', extension: 'pdf' };
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { mime: 'image/jpeg', extension: 'jpg' };
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { mime: 'image/png', extension: 'png' };
+  return null;
+}
+
+/** File paths a passport names must be this product's passport files. */
+function filePathProblems(data: PassportData, productId: number): FieldError[] {
+  const problems: FieldError[] = [];
+  const check = (path: string | undefined, at: string) => {
+    if (path !== undefined && !isPassportFilePath(path, productId)) problems.push({ path: at, message: 'Must be a file uploaded to this passport' });
+  };
+  data.complianceDocuments?.forEach((document, index) => check(document.filePath, `data.complianceDocuments.${index}.filePath`));
+  check(data.userManual?.filePath, 'data.userManual.filePath');
+  check(data.safetyInformation?.filePath, 'data.safetyInformation.filePath');
+  return problems;
+}
+
+// ----- drafts and versions -----
+
+function versionView(row: PassportVersionRow): PassportVersion {
+  return {
+    version: row.version,
+    status: row.status,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    data: row.data,
+    accessOverrides: row.accessOverrides as Record<string, AccessLevel>,
+  };
+}
+
+/** `GET /api/product/passport?productId`: the template, the draft and the published versions (newest first). */
+export async function getPassport(ctx: PassportContext, productId: number) {
+  const product = await authorize(ctx, productId, 'read');
+  const passport = await readPassport(ctx.db, product.id);
+  if (!passport) return { productId: product.id, template: 'core' as const, draft: null, versions: [] };
+  const draft = await readVersion(ctx.db, product.id, 0);
+  const versions = await readVersionSummaries(ctx.db, passport.id);
+  return {
+    productId: product.id,
+    template: passport.template,
+    draft: draft ? versionView(draft) : null,
+    versions: versions.map((row) => ({ version: row.version, status: row.status, publishedAt: row.publishedAt?.toISOString() ?? null })),
+  };
+}
+
+/** `GET /api/product/passport/version?productId&version`: one published version with all its fields. */
+export async function getPassportVersion(ctx: PassportContext, productId: number, version: number): Promise<PassportVersion> {
+  const product = await authorize(ctx, productId, 'read');
+  const row = await readVersion(ctx.db, product.id, version);
+  if (!row) throw notFound();
+  return versionView(row);
+}
+
+/**
+ * `PUT /api/product/passport`: saves the draft (version 0) and the passport's template in one
+ * transaction; any field error answers 400 and changes nothing.
+ */
+export async function savePassportDraft(ctx: PassportContext, body: PutPassportBody) {
+  const product = await authorize(ctx, body.productId, 'write');
+  const problems = filePathProblems(body.data, product.id);
+  if (body.template !== 'battery' && body.data.battery !== undefined) problems.push({ path: 'data.battery', message: 'Only on the battery template' });
+  if (problems.length > 0) throw validationFailed(problems);
+  await ctx.db.transaction(async (tx) => {
+    await lockProduct(tx, product.id);
+    const now = new Date();
+    const [passport] = await tx
+      .insert(passports)
+      .values({ productId: product.id, template: body.template })
+      .onConflictDoUpdate({ target: passports.productId, set: { template: body.template, updatedAt: now } })
+      .returning();
+    await tx
+      .insert(passportVersions)
+      .values({ passportId: passport.id, version: 0, status: 'draft', template: body.template, data: body.data, accessOverrides: body.accessOverrides })
+      .onConflictDoUpdate({
+        target: [passportVersions.passportId, passportVersions.version],
+        set: { template: body.template, data: body.data, accessOverrides: body.accessOverrides, updatedAt: now },
+      });
+  });
+  return getPassport(ctx, product.id);
+}
+
+/**
+ * `POST /api/product/passport/publish`: the draft becomes a new published version n+1 (the draft
+ * stays as the working copy). Published rows are only ever inserted, never updated.
+ */
+export async function publishPassport(ctx: PassportContext, productId: number): Promise<PassportVersion> {
+  const product = await authorize(ctx, productId, 'write');
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockProduct(tx, product.id);
+    const passport = await readPassport(tx, product.id);
+    const draft = passport ? await readVersion(tx, product.id, 0) : undefined;
+    if (!passport || !draft) throw validationFailed([{ path: 'productId', message: 'No draft to publish' }]);
+    const problems = passportPublishProblems(draft.template, draft.data);
+    if (problems.length > 0) throw validationFailed(problems);
+    const [created] = await tx
+      .insert(passportVersions)
+      .values({
+        passportId: passport.id,
+        version: await nextVersionNumber(tx, passport.id),
+        status: 'published',
+        template: draft.template,
+        data: draft.data,
+        accessOverrides: draft.accessOverrides,
+        publishedAt: new Date(),
+      })
+      .returning();
+    return created;
+  });
+  return versionView(row);
+}
+
+// ----- public read -----
+
+export const hashAccessToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** The level an access token gives on a product: its link's, when live (not revoked, not expired); records the use. */
+async function accessLevelOf(db: Db, productId: number, token: string | undefined): Promise<AccessLevel> {
+  if (!token) return 'public';
+  const now = new Date();
+  const [link] = await db
+    .update(passportAccessLinks)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(passportAccessLinks.productId, productId),
+        eq(passportAccessLinks.tokenHash, hashAccessToken(token)),
+        isNull(passportAccessLinks.revokedAt),
+        gt(passportAccessLinks.expiresAt, now),
+      ),
+    )
+    .returning({ level: passportAccessLinks.level });
+  return link?.level ?? 'public';
+}
+
+/**
+ * The passport a reader sees at `level`: the fields of that level (the version's overrides apply)
+ * and the certificates that hold today.
+ */
+export function passportForLevel(published: NonNullable<Awaited<ReturnType<typeof getPublishedPassport>>>, level: AccessLevel): PublicPassport {
+  return {
+    productId: published.productId,
+    template: published.template,
+    version: published.version,
+    publishedAt: published.publishedAt,
+    level,
+    data: filterPassport(published.data, level, published.accessOverrides),
+    certificates: published.certificates.filter((certificate) => certificate.valid),
+  };
+}
+
+/**
+ * `GET /api/product/landing-page/passport?productId&version?&access?` (public): a live product's
+ * published passport, public fields only, or the fields of the access link's level for a live token.
+ */
+export async function publicPassport(db: Db, query: { productId: number; version?: number; access?: string }): Promise<PublicPassport> {
+  const product = await publicProduct(db, query.productId);
+  const published = await getPublishedPassport(db, { productId: product.id, version: query.version });
+  if (!published) throw notFound();
+  return passportForLevel(published, await accessLevelOf(db, product.id, query.access));
+}
+
+/** The landing read's passport: the latest published version's public fields, or null. */
+export async function landingPassport(db: Db, productId: number): Promise<PublicPassport | null> {
+  const published = await getPublishedPassport(db, { productId });
+  return published ? passportForLevel(published, 'public') : null;
+}
+
+// ----- access links -----
+
+function accessLinkView(row: PassportAccessLinkRow): AccessLink {
+  return {
+    accessLinkId: row.id,
+    name: row.name,
+    level: row.level,
+    expiresAt: row.expiresAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `POST /api/product/passport/access-links`: a new link; its token is in this answer only (the table keeps its SHA-256). */
+export async function createAccessLink(ctx: PassportContext, body: CreateAccessLinkBody) {
+  const product = await authorize(ctx, body.productId, 'write');
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await ctx.db
+    .insert(passportAccessLinks)
+    .values({
+      productId: product.id,
+      name: body.name,
+      level: body.level,
+      tokenHash: hashAccessToken(token),
+      expiresAt: new Date(Date.now() + body.expiresInDays * DAY_MS),
+    })
+    .returning();
+  return { ...accessLinkView(row), token };
+}
+
+/** `GET /api/product/passport/access-links?productId`: newest first, revoked and expired ones too. */
+export async function listAccessLinks(ctx: PassportContext, productId: number): Promise<AccessLink[]> {
+  const product = await authorize(ctx, productId, 'read');
+  const rows = await ctx.db
+    .select()
+    .from(passportAccessLinks)
+    .where(eq(passportAccessLinks.productId, product.id))
+    .orderBy(desc(passportAccessLinks.createdAt), desc(passportAccessLinks.id));
+  return rows.map(accessLinkView);
+}
+
+/** `DELETE /api/product/passport/access-links?productId&accessLinkId`: revokes the link (kept, with its revocation time). */
+export async function revokeAccessLink(ctx: PassportContext, productId: number, accessLinkId: number): Promise<AccessLink> {
+  const product = await authorize(ctx, productId, 'write');
+  const [existing] = await ctx.db
+    .select()
+    .from(passportAccessLinks)
+    .where(and(eq(passportAccessLinks.id, accessLinkId), eq(passportAccessLinks.productId, product.id)));
+  if (!existing) throw notFound();
+  if (existing.revokedAt) return accessLinkView(existing);
+  const [row] = await ctx.db.update(passportAccessLinks).set({ revokedAt: new Date() }).where(eq(passportAccessLinks.id, existing.id)).returning();
+  return accessLinkView(row);
+}
+
+// ----- certificates -----
+
+/** The certificates of `GET /api/product/cert-info` (product already authorised). */
+export const certificatesOfProduct = (db: Db, productId: number) => readCertificates(db, productId);
+
+/** `PUT /api/product/cert-info`: replaces the product's certificates in one transaction. */
+export async function replaceCertificates(ctx: PassportContext, body: PutCertificatesBody) {
+  const product = await authorize(ctx, body.productId, 'write');
+  const problems: FieldError[] = [];
+  const known = new Set((await ctx.db.select({ id: certifications.id }).from(certifications)).map((row) => row.id));
+  body.certificates.forEach((certificate, index) => {
+    if (!known.has(certificate.certificationId)) problems.push({ path: `certificates.${index}.certificationId`, message: 'Unknown certification' });
+    if (certificate.documentPath !== null && !isPassportFilePath(certificate.documentPath, product.id))
+      problems.push({ path: `certificates.${index}.documentPath`, message: 'Must be a file uploaded to this passport' });
+  });
+  if (problems.length > 0) throw validationFailed(problems);
+  await ctx.db.transaction(async (tx) => {
+    await lockProduct(tx, product.id);
+    await tx.delete(productCertificates).where(eq(productCertificates.productId, product.id));
+    if (body.certificates.length > 0)
+      await tx.insert(productCertificates).values(body.certificates.map((certificate, index) => ({ productId: product.id, position: index + 1, ...certificate })));
+  });
+  return readCertificates(ctx.db, product.id);
+}
