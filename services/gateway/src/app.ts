@@ -22,6 +22,7 @@ import storePlugin, { type SessionStore } from './plugins/store.js';
 import tokenRefresherPlugin from './plugins/token-refresher.js';
 import upstreamPlugin from './plugins/upstream.js';
 import authRoutes from './routes/bff/auth.js';
+import didRoutes from './routes/did.js';
 import planRoutes from './routes/bff/plan.js';
 import proxyRoutes from './routes/bff/proxy.js';
 import publicRoutes from './routes/bff/public.js';
@@ -153,6 +154,9 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   // Routes.
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
+  // The passports' issuer DID documents (/.well-known/did.json, /{serviceName}/did.json); the
+  // resolver tells it of the keys of the credentials it answers.
+  await app.register(didRoutes);
   // GS1 Digital Link resolver at the root (/01/..., /414/..., /.well-known/gs1resolver).
   await app.register(resolverRoutes, {
     genReqId,

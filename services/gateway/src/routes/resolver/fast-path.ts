@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ResolverCache } from './cache.js';
 import type { Target } from './language.js';
+import { wantsCredential } from './credential.js';
 import { parseLinkTypeParameter } from './link-types.js';
 import { parseQuery, withQuery } from './query.js';
 import { isProblem, type DigitalLinkPath, type ParsedPath } from './request-path.js';
@@ -59,7 +60,7 @@ export function createFastPath(options: FastPathOptions): (request: IncomingMess
     if (isProblem(parsed)) return false;
     const query = parseQuery(question === -1 ? '' : url.slice(question + 1));
     const requested = query.linkType === null ? null : parseLinkTypeParameter(query.linkType);
-    if (wantsLinkset(requested, request.headers.accept)) return false;
+    if (wantsLinkset(requested, request.headers.accept) || wantsCredential(requested, request.headers.accept)) return false;
     const origin = options.originOf(request);
     if (origin === undefined) return false;
     const entry = options.cache.peek(parsed.entryPath, false);

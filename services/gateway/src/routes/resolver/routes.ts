@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolverOutcome } from '../../plugins/metrics.js';
 import { createFastPath, installFastPath } from './fast-path.js';
+import { fetchCredential, wantsCredential, DPP_LINK_TYPE } from './credential.js';
 import { parseLinkTypeParameter } from './link-types.js';
 import { problems, sendProblem } from './pages.js';
 import { parseQuery, withQuery } from './query.js';
@@ -134,6 +135,32 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       // A client that asks for plain JSON only gets the same document as application/json.
       const type = accept && !accept.includes(LINKSET_MEDIA_TYPE) && accept.includes('application/json') ? 'application/json' : LINKSET_MEDIA_TYPE;
       return reply.code(200).headers(view.linksetHeaders).type(type).send(view.linksetJson());
+    }
+
+    if (wantsCredential(requested, accept) && view.byType.has(DPP_LINK_TYPE)) {
+      const version = query.passOn.find((pair) => pair.startsWith('version='))?.slice('version='.length) ?? null;
+      let credential;
+      try {
+        credential = await fetchCredential(app.upstream, entry.productId, accept ?? '', version);
+      } catch (err) {
+        request.log.warn({ err, productId: entry.productId }, 'passport credential unavailable');
+        count('unavailable');
+        return sendProblem(request, reply, problems.unavailable());
+      }
+      if (credential.status === 200) {
+        if (credential.kid) app.didDocuments.dropUnlessListed(credential.kid);
+        count('linkset');
+        const dpp = redirectTarget(view, DPP_LINK_TYPE, request.headers['accept-language']);
+        if (record && dpp) scans.record(dpp.scanKey, request.headers['accept-language'], request.headers['user-agent']);
+        return reply.code(200).headers(CORS_HEADERS).header('vary', 'Accept').header('cache-control', 'no-cache').type(credential.contentType).send(credential.body);
+      }
+      if (credential.status >= 500) {
+        count('unavailable');
+        return sendProblem(request, reply, problems.unavailable());
+      }
+      // No published passport yet: the same answer as a product without the link type.
+      count('not_found');
+      return sendProblem(request, reply, problems.missingLinkType(entry.title, DPP_LINK_TYPE, view.defaultChoice?.preferred));
     }
 
     const linkType = requested && !requested.linkset ? requested.linkType : null;
