@@ -15,6 +15,7 @@ import type { FileStorage } from '../plugins/storage.js';
 import type { Db } from './client.js';
 import { demoDynamicInfo, seedEntry, seedProductImages } from './seed-products.js';
 import { seedDemoContents, seedDemoDesigns } from './seed-contents.js';
+import { seedDemoPassports } from './seed-passports.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -247,6 +248,7 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
     }, { storage, templateOrigin });
 
     await seedDemoContents(tx, storage, acme.id, 'Acme Outdoor');
+    await seedDemoPassports(tx, acme.id, templateOrigin);
     await seedDemoDesigns(tx, nordic.id, 'Nordic Foods');
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 
