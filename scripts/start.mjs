@@ -34,6 +34,7 @@ const apiEnv = {
   HOST: process.env.API_HOST ?? '127.0.0.1',
   PORT: apiPort,
   JWT_SECRET: process.env.JWT_SECRET ?? embeddedSecret('.jwt-secret'),
+  CREDENTIAL_KEY_SECRET: process.env.CREDENTIAL_KEY_SECRET ?? embeddedSecret('.credential-key-secret'),
   INTERNAL_TOKEN: internalToken,
   // Mailed links, Digital Link URIs and automatic link targets lead to this console.
   PUBLIC_URL: publicUrl,

@@ -1,11 +1,10 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../services/api/src/modules/companies/tables.js';
 import { entries } from '../../services/api/src/modules/entries/tables.js';
-import { links } from '../../services/api/src/modules/links/tables.js';
-import { passports, passportVersions } from '../../services/api/src/modules/passports/tables.js';
+import { passports } from '../../services/api/src/modules/passports/tables.js';
 import { products } from '../../services/api/src/modules/products/tables.js';
 import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
@@ -23,35 +22,19 @@ let entryPath: string;
 beforeAll(async () => {
   stack = await startStack();
   cookie = await signInThroughGateway(stack.gateway, 'manager@demo.example');
+  // A demo DPP product of Acme: published passport and dpp link come with the demo data.
   const db = stack.api.app.db;
   const [acme] = await db.select().from(companies).where(eq(companies.serviceName, 'acme'));
   const [product] = await db
-    .select({ productId: products.id, entryId: entries.id, entryPath: entries.entryPath })
+    .select({ entryPath: entries.entryPath })
     .from(products)
     .innerJoin(entries, eq(entries.id, products.entryId))
-    .where(and(eq(products.companyId, acme.id), isNull(products.deletedAt), eq(entries.aiString, '01'), eq(entries.isActive, true), isNotNull(products.entryId)))
+    .innerJoin(passports, eq(passports.productId, products.id))
+    .where(and(eq(products.companyId, acme.id), eq(products.service, 'DPP'), isNull(products.deletedAt), eq(entries.aiString, '01'), eq(entries.isActive, true)))
     .orderBy(products.id)
     .limit(1);
+  if (!product) throw new Error('no demo DPP product with a passport');
   entryPath = product.entryPath;
-  // A published passport and the product's dpp link, as the passport step leaves them.
-  await db.delete(passports).where(eq(passports.productId, product.productId));
-  const [passport] = await db.insert(passports).values({ productId: product.productId, template: 'core' }).returning();
-  await db.insert(passportVersions).values({
-    passportId: passport.id,
-    version: 1,
-    status: 'published',
-    template: 'core',
-    data: { granularity: 'model', manufacturer: { name: 'Acme Outdoor' }, carbonFootprint: { kgCo2ePerUnit: 12.5, method: 'ISO 14067' } },
-    publishedAt: new Date('2026-04-01T08:00:00Z'),
-  });
-  await db.delete(links).where(and(eq(links.productId, product.productId), eq(links.linkType, 'gs1:dpp')));
-  await db.insert(links).values({
-    productId: product.productId,
-    entryId: product.entryId,
-    linkType: 'gs1:dpp',
-    title: 'Digital Product Passport',
-    targetUrl: `http://localhost:3000/acme/product-details/${product.productId}/preview/dpp`,
-  });
 });
 afterAll(async () => {
   await stack?.close();
@@ -92,9 +75,10 @@ async function verifyWithDomain(compact: string): Promise<boolean> {
 }
 
 describe('passport credential through the resolver', () => {
-  it('answers a credential client with the signed passport and a browser with the dpp view', async () => {
+  it("answers a credential client with the demo product's signed passport and a browser with the dpp view", async () => {
     const signed = await resolveCredential().expect(200);
     expect(signed.headers['content-type']).toMatch(/^application\/vc\+jwt/);
+    expect(decode(signed.body.split('.')[1]).type).toEqual(['VerifiableCredential', 'DigitalProductPassport']);
     expect(signed.headers['access-control-allow-origin']).toBe('*');
     expect(await verifyWithDomain(signed.body)).toBe(true);
 
@@ -113,7 +97,7 @@ describe('passport credential through the resolver', () => {
   it('fails verification when one byte of the credential changes', async () => {
     const compact = (await resolveCredential().expect(200)).body as string;
     const [header, payload, signature] = compact.split('.');
-    const changed = Buffer.from(payload, 'base64url').toString('utf8').replace('12.5', '12.6');
+    const changed = Buffer.from(payload, 'base64url').toString('utf8').replace('"validFrom":"2', '"validFrom":"3');
     expect(changed).not.toBe(Buffer.from(payload, 'base64url').toString('utf8'));
     expect(await verifyWithDomain([header, Buffer.from(changed).toString('base64url'), signature].join('.'))).toBe(false);
   });
@@ -130,6 +114,18 @@ describe('passport credential through the resolver', () => {
     expect(decode(after.split('.')[0]).kid).not.toBe(decode(before.split('.')[0]).kid);
     expect(await verifyWithDomain(after)).toBe(true);
     expect(await verifyWithDomain(before)).toBe(true);
+  });
+
+  it('answers a credential client 404 for a product without a passport', async () => {
+    const db = stack.api.app.db;
+    const [acme] = await db.select().from(companies).where(eq(companies.serviceName, 'acme'));
+    const [other] = await db
+      .select({ entryPath: entries.entryPath })
+      .from(products)
+      .innerJoin(entries, eq(entries.id, products.entryId))
+      .where(and(eq(products.companyId, acme.id), eq(products.service, 'DL'), isNull(products.deletedAt), eq(entries.aiString, '01')))
+      .limit(1);
+    await gateway().get(`${other.entryPath}?linkType=gs1:dpp`).set('Accept', 'application/vc+jwt').redirects(0).expect(404);
   });
 
   it('serves the shared domain its own DID document', async () => {

@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
     PORT: String(apiPort),
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIAL_KEY_SECRET: randomBytes(32).toString('hex'),
     INTERNAL_TOKEN: internalToken,
     SEED_DEMO: 'true',
     DATABASE_URL: database?.url ?? '',

@@ -38,6 +38,7 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     DATA_DIR: path.join(prefix, 'data'),
     JWT_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIAL_KEY_SECRET: randomBytes(32).toString('hex'),
     INTERNAL_TOKEN: internalToken,
     SEED_DEMO: 'true',
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),

@@ -40,7 +40,20 @@ describe('loadConfig', () => {
 
   it('requires a JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), INTERNAL_TOKEN: 'i'.repeat(32) }).JWT_SECRET).toBe('p'.repeat(40));
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), INTERNAL_TOKEN: 'i'.repeat(32), CREDENTIAL_KEY_SECRET: 'c'.repeat(32) }).JWT_SECRET,
+    ).toBe('p'.repeat(40));
+  });
+
+  it('requires the passport issuer key secret in production and derives one elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), INTERNAL_TOKEN: 'i'.repeat(32) })).toThrow(
+      /CREDENTIAL_KEY_SECRET: is required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ CREDENTIAL_KEY_SECRET: 'short' })).toThrow(/CREDENTIAL_KEY_SECRET: must be at least 32 characters/);
+    const development = loadConfig({ JWT_SECRET: 'j'.repeat(40) });
+    expect(development.CREDENTIAL_KEY_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(development.CREDENTIAL_KEY_SECRET).not.toBe(development.JWT_SECRET);
+    expect(loadConfig({ JWT_SECRET: 'k'.repeat(40) }).CREDENTIAL_KEY_SECRET).not.toBe(development.CREDENTIAL_KEY_SECRET);
   });
 
   it('requires an internal token in production and has a development one', () => {

@@ -10,6 +10,7 @@ const config = loadConfig({
   PORT: '0',
   JWT_SECRET: 'bench-secret-of-at-least-32-characters!!',
   INTERNAL_TOKEN: 'bench-internal-token-of-at-least-32-chars',
+  CREDENTIAL_KEY_SECRET: 'bench-credential-key-secret-of-32-chars!',
   SEED_DEMO: 'true',
   DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
   DATA_DIR: process.argv[2],

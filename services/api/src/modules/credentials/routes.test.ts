@@ -134,6 +134,24 @@ describe('passport credentials', () => {
     await testApp?.close();
   });
 
+  it("exports every demo DPP product's passport as a credential valid against the UNTP schema, verifiable with its DID document", async () => {
+    const [acme] = await app.db.select().from(companies).where(eq(companies.serviceName, 'acme'));
+    const demo = await app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, acme.id), eq(products.service, 'DPP'), isNull(products.deletedAt)));
+    const exported = demo.filter(({ id }) => id !== productId);
+    expect(exported.length).toBeGreaterThan(0);
+    for (const { id } of exported) {
+      const signed = await credential(`productId=${id}`);
+      expect(signed.statusCode, `product ${id}`).toBe(200);
+      const { payload } = parseJws(signed.body);
+      expect(validate(payload), JSON.stringify(validate.errors, null, 2)).toBe(true);
+      // The document as a verifier fetches it, after the credential (the company's first signature makes its key).
+      expect(verifiesAgainst(await didOf('acme'), signed.body)).toBe(true);
+    }
+  });
+
   it('answers the latest published version as a VC-JOSE compact JWS signed with the company key named by its DID', async () => {
     const response = await credential(`productId=${productId}`);
     expect(response.statusCode).toBe(200);
