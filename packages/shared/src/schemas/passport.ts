@@ -329,13 +329,17 @@ export function restrictedPaths(allowedLevel: AccessLevel, overrides: AccessOver
   return PASSPORT_FIELD_PATHS.filter((path) => accessLevelRank(fieldAccessLevel(path, overrides)) > accessLevelRank(allowedLevel));
 }
 
+/** Removes the value at `keys`, and the groups that held nothing else. */
 function removePath(target: Record<string, unknown>, keys: string[]): void {
-  let node: unknown = target;
+  const chain: Record<string, unknown>[] = [target];
   for (const key of keys.slice(0, -1)) {
-    if (!node || typeof node !== 'object') return;
-    node = (node as Record<string, unknown>)[key];
+    const next = chain.at(-1)![key];
+    if (!next || typeof next !== 'object' || Array.isArray(next)) return;
+    chain.push(next as Record<string, unknown>);
   }
-  if (node && typeof node === 'object') delete (node as Record<string, unknown>)[keys.at(-1)!];
+  if (!(keys.at(-1)! in chain.at(-1)!)) return;
+  delete chain.at(-1)![keys.at(-1)!];
+  for (let depth = chain.length - 1; depth > 0 && Object.keys(chain[depth]).length === 0; depth -= 1) delete chain[depth - 1][keys[depth - 1]];
 }
 
 /** What a passport needs before it can be published (field errors: path and message). */
