@@ -15,7 +15,10 @@ const data: PassportData = {
   manufacturer: { name: 'Acme' },
   manufacturingFacilities: [{ name: 'Works' }],
   repairability: { score: 8, repairInstructions: 'Four screws.' },
-  complianceDocuments: [{ kind: 'testReport', title: 'Report', filePath: '/files/passports/1/a.pdf' }],
+  complianceDocuments: [
+    { kind: 'testReport', title: 'Report', filePath: '/files/passports/1/a.pdf' },
+    { kind: 'declarationOfConformity', title: 'DoC', filePath: '/files/passports/1/b.pdf' },
+  ],
   battery: { carbonFootprint: { totalKgCo2ePerKWh: 60, perStage: { mainProduction: 20 } }, circularity: { dismantlingInformation: 'Slide it out.' } },
 };
 
@@ -55,11 +58,14 @@ describe('passport schema', () => {
       uniqueProductIdentifier: data.uniqueProductIdentifier,
       manufacturer: { name: 'Acme' },
       repairability: { score: 8 },
+      complianceDocuments: [{ kind: 'declarationOfConformity', title: 'DoC', filePath: '/files/passports/1/b.pdf' }],
       battery: { carbonFootprint: { totalKgCo2ePerKWh: 60 } },
     });
     const interested = filterPassport(data, 'legitimateInterest');
     expect(interested.repairability?.repairInstructions).toBe('Four screws.');
-    expect(interested.complianceDocuments).toBeUndefined();
+    expect(interested.complianceDocuments?.map((document) => document.kind)).toEqual(['declarationOfConformity']);
+    expect(filterPassport(data, 'legitimateInterest', { 'complianceDocuments.declarationOfConformity': 'authority' }).complianceDocuments).toBeUndefined();
+    expect(filterPassport(data, 'legitimateInterest', { complianceDocuments: 'authority' }).complianceDocuments).toBeUndefined();
     expect(filterPassport(data, 'authority')).toEqual(data);
     expect(restrictedPaths('authority')).toEqual([]);
     expect(filterPassport(data, 'legitimateInterest', { repairability: 'authority' }).repairability).toBeUndefined();

@@ -94,6 +94,7 @@ export const complianceDocumentSchema = z.object({
   title: shortText().min(1),
   filePath: storedFilePathSchema,
 });
+export type ComplianceDocument = z.infer<typeof complianceDocumentSchema>;
 
 const textWithFileSchema = z.object({
   text: longText().optional(),
@@ -246,7 +247,11 @@ export const PASSPORT_FIELD_ACCESS_DEFAULTS: Readonly<Record<string, AccessLevel
   euResponsibleOperator: 'public',
   importer: 'public',
   manufacturingFacilities: 'legitimateInterest',
-  complianceDocuments: 'authority',
+  complianceDocuments: 'public',
+  // Per kind of compliance document: a declaration of conformity is public, test reports are for authorities.
+  'complianceDocuments.declarationOfConformity': 'public',
+  'complianceDocuments.testReport': 'authority',
+  'complianceDocuments.other': 'legitimateInterest',
   userManual: 'public',
   safetyInformation: 'public',
   materialComposition: 'public',
@@ -320,6 +325,13 @@ export function filterPassport(data: PassportData, allowedLevel: AccessLevel, ov
   for (const path of paths) {
     if (accessLevelRank(fieldAccessLevel(path, overrides)) <= allowed) continue;
     removePath(copy, path.split('.'));
+  }
+  // Compliance documents are shown per kind (`complianceDocuments.{kind}`).
+  const documents = copy.complianceDocuments as ComplianceDocument[] | undefined;
+  if (Array.isArray(documents)) {
+    const shown = documents.filter((document) => accessLevelRank(fieldAccessLevel(`complianceDocuments.${document.kind}`, overrides)) <= allowed);
+    if (shown.length > 0) copy.complianceDocuments = shown;
+    else delete copy.complianceDocuments;
   }
   return copy as PassportData;
 }

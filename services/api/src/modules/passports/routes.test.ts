@@ -223,7 +223,19 @@ describe('access levels', () => {
   it('answers the public only public fields; a live access link shows its level; revoked and expired links do not', async () => {
     const productId = await newProduct();
     const overrides: AccessOverrides = { carbonFootprint: 'legitimateInterest', 'battery.circularity.recycledContent': 'authority' };
-    expect((await putPassport(productId, { template: 'battery', data: FULL, accessOverrides: overrides })).statusCode).toBe(200);
+    const upload = async () =>
+      (
+        await call(t.app, acme, {
+          method: 'POST',
+          url: `/api/product/passport/document?productId=${productId}`,
+          ...multipart({}, [{ field: 'file', data: Buffer.from('%PDF-1.7\n%%EOF\n'), filename: 'doc.pdf', contentType: 'application/pdf' }]),
+        })
+      ).json().result.path as string;
+    const complianceDocuments = [
+      { kind: 'declarationOfConformity' as const, title: 'EU declaration of conformity', filePath: await upload() },
+      { kind: 'testReport' as const, title: 'Secret lab test report', filePath: await upload() },
+    ];
+    expect((await putPassport(productId, { template: 'battery', data: { ...FULL, complianceDocuments }, accessOverrides: overrides })).statusCode).toBe(200);
     await publish(productId);
 
     const walk = (passport: PublicPassport, level: 'public' | 'legitimateInterest') => {
@@ -236,6 +248,8 @@ describe('access levels', () => {
     expect(hasPath(anonymous.data, 'manufacturer.name')).toBe(true);
     expect(JSON.stringify(anonymous)).not.toContain('Open the four screws');
     expect(JSON.stringify(anonymous)).not.toContain('LiFePO4');
+    expect(anonymous.data.complianceDocuments).toEqual([complianceDocuments[0]]);
+    expect(JSON.stringify(anonymous)).not.toContain(complianceDocuments[1].filePath);
 
     const created = await call(t.app, acme, {
       method: 'POST',
@@ -257,7 +271,15 @@ describe('access levels', () => {
     expect(repairer.data.repairability?.repairInstructions).toBe('Open the four screws of the back.');
     expect(repairer.data.battery?.materialComposition?.cathodeMaterials).toEqual(['LiFePO4']);
     expect(hasPath(repairer.data, 'battery.circularity.recycledContent')).toBe(false);
-    expect(hasPath(repairer.data, 'complianceDocuments')).toBe(false);
+    expect(repairer.data.complianceDocuments).toEqual([complianceDocuments[0]]);
+    const authority = await call(t.app, acme, {
+      method: 'POST',
+      url: '/api/product/passport/access-links',
+      payload: { productId, name: 'Market surveillance', level: 'authority', expiresInDays: 1 },
+    });
+    const full = (await publicRead(productId, `&access=${authority.json().result.token}`)).json().result as PublicPassport;
+    expect(full.level).toBe('authority');
+    expect(full.data).toEqual({ ...FULL, complianceDocuments });
     const [used] = await t.app.db.select().from(passportAccessLinks).where(eq(passportAccessLinks.id, accessLinkId));
     expect(used.lastUsedAt).not.toBeNull();
 
