@@ -9,8 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PassportData } from '@product-console/shared';
 import { call, createTestApp, GATEWAY_HEADERS, type TestApp } from '../../test/app.js';
 import { signInDemoUsers, type DemoSessions } from '../../test/demo.js';
+import { DEMO_USERS } from '../../db/seed.js';
+import { users } from '../auth/tables.js';
 import { certifications } from '../certifications/tables.js';
 import { companies } from '../companies/tables.js';
+import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { passports, passportVersions, productCertificates } from '../passports/tables.js';
 
@@ -238,6 +241,37 @@ describe('passport credentials', () => {
     const nordicDocument = await didOf('nordic');
     expect(nordicDocument.id).toBe('did:web:localhost%3A3000:nordic');
     expect(nordicDocument.verificationMethod.map((method: { id: string }) => method.id)).toEqual([`did:web:localhost%3A3000:nordic#${nordicKeys[0].keyId}`]);
+  });
+
+  it('does not answer for a product whose entry is switched off', async () => {
+    const [product] = await app.db.select({ entryId: products.entryId }).from(products).where(eq(products.id, productId));
+    await app.db.update(entries).set({ isActive: false }).where(eq(entries.id, product.entryId!));
+    try {
+      expect((await credential(`productId=${productId}`)).statusCode).toBe(404);
+    } finally {
+      await app.db.update(entries).set({ isActive: true }).where(eq(entries.id, product.entryId!));
+    }
+    expect((await credential(`productId=${productId}`)).statusCode).toBe(200);
+  });
+
+  it('a company with its own Digital Link domain issues as did:web of that host, its document at /.well-known/did.json there', async () => {
+    const [manager] = await app.db.select().from(users).where(eq(users.email, DEMO_USERS.acmeManager));
+    await app.db.update(users).set({ customDomain: 'brand.example' }).where(eq(users.id, manager.id));
+    try {
+      const signed = await credential(`productId=${productId}`);
+      const { header, payload } = parseJws(signed.body);
+      expect(payload.issuer.id).toBe('did:web:brand.example');
+      expect(payload.credentialSubject.product.id).toMatch(/^https:\/\/brand\.example\/01\//);
+      expect(header.kid.startsWith('did:web:brand.example#')).toBe(true);
+      const document = (await app.inject({ method: 'GET', url: '/api/internal/did?host=brand.example', headers: GATEWAY_HEADERS })).json();
+      expect(document.id).toBe('did:web:brand.example');
+      expect(verifiesAgainst(document, signed.body)).toBe(true);
+      // Another host is not the company's: the shared domain's document, without its keys.
+      const elsewhere = (await app.inject({ method: 'GET', url: '/api/internal/did?host=other.example', headers: GATEWAY_HEADERS })).json();
+      expect(verifiesAgainst(elsewhere, signed.body)).toBe(false);
+    } finally {
+      await app.db.update(users).set({ customDomain: manager.customDomain }).where(eq(users.id, manager.id));
+    }
   });
 
   it('serves DID documents to the gateway only; the shared domain has one of its own without keys', async () => {

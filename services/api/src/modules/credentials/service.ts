@@ -30,7 +30,7 @@ export const VC_JWT_MEDIA_TYPE = 'application/vc+jwt';
 /**
  * The credential of a published passport version of a live product of an approved company, and
  * its signature (VC-JOSE: compact JWS, EdDSA, `kid` = the DID verification method). null: no such
- * version, or the product is not public.
+ * version, or the product is not public (deleted, entry inactive or deleted, company not approved).
  */
 export async function issuePassportCredential(deps: CredentialDeps, query: { productId: number; version?: number }) {
   const { db } = deps;
@@ -47,6 +47,7 @@ export async function issuePassportCredential(deps: CredentialDeps, query: { pro
         eq(products.companyId, passport.companyId),
         isNull(products.deletedAt),
         eq(entries.isDeleted, false),
+        eq(entries.isActive, true),
         eq(companies.permission, true),
       ),
     );
