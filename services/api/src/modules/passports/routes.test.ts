@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
+  RESOLVER_INVALIDATE_HEADER,
   gtin14,
   restrictedPaths,
   type AccessLink,
@@ -139,6 +140,7 @@ describe('drafts and published versions', () => {
     expect((await putPassport(productId, { template: 'battery', data: FULL })).statusCode).toBe(200);
     const first = await publish(productId);
     expect(first.statusCode).toBe(200);
+    expect(first.headers[RESOLVER_INVALIDATE_HEADER]).toMatch(/^\/01\/\d{14}$/);
     expect(first.json().result).toMatchObject({ version: 1, status: 'published' });
 
     const edited = { ...FULL, recycledContentPercent: 45, endOfLife: 'Send it back by post.' };

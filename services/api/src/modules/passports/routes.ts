@@ -22,6 +22,7 @@ import type { Config } from '../../config.js';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { requireService } from '../plans/require-service.js';
+import { invalidateResolver } from '../resolver/invalidate.js';
 import {
   createAccessLink,
   getPassport,
@@ -91,13 +92,17 @@ export function passportRoutes(config: Config): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Publish the draft as a new immutable version (n+1)',
-          description: '400 with field errors when the draft lacks what a passport needs (identifier, granularity, manufacturer; battery category and chemistry).',
+          description: 'Answers `x-resolver-invalidate` with the product\'s entry path. 400 with field errors when the draft lacks what a passport needs (identifier, granularity, manufacturer; battery category and chemistry).',
           security: bearerAuth,
           body: publishPassportBodySchema,
           response: { 200: passportVersionResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => ({ result: await publishPassport(context(request), request.body.productId) }),
+      async (request, reply) => {
+        const { version, entryPaths } = await publishPassport(context(request), request.body.productId);
+        invalidateResolver(reply, entryPaths);
+        return { result: version };
+      },
     );
 
     app.get(
@@ -188,7 +193,11 @@ export function passportRoutes(config: Config): FastifyPluginAsyncZod {
           response: { 200: certificatesResponseSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => ({ result: await replaceCertificates(context(request), request.body) }),
+      async (request, reply) => {
+        const { certificates, entryPaths } = await replaceCertificates(context(request), request.body);
+        invalidateResolver(reply, entryPaths);
+        return { result: certificates };
+      },
     );
 
     app.get(

@@ -20,7 +20,7 @@ import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
 import { certifications } from '../certifications/tables.js';
-import { lockProduct, publicProduct } from '../contents/queries.js';
+import { entryPathOf, lockProduct, publicProduct } from '../contents/queries.js';
 import { FILES_PATH_PREFIX } from '../products/images.js';
 import { readParts } from '../products/uploads.js';
 import { getPublishedPassport, nextVersionNumber, readCertificates, readPassport, readVersion, readVersionSummaries } from './queries.js';
@@ -149,9 +149,10 @@ export async function savePassportDraft(ctx: PassportContext, body: PutPassportB
 
 /**
  * `POST /api/product/passport/publish`: the draft becomes a new published version n+1 (the draft
- * stays as the working copy). Published rows are only ever inserted, never updated.
+ * stays as the working copy). Published rows are only ever inserted, never updated. The entry path
+ * is answered so that the gateway drops its cached landing page of the product.
  */
-export async function publishPassport(ctx: PassportContext, productId: number): Promise<PassportVersion> {
+export async function publishPassport(ctx: PassportContext, productId: number): Promise<{ version: PassportVersion; entryPaths: string[] }> {
   const product = await authorize(ctx, productId, 'write');
   const row = await ctx.db.transaction(async (tx) => {
     await lockProduct(tx, product.id);
@@ -174,7 +175,7 @@ export async function publishPassport(ctx: PassportContext, productId: number): 
       .returning();
     return created;
   });
-  return versionView(row);
+  return { version: versionView(row), entryPaths: await entryPathOf(ctx.db, product) };
 }
 
 // ----- public read -----
@@ -295,7 +296,7 @@ export async function revokeAccessLink(ctx: PassportContext, productId: number, 
 /** The certificates of `GET /api/product/cert-info` (product already authorised). */
 export const certificatesOfProduct = (db: Db, productId: number) => readCertificates(db, productId);
 
-/** `PUT /api/product/cert-info`: replaces the product's certificates in one transaction. */
+/** `PUT /api/product/cert-info`: replaces the product's certificates in one transaction; the landing's cached page of the product goes. */
 export async function replaceCertificates(ctx: PassportContext, body: PutCertificatesBody) {
   const product = await authorize(ctx, body.productId, 'write');
   const problems: FieldError[] = [];
@@ -312,5 +313,5 @@ export async function replaceCertificates(ctx: PassportContext, body: PutCertifi
     if (body.certificates.length > 0)
       await tx.insert(productCertificates).values(body.certificates.map((certificate, index) => ({ productId: product.id, position: index + 1, ...certificate })));
   });
-  return readCertificates(ctx.db, product.id);
+  return { certificates: await readCertificates(ctx.db, product.id), entryPaths: await entryPathOf(ctx.db, product) };
 }
