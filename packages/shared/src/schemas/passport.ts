@@ -143,9 +143,9 @@ export const batterySchema = z.object({
     .optional(),
   carbonFootprint: z
     .object({
-      totalKgCo2ePerKWh: z.number().min(0).optional().describe('Carbon footprint, kg CO2e per kWh of total energy'),
+      totalKgCo2ePerKWh: z.number().min(0).max(100_000).optional().describe('Carbon footprint, kg CO2e per kWh of total energy'),
       perStage: z
-        .partialRecord(z.enum(LIFE_CYCLE_STAGES), z.number().min(0).describe('kg CO2e/kWh'))
+        .partialRecord(z.enum(LIFE_CYCLE_STAGES), z.number().min(0).max(100_000).describe('kg CO2e/kWh'))
         .optional()
         .describe('Carbon footprint per life-cycle stage, kg CO2e/kWh'),
     })
@@ -198,7 +198,7 @@ export const passportDataSchema = z.object({
   recycledContentPercent: percent().optional().describe('Recycled content share, %'),
   carbonFootprint: z
     .object({
-      kgCo2ePerUnit: z.number().min(0).describe('Carbon footprint per unit, kg CO2e'),
+      kgCo2ePerUnit: z.number().min(0).max(1_000_000).describe('Carbon footprint per unit, kg CO2e'),
       method: shortText().min(1).describe('Calculation method, e.g. ISO 14067 or PEF'),
     })
     .optional(),
@@ -301,7 +301,7 @@ function defaultAccessLevel(path: string): AccessLevel {
  * the template default is refused).
  */
 export const accessOverridesSchema = z
-  .record(z.string(), accessLevelSchema)
+  .record(text().max(200), accessLevelSchema)
   .superRefine((overrides, ctx) => {
     for (const [path, level] of Object.entries(overrides)) {
       const fallback = PASSPORT_FIELD_ACCESS_DEFAULTS[path];
@@ -453,7 +453,7 @@ export const publishPassportBodySchema = z.object({ productId: idSchema });
 export const publicPassportQuerySchema = z.object({
   productId: idTextSchema,
   version: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  access: z.string().max(200).optional(),
+  access: text().max(200).optional(),
 });
 
 /** The passport a reader sees: the fields of its level, and the valid certificates. */
