@@ -27,6 +27,10 @@ const BATTERY_PASSPORT: PassportData = {
   commodityCode: '85076000',
   manufacturer: { name: 'Acme Outdoor Batteries', gln: '0614141000005', address: { city: 'Springfield', country: 'US' } },
   manufacturingFacilities: [{ name: 'Secret Plant North', gln: '0614141000012' }],
+  complianceDocuments: [
+    { kind: 'declarationOfConformity', title: 'EU declaration of conformity', filePath: '/files/passports/1/doc.pdf' },
+    { kind: 'testReport', title: 'Confidential abuse test report', filePath: '/files/passports/1/report.pdf' },
+  ],
   materialComposition: [
     { material: 'Lithium iron phosphate', sharePercent: 42.5 },
     { material: 'Aluminium', sharePercent: 20 },
@@ -186,6 +190,8 @@ describe('passport credentials', () => {
     expect(text).not.toContain('Secret Plant North');
     expect(text).not.toContain('T20 key');
     expect(text).not.toContain('Classified cathode blend');
+    expect(text).not.toContain('Confidential abuse test report');
+    expect(text).toContain('EU declaration of conformity');
     expect(text).toContain('Lithium iron phosphate');
     expect(text).toContain('CE-2026-17');
     expect(text).not.toContain('OLD-2019-01');

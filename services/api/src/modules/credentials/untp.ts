@@ -73,9 +73,12 @@ export function passportCredential(source: PublishedPassportSource, context: Cre
           },
         ]
       : undefined,
-    furtherInformation: [fileLink(data.userManual?.filePath, 'User manual'), fileLink(data.safetyInformation?.filePath, 'Safety information')].filter(
-      (link) => link !== undefined,
-    ),
+    // Compliance documents only as far as the public level shows them (declarations of conformity by default).
+    furtherInformation: [
+      fileLink(data.userManual?.filePath, 'User manual'),
+      fileLink(data.safetyInformation?.filePath, 'Safety information'),
+      ...(data.complianceDocuments ?? []).map((document) => fileLink(document.filePath, document.title)),
+    ].filter((link) => link !== undefined),
     producedByParty: data.manufacturer ? party(data.manufacturer) : undefined,
     producedAtFacility: data.manufacturingFacilities?.[0] ? party(data.manufacturingFacilities[0]) : undefined,
     productionDate: battery?.generalProductInformation?.manufacturingDate,
