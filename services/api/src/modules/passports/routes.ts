@@ -3,6 +3,7 @@ import {
   accessLinkListResponseSchema,
   accessLinkQuerySchema,
   accessLinkResponseSchema,
+  certInfoResponseSchema,
   certificatesResponseSchema,
   createAccessLinkBodySchema,
   createdAccessLinkResponseSchema,
@@ -24,6 +25,7 @@ import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { requireService } from '../plans/require-service.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import {
+  certInfo,
   createAccessLink,
   getPassport,
   getPassportVersion,
@@ -179,6 +181,22 @@ export function passportRoutes(config: Config): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ result: await revokeAccessLink(context(request), request.query.productId, request.query.accessLinkId) }),
+    );
+
+    app.get(
+      '/api/product/cert-info',
+      {
+        onRequest: [app.authenticate, requireCompany],
+        schema: {
+          tags: ['products'],
+          summary: 'The certifications of a product, and its certificates with validity',
+          description: '`result`: the catalogue entries the product carries (as before); `certificates`: its certificates (number, issuer, validity, document) with `valid` as of today. No DPP service needed.',
+          security: bearerAuth,
+          querystring: productIdQuerySchema,
+          response: { 200: certInfoResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => certInfo(context(request), request.query.productId),
     );
 
     app.put(

@@ -22,6 +22,7 @@ import { authorizeProduct } from '../access/policies.js';
 import { certifications } from '../certifications/tables.js';
 import { entryPathOf, lockProduct, publicProduct } from '../contents/queries.js';
 import { FILES_PATH_PREFIX } from '../products/images.js';
+import { certificationsOf } from '../products/service.js';
 import { readParts } from '../products/uploads.js';
 import { getPublishedPassport, nextVersionNumber, readCertificates, readPassport, readVersion, readVersionSummaries } from './queries.js';
 import { passportAccessLinks, passportVersions, passports, productCertificates, type PassportAccessLinkRow, type PassportVersionRow } from './tables.js';
@@ -293,8 +294,11 @@ export async function revokeAccessLink(ctx: PassportContext, productId: number, 
 
 // ----- certificates -----
 
-/** The certificates of `GET /api/product/cert-info` (product already authorised). */
-export const certificatesOfProduct = (db: Db, productId: number) => readCertificates(db, productId);
+/** `GET /api/product/cert-info?productId`: the catalogue entries the product carries (as before) and its certificates with validity. */
+export async function certInfo(ctx: PassportContext, productId: number) {
+  const product = await authorize(ctx, productId, 'read');
+  return { result: await certificationsOf(ctx.db, product.certification), certificates: await readCertificates(ctx.db, product.id) };
+}
 
 /** `PUT /api/product/cert-info`: replaces the product's certificates in one transaction; the landing's cached page of the product goes. */
 export async function replaceCertificates(ctx: PassportContext, body: PutCertificatesBody) {

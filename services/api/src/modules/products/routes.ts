@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   availableGcpsResponseSchema,
   bulkResultSchema,
-  certInfoResponseSchema,
   certificationListResponseSchema,
   createProductResponseSchema,
   idParamSchema,
@@ -33,8 +32,7 @@ import { projects } from '../projects/tables.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { accessibleProjectIds } from '../access/policies.js';
 import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
-import { certificationsOf, getProductWithEntry, listCertifications, listProducts } from './service.js';
-import { certificatesOfProduct } from '../passports/service.js';
+import { getProductWithEntry, listCertifications, listProducts } from './service.js';
 import { readImageMultipart } from './uploads.js';
 import { PRODUCT_FILE_LIMITS, createProduct, deleteProducts, moveProducts, setNfc, updateProduct } from './write.js';
 
@@ -269,25 +267,6 @@ export function productRoutes(config: Config): FastifyPluginAsyncZod {
         },
       },
       async () => ({ result: await listCertifications(app.db) }),
-    );
-
-    app.get(
-      '/api/product/cert-info',
-      {
-        onRequest,
-        schema: {
-          tags,
-          summary: 'The certifications of a product, and its certificates with validity',
-          description: '`result`: the catalogue entries the product carries; `certificates`: its certificates (number, issuer, validity, document) with `valid` as of today.',
-          security: bearerAuth,
-          querystring: productIdQuerySchema,
-          response: { 200: certInfoResponseSchema, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => {
-        const product = await authorizeProduct(app.db, request.auth, companyIdOf(request.auth), request.query.productId, 'read');
-        return { result: await certificationsOf(app.db, product.certification), certificates: await certificatesOfProduct(app.db, product.id) };
-      },
     );
 
     app.get(
