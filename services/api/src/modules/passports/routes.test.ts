@@ -62,6 +62,8 @@ const FULL: PassportData = {
   },
 };
 
+const { battery: _battery, ...FULL_CORE } = FULL;
+
 const putPassport = (productId: number, payload: Record<string, unknown>, authorization = acme) =>
   call(t.app, authorization, { method: 'PUT', url: '/api/product/passport', payload: { productId, ...payload } });
 const publish = (productId: number, authorization = acme) => call(t.app, authorization, { method: 'POST', url: '/api/product/passport/publish', payload: { productId } });
@@ -154,6 +156,28 @@ describe('drafts and published versions', () => {
     expect((await publicRead(productId)).json().result.version).toBe(2);
     expect((await publicRead(productId, '&version=1')).json().result.data.recycledContentPercent).toBe(30);
     expect((await getVersion(productId, 3)).statusCode).toBe(404);
+  });
+
+  it('keeps passports to DPP products: a DL product cannot get one, and one switched back to DL shows none', async () => {
+    const dl = await newProduct('DL');
+    const refused = await putPassport(dl, { template: 'core', data: FULL_CORE });
+    expect(refused.statusCode).toBe(409);
+    expect((await getPassport(dl)).json().result).toMatchObject({ draft: null, versions: [] });
+
+    const productId = await newProduct();
+    await putPassport(productId, { template: 'core', data: FULL_CORE });
+    expect((await publish(productId)).statusCode).toBe(200);
+    expect((await publicRead(productId)).statusCode).toBe(200);
+    const toDl = await call(t.app, acme, {
+      method: 'PUT',
+      url: `/api/product/?productId=${productId}&service=DL`,
+      ...multipart({ product: JSON.stringify([{ product_name: 'Aurora Headlamp' }]) }),
+    });
+    expect(toDl.statusCode).toBe(200);
+    expect((await publicRead(productId)).statusCode).toBe(404);
+    expect((await publish(productId)).statusCode).toBe(409);
+    // Still readable in the console.
+    expect((await getVersion(productId, 1)).json().result.data).toEqual(FULL_CORE);
   });
 
   it('refuses any direct update of a published row in the database', async () => {

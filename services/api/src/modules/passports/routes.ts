@@ -78,10 +78,10 @@ export function passportRoutes(config: Config): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "Save the passport's draft and template",
-          description: 'Access overrides may only tighten a field\'s default level. Any field error answers 400 and changes nothing.',
+          description: 'Access overrides may only tighten a field\'s default level. Any field error answers 400 and changes nothing; 409 for a product not on the DPP service.',
           security: bearerAuth,
           body: putPassportBodySchema,
-          response: { 200: passportResponseSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: passportResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => ({ result: await savePassportDraft(context(request), request.body) }),
@@ -97,7 +97,7 @@ export function passportRoutes(config: Config): FastifyPluginAsyncZod {
           description: 'Answers `x-resolver-invalidate` with the product\'s entry path. 400 with field errors when the draft lacks what a passport needs (identifier, granularity, manufacturer; battery category and chemistry).',
           security: bearerAuth,
           body: publishPassportBodySchema,
-          response: { 200: passportVersionResponseSchema, ...errorResponses(400, 401, 403, 404) },
+          response: { 200: passportVersionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request, reply) => {

@@ -15,7 +15,7 @@ import {
   type PutPassportBody,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { notFound, validationFailed, type FieldError } from '../../errors.js';
+import { conflict, notFound, validationFailed, type FieldError } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
@@ -38,6 +38,15 @@ export interface PassportContext {
 }
 
 const authorize = (ctx: PassportContext, productId: number, action: 'read' | 'write') => authorizeProduct(ctx.db, ctx.auth, ctx.companyId, productId, action);
+
+export const NOT_A_DPP_PRODUCT = 'The product is not on the DPP service';
+
+/** A passport is written for a DPP product only (409 otherwise). */
+async function authorizePassportWrite(ctx: PassportContext, productId: number) {
+  const product = await authorize(ctx, productId, 'write');
+  if (product.service !== 'DPP') throw conflict(NOT_A_DPP_PRODUCT);
+  return product;
+}
 
 // ----- files -----
 
@@ -125,7 +134,7 @@ export async function getPassportVersion(ctx: PassportContext, productId: number
  * transaction; any field error answers 400 and changes nothing.
  */
 export async function savePassportDraft(ctx: PassportContext, body: PutPassportBody) {
-  const product = await authorize(ctx, body.productId, 'write');
+  const product = await authorizePassportWrite(ctx, body.productId);
   const problems = filePathProblems(body.data, product.id);
   if (body.template !== 'battery' && body.data.battery !== undefined) problems.push({ path: 'data.battery', message: 'Only on the battery template' });
   if (problems.length > 0) throw validationFailed(problems);
@@ -154,7 +163,7 @@ export async function savePassportDraft(ctx: PassportContext, body: PutPassportB
  * is answered so that the gateway drops its cached landing page of the product.
  */
 export async function publishPassport(ctx: PassportContext, productId: number): Promise<{ version: PassportVersion; entryPaths: string[] }> {
-  const product = await authorize(ctx, productId, 'write');
+  const product = await authorizePassportWrite(ctx, productId);
   const row = await ctx.db.transaction(async (tx) => {
     await lockProduct(tx, product.id);
     const passport = await readPassport(tx, product.id);
@@ -221,16 +230,20 @@ export function passportForLevel(published: NonNullable<Awaited<ReturnType<typeo
 /**
  * `GET /api/product/landing-page/passport?productId&version?&access?` (public): a live product's
  * published passport, public fields only, or the fields of the access link's level for a live token.
+ * A product no longer on the DPP service shows none (404).
  */
 export async function publicPassport(db: Db, query: { productId: number; version?: number; access?: string }): Promise<PublicPassport> {
   const product = await publicProduct(db, query.productId);
+  if (product.service !== 'DPP') throw notFound();
   const published = await getPublishedPassport(db, { productId: product.id, version: query.version });
   if (!published) throw notFound();
   return passportForLevel(published, await accessLevelOf(db, product.id, query.access));
 }
 
-/** The landing read's passport: the latest published version's public fields, or null. */
-export async function landingPassport(db: Db, productId: number): Promise<PublicPassport | null> {
+/** The landing read's passport: the latest published version's public fields, or null (also for a product no longer on DPP). */
+export async function landingPassport(db: Db, product: { id: number; service: string }): Promise<PublicPassport | null> {
+  if (product.service !== 'DPP') return null;
+  const productId = product.id;
   const published = await getPublishedPassport(db, { productId });
   return published ? passportForLevel(published, 'public') : null;
 }
