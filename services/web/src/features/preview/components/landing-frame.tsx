@@ -6,7 +6,7 @@ import { httpUrl } from '@/features/preview/lib/media';
 import {
   LandingBody,
   LandingColumn,
-  LandingDraftBanner,
+  DraftNotice,
   LandingHorizon,
   LandingRoot,
   LandingSection,
@@ -98,16 +98,7 @@ export function LandingFrame({ design, product, language, backHref, eyebrow, hea
   return (
     <LandingRoot $bg={design.page.background} $fg={fg} $frame={frame} data-testid="landing-view" data-view={view} data-template={design.template}>
       <LandingColumn $frame={frame} lang={spokenLanguage(language, design)} data-layout={design.layoutStyle}>
-        {draft ? (
-          <LandingDraftBanner role="status" lang={uiLanguage} data-testid="preview-draft-banner">
-            <strong>
-              <FormattedMessage id="preview.draft" />
-            </strong>
-            <span>
-              <FormattedMessage id="preview.draftHint" />
-            </span>
-          </LandingDraftBanner>
-        ) : null}
+        {draft ? <DraftNotice lang={uiLanguage} /> : null}
         {design.layoutStyle === 'header' ? (
           <LandingTopBar $fg={fg} data-testid="preview-logo-bar">
             {logo}

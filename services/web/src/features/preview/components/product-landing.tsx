@@ -118,6 +118,20 @@ const DraftBanner = styled.div`
   strong { font-size: 14px; }
 `;
 
+/** The marker of a draft the editor sent over the preview channel: not what shoppers see yet. */
+export function DraftNotice({ lang }: { lang: string }) {
+  return (
+    <DraftBanner role="status" lang={lang} data-testid="preview-draft-banner">
+      <strong>
+        <FormattedMessage id="preview.draft" />
+      </strong>
+      <span>
+        <FormattedMessage id="preview.draftHint" />
+      </span>
+    </DraftBanner>
+  );
+}
+
 const TopBar = styled.header<{ $fg: string }>`
   display: flex;
   align-items: center;
@@ -543,16 +557,7 @@ function Landing({
   return (
     <Root $bg={bg} $fg={fg} $frame={frame} data-testid="product-landing" data-template={design.template}>
       <Column $frame={frame} lang={readingLanguage} data-testid="product-preview" data-layout={design.layoutStyle}>
-        {draft ? (
-          <DraftBanner role="status" lang={uiLanguage} data-testid="preview-draft-banner">
-            <strong>
-              <FormattedMessage id="preview.draft" />
-            </strong>
-            <span>
-              <FormattedMessage id="preview.draftHint" />
-            </span>
-          </DraftBanner>
-        ) : null}
+        {draft ? <DraftNotice lang={uiLanguage} /> : null}
         {design.layoutStyle === 'header' ? (
           <TopBar $fg={fg} data-testid="preview-logo-bar">
             {logo}
@@ -841,7 +846,6 @@ function Video({ source, label }: { source: VideoSource; label: string }) {
 export {
   Root as LandingRoot,
   Column as LandingColumn,
-  DraftBanner as LandingDraftBanner,
   TopBar as LandingTopBar,
   Horizon as LandingHorizon,
   Body as LandingBody,
