@@ -73,3 +73,47 @@ export const landingPageDataSchema = z.object({
 });
 export type LandingPageData = z.infer<typeof landingPageDataSchema>;
 export const landingPageResponseSchema = z.object({ result: landingPageDataSchema });
+
+/*
+ * The contract between the gateway and the web workspace's server bundle (dist-ssr/landing.js,
+ * decision 042): the gateway imports the built bundle at run time, so both sides name its input here.
+ */
+
+/** The fields of a Vite manifest (dist/.vite/landing-manifest.json) the page reads. */
+export interface LandingManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+export type LandingViteManifest = Record<string, LandingManifestChunk>;
+
+export interface LandingPageInput {
+  kind: 'page';
+  data: LandingPageData;
+  /** The language the texts are shown in: DEFAULT, a registered code, or (auto-translation) the asked one. */
+  language: string;
+  uiLanguage: string;
+  serial: string | null;
+  /** Public origin of the page (`https://id.example.com`), for Open Graph's absolute URLs. */
+  origin: string;
+  /** `/{serviceName}/product-details/{id}/preview`: the index view's path. */
+  basePath: string;
+  /** The language was chosen in the URL (a chip or a shared link): kept in the views' links. */
+  langInUrl: boolean;
+  manifest: LandingViteManifest;
+}
+
+export interface LandingProblemInput {
+  kind: 'notFound' | 'unavailable';
+  uiLanguage: string;
+  /** The page's own URL, offered as "Try again" on the unavailable page. */
+  retryHref?: string;
+  manifest?: LandingViteManifest;
+}
+
+export type LandingRenderInput = LandingPageInput | LandingProblemInput;
+
+export interface LandingRenderResult {
+  status: number;
+  html: string;
+}

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { ServerStyleSheet, createGlobalStyle } from 'styled-components';
-import { DEFAULT_LANGUAGE, inputFor, landingViewPath, orderBlocks, previewChannelName, type LandingPageData, type LandingView as LandingViewName } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, inputFor, landingViewPath, orderBlocks, previewChannelName, type LandingManifestChunk, type LandingPageData, type LandingPageInput, type LandingProblemInput, type LandingRenderInput, type LandingRenderResult, type LandingViteManifest, type LandingView as LandingViewName } from '@product-console/shared';
 import { detailsFor } from '@/features/preview/components/product-landing';
 import { LandingView } from '@/features/preview/components/landing-view';
 import { videoSource } from '@/features/preview/lib/media';
@@ -18,13 +18,10 @@ import { PAGE_STATE_ID, serializePageState, type LandingPageState } from './page
  * Built by Vite in SSR mode into dist-ssr/landing.js with everything bundled (vite.ssr.config.ts).
  */
 
-/** The fields of the landing build's manifest (dist/.vite/landing-manifest.json, vite.landing.config.ts) the page reads. */
-export interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-}
-export type ViteManifest = Record<string, ManifestChunk>;
+/** The landing build's manifest (dist/.vite/landing-manifest.json, vite.landing.config.ts). */
+export type ViteManifest = LandingViteManifest;
+export type ManifestChunk = LandingManifestChunk;
+export type { LandingPageInput, LandingProblemInput, LandingRenderInput, LandingRenderResult };
 
 export const CLIENT_ENTRY = 'src/landing/entry-client.ts';
 export const DRAFT_ENTRY = 'src/landing/draft.tsx';
@@ -34,36 +31,6 @@ const FONT_ENTRIES: Record<string, string> = {
   ko: 'src/landing/fonts-ko.css',
 };
 
-export interface LandingPageInput {
-  kind: 'page';
-  data: LandingPageData;
-  /** The language the texts are shown in: DEFAULT, a registered code, or (auto-translation) the asked one. */
-  language: string;
-  uiLanguage: string;
-  serial: string | null;
-  /** Public origin of the page (`https://id.example.com`), for Open Graph's absolute URLs. */
-  origin: string;
-  /** `/{serviceName}/product-details/{id}/preview`: the index view's path. */
-  basePath: string;
-  /** The language was chosen in the URL (a chip or a shared link): kept in the views' links. */
-  langInUrl: boolean;
-  manifest: ViteManifest;
-}
-
-export interface LandingProblemInput {
-  kind: 'notFound' | 'unavailable';
-  uiLanguage: string;
-  /** The page's own URL, offered as "Try again" on the unavailable page. */
-  retryHref?: string;
-  manifest?: ViteManifest;
-}
-
-export type LandingRenderInput = LandingPageInput | LandingProblemInput;
-
-export interface LandingRenderResult {
-  status: number;
-  html: string;
-}
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -3,7 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANDING_VIEWS, landingPageDataSchema, type LandingPageData, type LandingView } from '@product-console/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANDING_VIEWS,
+  landingPageDataSchema,
+  type LandingPageData,
+  type LandingRenderInput,
+  type LandingRenderResult,
+  type LandingView,
+  type LandingViteManifest,
+} from '@product-console/shared';
 import { LANDING_HEADERS } from '../../plugins/static.js';
 import { createLocalBus, createRedisBus } from '../resolver/invalidation-bus.js';
 import { createLandingCache, type LandingCache } from './cache.js';
@@ -17,24 +26,11 @@ import { acceptedPrimaryLanguages, requestedLanguage, shownLanguage, uiLanguage,
  * answer a 503 page; neither has console chrome or a sign-in.
  */
 
-type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
-
-type RenderInput =
-  | {
-      kind: 'page';
-      data: LandingPageData;
-      language: string;
-      uiLanguage: string;
-      serial: string | null;
-      origin: string;
-      basePath: string;
-      langInUrl: boolean;
-      manifest: ViteManifest;
-    }
-  | { kind: 'notFound' | 'unavailable'; uiLanguage: string; retryHref?: string; manifest?: ViteManifest };
+type ViteManifest = LandingViteManifest;
+type RenderInput = LandingRenderInput;
 
 interface SsrModule {
-  renderLandingPage(input: RenderInput): { status: number; html: string };
+  renderLandingPage(input: RenderInput): LandingRenderResult;
 }
 
 export interface LandingRoutesOptions {
