@@ -3,6 +3,7 @@ import { IntlProvider } from 'react-intl';
 import type { LandingPageData, LandingView as LandingViewName } from '@product-console/shared';
 import en from '@/locales/en.json';
 import { digitalLinkWithSerial } from '@/features/preview/lib/landing';
+import { DppView } from './dpp-view';
 import { HomepageView } from './homepage-view';
 import { ProductLanding } from './product-landing';
 import { SmartLabelView } from './smart-label-view';
@@ -77,6 +78,12 @@ export function LandingView(props: LandingViewProps) {
       view = <SmartLabelView {...common} content={data.content} smartLabel={data.smartLabel} />;
       break;
     case 'dpp':
+      view = data.passport ? (
+        <DppView {...common} passport={data.passport} digitalLink={props.digitalLink} />
+      ) : (
+        <UnpublishedView {...common} view="dpp" />
+      );
+      break;
     case 'traceability':
       view = <UnpublishedView {...common} view={data.view} />;
       break;

@@ -1,0 +1,123 @@
+import { IntlProvider } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import type { LandingPageData } from '@product-console/shared';
+import en from '@/locales/en.json';
+import it_ from '@/locales/it.json';
+import { LandingView, landingMessages } from './landing-view';
+import { landingData, languageHref, viewHref } from './landing-view.fixtures';
+import { batteryPassport, corePassport } from './dpp-view.fixtures';
+
+function show(data: LandingPageData, ui: 'en' | 'it' = 'en') {
+  return render(
+    <IntlProvider locale={ui} defaultLocale="en" messages={landingMessages(ui === 'it' ? it_ : en)}>
+      <LandingView data={data} language="DEFAULT" uiLanguage={ui} serial={null} digitalLink="https://id.acme.example/01/00614142000017" viewHref={viewHref} languageHref={languageHref} />
+    </IntlProvider>,
+  );
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('LandingView: dpp', () => {
+  it('says nothing is published yet when the product has no passport', () => {
+    show(landingData('dpp'));
+    expect(screen.getByTestId('landing-unpublished')).toHaveTextContent('The brand has not published a passport for this product yet.');
+    expect(screen.queryByTestId('landing-dpp')).toBeNull();
+  });
+
+  it('shows the passport sections with the data as written and the words in the UI language', () => {
+    show(landingData('dpp', { passport: corePassport() }));
+    expect(screen.queryByTestId('landing-unpublished')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Digital product passport' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Identity',
+      'Materials',
+      'Carbon footprint',
+      'Repair and durability',
+      'End of life and take-back',
+      'Documents',
+      'Certificates',
+    ]);
+    const identity = within(section('Identity'));
+    expect(identity.getByText('00614142000017')).toBeInTheDocument();
+    expect(identity.getByText('the model')).toBeInTheDocument();
+    expect(identity.getByText('640399')).toBeInTheDocument();
+    expect(identity.getByText(/Acme Footwear S\.p\.A\./)).toHaveTextContent('Milano, IT');
+    const rows = within(section('Materials')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['MaterialShare', 'Leather62.5 %', 'Natural rubber30 %']);
+    expect(within(section('Materials')).getByText(/Chromium\(III\) oxide \(CAS 1308-38-9\)/)).toBeInTheDocument();
+    expect(within(section('Carbon footprint')).getByText('14.2 kg CO₂e')).toBeInTheDocument();
+    expect(within(section('Carbon footprint')).getByText('ISO 14067')).toBeInTheDocument();
+    expect(within(section('Repair and durability')).getByText('7.5 / 10')).toBeInTheDocument();
+    expect(within(section('End of life and take-back')).getByText('Return to any Acme store for take-back.')).toBeInTheDocument();
+    expect(screen.getByTestId('dpp-version')).toHaveTextContent('Version 3, published Mar 5, 2026');
+    expect(within(section('Certificates')).getByRole('listitem')).toHaveTextContent(
+      'Leather Working Group LWG-2026-77 — LWG Auditor LtdValid from Jan 1, 2026 until Dec 31, 2027',
+    );
+    // Not a battery passport: no battery groups.
+    expect(screen.queryByTestId('dpp-battery')).toBeNull();
+  });
+
+  it('offers the public documents as plain download anchors', () => {
+    show(
+      landingData('dpp', {
+        passport: corePassport({
+          data: { ...corePassport().data, userManual: { text: 'Care', filePath: '/files/passports/7/manual.pdf' } },
+        }),
+      }),
+    );
+    const links = within(section('Documents')).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['EU declaration of conformity', '/files/passports/7/doc.pdf'],
+      ['User manual', '/files/passports/7/manual.pdf'],
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('download');
+  });
+
+  it('draws only what it is given: no section, document or certificate the passport lacks', () => {
+    show(
+      landingData('dpp', {
+        passport: corePassport({ data: { gtin: '00614142000017', carbonFootprint: { kgCo2ePerUnit: 3, method: 'PEF' } }, certificates: [] }),
+      }),
+    );
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Identity', 'Carbon footprint']);
+    const page = screen.getByTestId('landing-dpp');
+    for (const absent of ['Acme Footwear', 'Leather', 'declaration', 'LWG', 'Resole', 'take-back']) expect(page).not.toHaveTextContent(absent);
+    expect(within(page).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('shows the battery groups of a battery passport', () => {
+    show(landingData('dpp', { passport: batteryPassport() }));
+    const battery = within(section('Battery'));
+    expect(battery.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'General information',
+      'Carbon footprint',
+      'Circularity',
+      'Material composition',
+    ]);
+    expect(battery.getByText('Light means of transport')).toBeInTheDocument();
+    expect(battery.getByText('NMC811')).toBeInTheDocument();
+    expect(battery.getByText('61.4 kg CO₂e/kWh')).toBeInTheDocument();
+    expect(battery.getByText('Main production')).toBeInTheDocument();
+    expect(battery.getByText('Recycled cobalt')).toBeInTheDocument();
+    expect(battery.getByText('Nickel manganese cobalt oxide')).toBeInTheDocument();
+  });
+
+  it('keeps the verified mark hidden until the page has checked the credential, with what the check needs', () => {
+    show(landingData('dpp', { passport: corePassport() }));
+    const mark = screen.getByTestId('dpp-verified');
+    expect(mark).not.toBeVisible();
+    expect(mark).toHaveAttribute('hidden');
+    expect(mark).toHaveAttribute('data-version', '3');
+    expect(mark).toHaveAttribute('data-digital-link', 'https://id.acme.example/01/00614142000017');
+    expect(mark).toHaveTextContent('Verified by Acme Footwear S.p.A.');
+  });
+
+  it('formats dates and numbers in the UI language and keeps the data as written', () => {
+    show(landingData('dpp', { passport: corePassport() }), 'it');
+    expect(screen.getByRole('heading', { level: 1, name: 'Passaporto digitale del prodotto' })).toBeInTheDocument();
+    expect(screen.getByTestId('dpp-version')).toHaveTextContent('Versione 3, pubblicata il 5 mar 2026');
+    expect(within(section('Materiali')).getByText('62,5 %')).toBeInTheDocument();
+    expect(within(section('Materiali')).getByText('Leather')).toBeInTheDocument();
+  });
+});
