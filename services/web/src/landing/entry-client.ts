@@ -1,4 +1,5 @@
 import { readPageState, type LandingPageState } from './page-state';
+import { revealVerifiedMarks } from './verify-credential';
 
 /*
  * The landing's only first-load script (decision 042): the page is already drawn by the server and
@@ -6,7 +7,8 @@ import { readPageState, type LandingPageState } from './page-state';
  * turned into its player on a tap, images that fail leaving the gallery — and listens on the preview
  * channel: only when an editor in this browser answers with a draft is the draft entry (React and
  * the views) loaded, which replaces the page with the draft. Shoppers never load it.
- * It imports nothing but the page state's reader: what it needs is computed by the server.
+ * It imports nothing but the page state's reader and the dpp view's credential check (no dependencies):
+ * what it needs is computed by the server.
  */
 
 const state = readPageState(document);
@@ -121,6 +123,8 @@ function languageFaces(page: LandingPageState) {
 hideBrokenImages(document);
 galleryDots(document);
 videoFacades(document, state);
+// The dpp view's 'Verified by' mark shows only once the credential verifies (decision 047).
+void revealVerifiedMarks(document);
 if (state) {
   languageFaces(state);
   previewChannel(state);

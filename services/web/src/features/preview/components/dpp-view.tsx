@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingProductInfo, PublicPassport } from '@product-console/shared';
-import type { MessageId } from '@/lib/i18n';
+import type enMessages from '@/locales/en.json';
 import { LandingFrame } from './landing-frame';
 
 /** The words of this view: `landing.dpp.{suffix}`. */
-type DppWord = MessageId extends infer Id ? (Id extends `landing.dpp.${infer Suffix}` ? Suffix : never) : never;
+type DppWord = keyof typeof enMessages extends infer Id ? (Id extends `landing.dpp.${infer Suffix}` ? Suffix : never) : never;
 
 /*
  * The dpp view (issue 16): the latest published passport's public fields, as the API gives them
