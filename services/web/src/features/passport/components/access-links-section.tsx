@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { z } from 'zod';
 import { createAccessLinkBodySchema, type AccessLink } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -121,11 +121,11 @@ export function AccessLinksSection({ productId, serviceName }: { productId: numb
                     </Badge>
                   ) : null}
                   <Muted>
-                    <FormattedMessage id="passport.links.expires" values={{ date: <FormattedDate value={link.expiresAt} dateStyle="medium" /> }} />
+                    <FormattedMessage id="passport.links.expires" values={{ date: intl.formatDate(link.expiresAt, { dateStyle: 'medium' }) }} />
                   </Muted>
                   <Muted>
                     {link.lastUsedAt ? (
-                      <FormattedMessage id="passport.links.lastUsed" values={{ date: <FormattedDate value={link.lastUsedAt} dateStyle="medium" timeStyle="short" /> }} />
+                      <FormattedMessage id="passport.links.lastUsed" values={{ date: intl.formatDate(link.lastUsedAt, { dateStyle: 'medium', timeStyle: 'short' }) }} />
                     ) : (
                       <FormattedMessage id="passport.links.neverUsed" />
                     )}
