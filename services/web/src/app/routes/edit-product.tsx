@@ -5,6 +5,9 @@ import { CONTENT_STEPS, isContentStep } from '@/features/content/content-steps';
 import { LinksOverview } from '@/features/links/components/links-overview';
 import { EditProduct } from '@/features/products/components/edit-product';
 import { isWizardStep } from '@/features/products/components/wizard/wizard-steps';
+import { useProductService } from '@/features/products/api/get-reference-data';
+import { PassportEditor } from '@/features/passport/components/passport-editor';
+import { PASSPORT_STEPS, isPassportStep } from '@/features/passport/passport-steps';
 
 /**
  * /{serviceName}/product-details/{productId}/edit/{step}: the product's edit wizard (its own
@@ -14,15 +17,26 @@ import { isWizardStep } from '@/features/products/components/wizard/wizard-steps
 export function EditProductRoute() {
   const { serviceName = '', productId: productParam = '', step } = useParams();
   const productId = Number(productParam);
-  if (!isWizardStep(step) && !isContentStep(step)) return <Navigate to={`/${encodeURIComponent(serviceName)}/product-details/${productId}/edit/basic`} replace />;
+  // The passport step is listed for DPP products only (issue 16).
+  const service = useProductService(productId || undefined);
+  const dpp = service.data?.result.service === 'DPP';
+  const passportRefused = isPassportStep(step) && Boolean(service.data) && !dpp;
+  if ((!isWizardStep(step) && !isContentStep(step) && !isPassportStep(step)) || passportRefused) return <Navigate to={`/${encodeURIComponent(serviceName)}/product-details/${productId}/edit/basic`} replace />;
   return (
     <PageStack>
       <EditProduct
         serviceName={serviceName}
         productId={productId}
         step={step}
-        extraSteps={CONTENT_STEPS}
-        extra={productId ? <ContentEditor productId={productId} serviceName={serviceName} step={isContentStep(step) ? step : null} /> : null}
+        extraSteps={dpp ? [...CONTENT_STEPS, ...PASSPORT_STEPS] : CONTENT_STEPS}
+        extra={
+          productId ? (
+            <>
+              <ContentEditor productId={productId} serviceName={serviceName} step={isContentStep(step) ? step : null} />
+              {isPassportStep(step) && dpp ? <PassportEditor productId={productId} serviceName={serviceName} /> : null}
+            </>
+          ) : null
+        }
       />
       {productId ? <LinksOverview productId={productId} serviceName={serviceName} /> : null}
     </PageStack>
