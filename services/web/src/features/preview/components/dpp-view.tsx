@@ -52,7 +52,7 @@ const Sections = styled.div<{ $fg: string }>`
   dd { margin: 0; overflow-wrap: anywhere; }
   table { width: 100%; border-collapse: collapse; table-layout: fixed; }
   th, td { text-align: start; padding: 4px 6px; border-bottom: 1px solid ${({ $fg }) => mix($fg, 14)}; overflow-wrap: anywhere; }
-  td[data-num] { text-align: end; }
+  td[data-num], th[data-num] { text-align: end; }
   ul { margin: 0; padding-inline-start: 18px; display: flex; flex-direction: column; gap: 4px; }
   a { color: inherit; overflow-wrap: anywhere; }
 `;
@@ -160,7 +160,7 @@ export function DppView({ passport, product, design, language, digitalLink, back
                 <thead>
                   <tr>
                     <th scope="col">{msg('material')}</th>
-                    <th scope="col">{msg('share')}</th>
+                    <th scope="col" data-num="">{msg('share')}</th>
                   </tr>
                 </thead>
                 <tbody>
