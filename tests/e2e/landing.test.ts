@@ -424,3 +424,39 @@ describe('friendly 404 pages, never the console', () => {
     await expectFriendly404(`${baseURL()}/01/${gtin14(0, NORDIC.prefix, 99_999)}`, '제품을 찾을 수 없습니다', 'resolver-not-found');
   });
 });
+
+describe('the dpp view of a published passport', () => {
+  /** Acme's first DPP demo product (Summit 45L Backpack), with a published passport (seed-passports.ts). */
+  const DPP_GTIN = '00614141000012';
+
+  it("shows the passport's public fields and valid certificates, and the page itself verifies the credential before saying so", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL()}/01/${DPP_GTIN}?linkType=gs1:dpp`);
+    expect(new URL(page.url()).pathname).toMatch(/^\/acme\/product-details\/\d+\/preview\/dpp$/);
+    const passport = page.getByTestId('landing-dpp');
+    await expect.poll(() => passport.count()).toBe(1);
+    const text = await passport.innerText();
+    expect(text).toContain(ko('landing.dpp.identity'));
+    expect(text).toContain(DPP_GTIN);
+    expect(text).toContain('ISO 14067');
+    expect(text).toContain('OTS-2026-04417');
+    // The expired certificate and the fields above the public level are not there.
+    expect(text).not.toContain('BS-2021-0093');
+    expect(text).not.toContain('Acme Sewing Works');
+    expect(text).not.toContain('Acme Outdoor Europe GmbH');
+    // The mark appears once the page has checked the signed credential against the issuer's DID document.
+    const mark = page.getByTestId('dpp-verified');
+    await expect.poll(() => mark.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await mark.innerText()).toBe(ko('landing.dpp.verifiedBy', { issuer: 'Acme Outdoor' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await shot(page, 'dpp-ko');
+    await page.close();
+
+    // Without JavaScript nothing was checked: the passport is readable, the mark is not shown.
+    const still = await noScript.newPage();
+    await still.goto(`${baseURL()}/01/${DPP_GTIN}?linkType=gs1:dpp`);
+    expect(await still.getByTestId('landing-dpp').count()).toBe(1);
+    expect(await still.getByTestId('dpp-verified').isVisible()).toBe(false);
+    await still.close();
+  });
+});
