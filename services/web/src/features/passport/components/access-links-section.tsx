@@ -7,7 +7,7 @@ import { createAccessLinkBodySchema, type AccessLink } from '@product-console/sh
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Panel } from '@/features/passport/components/panel';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-controls';
@@ -87,7 +87,7 @@ export function AccessLinksSection({ productId, serviceName }: { productId: numb
 
   const now = new Date().toISOString();
   return (
-    <Card data-testid="passport-access-links">
+    <Panel data-testid="passport-access-links">
       <Fieldset>
         <Legend>
           <FormattedMessage id="passport.links.title" />
@@ -141,7 +141,7 @@ export function AccessLinksSection({ productId, serviceName }: { productId: numb
           </List>
         )}
         {created ? (
-          <Card data-testid="access-link-created">
+          <Panel data-testid="access-link-created">
             <Hint role="status">
               <FormattedMessage id="passport.links.shownOnce" values={{ name: created.name }} />
             </Hint>
@@ -149,7 +149,7 @@ export function AccessLinksSection({ productId, serviceName }: { productId: numb
             <Button $variant="outline" $size="sm" onClick={() => setCreated(null)}>
               <FormattedMessage id="passport.links.done" />
             </Button>
-          </Card>
+          </Panel>
         ) : null}
         <form noValidate onSubmit={(event) => void onCreate(event)} data-testid="access-link-form">
           <Grid>
@@ -188,6 +188,6 @@ export function AccessLinksSection({ productId, serviceName }: { productId: numb
         description={<FormattedMessage id="passport.links.revokeText" />}
         confirmLabel={<FormattedMessage id="passport.links.revoke" />}
       />
-    </Card>
+    </Panel>
   );
 }

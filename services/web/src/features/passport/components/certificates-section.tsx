@@ -7,7 +7,7 @@ import { isCertificateValid, putCertificatesBodySchema, type Certification, type
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Panel } from '@/features/passport/components/panel';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
@@ -178,7 +178,7 @@ export function CertificatesSection({
   });
 
   return (
-    <Card data-testid="passport-certificates">
+    <Panel data-testid="passport-certificates">
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Fieldset>
           <Legend>
@@ -263,6 +263,6 @@ export function CertificatesSection({
         onClose={() => setRemoving(null)}
         subject={removing !== null ? (form.getValues(`certificates.${removing}.number`) || undefined) : undefined}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -29,6 +29,19 @@ const AccessSelect = styled(FormSelect)`
   font-size: 13px;
 `;
 
+const AccessRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-width: 0;
+  label {
+    font-size: 12px;
+    color: ${({ theme }) => theme.colors.textMuted};
+    white-space: nowrap;
+  }
+  select { flex: 1; min-width: 0; }
+`;
+
 const Wide = styled(Field)`
   min-width: 0;
 `;
@@ -51,7 +64,9 @@ export function AccessLevelSelect({ path, label, overrides, onChange }: { path: 
   const intl = useIntl();
   const id = `access-${path.replace(/\./g, '-')}`;
   return (
-    <AccessSelect
+    <AccessRow>
+      <label htmlFor={id}>{intl.formatMessage({ id: 'passport.access.title' })}</label>
+      <AccessSelect
       id={id}
       data-testid={id}
       aria-label={intl.formatMessage({ id: 'passport.access.label' }, { field: label })}
@@ -63,7 +78,8 @@ export function AccessLevelSelect({ path, label, overrides, onChange }: { path: 
           {intl.formatMessage({ id: `passport.access.${level}` as MessageId })}
         </option>
       ))}
-    </AccessSelect>
+      </AccessSelect>
+    </AccessRow>
   );
 }
 

@@ -5,7 +5,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { PASSPORT_TEMPLATES, type AccessLevel, type AccessOverrides, type PassportData } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Panel } from '@/features/passport/components/panel';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
@@ -207,7 +207,7 @@ function Documents({ productId, overrides, onAccessChange }: { productId: number
 
 function Group({ group, productId, overrides, onAccessChange }: { group: PassportGroup; productId: number; overrides: AccessOverrides; onAccessChange: AccessChange }) {
   return (
-    <Card data-testid={`passport-group-${group.id}`}>
+    <Panel data-testid={`passport-group-${group.id}`}>
       <Fieldset>
         <Legend>
           <FormattedMessage id={`passport.group.${group.id}` as MessageId} />
@@ -222,7 +222,7 @@ function Group({ group, productId, overrides, onAccessChange }: { group: Passpor
         {group.documents ? <Documents productId={productId} overrides={overrides} onAccessChange={onAccessChange} /> : null}
         {group.lists?.map((list) => <ListRows key={list.path} list={list} overrides={overrides} onAccessChange={onAccessChange} />)}
       </Fieldset>
-    </Card>
+    </Panel>
   );
 }
 
@@ -284,7 +284,7 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSave(event)} data-testid="passport-form">
         <Stack>
-          <Card>
+          <Panel>
             <Fieldset>
               <Legend>
                 <FormattedMessage id="passport.title" />
@@ -303,7 +303,7 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
                 </FormSelect>
               </Field>
             </Fieldset>
-          </Card>
+          </Panel>
           {groups.map((group) => (
             <Group key={group.id} group={group} productId={productId} overrides={overrides} onAccessChange={onAccessChange} />
           ))}
@@ -321,7 +321,7 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
               <FormattedMessage id="passport.publish" />
             </Button>
           </Actions>
-          <Card>
+          <Panel>
             <Fieldset>
               <Legend>
                 <FormattedMessage id="passport.versions" />
@@ -343,7 +343,7 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
                 </Versions>
               )}
             </Fieldset>
-          </Card>
+          </Panel>
         </Stack>
       </form>
       <ConfirmDialog
