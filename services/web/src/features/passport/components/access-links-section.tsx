@@ -15,7 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import type { MessageId } from '@/lib/i18n';
-import { CopyableUri } from '@/features/qr/components/copyable-uri';
+import { CopyableUri } from '@/components/copyable-uri';
 import { createAccessLink, revokeAccessLink, useAccessLinks, type CreatedAccessLink } from '@/features/passport/api/passport-api';
 
 const List = styled.ul`

@@ -7,15 +7,14 @@ import { isCertificateValid, putCertificatesBodySchema, type Certification, type
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { DocumentUpload } from '@/features/passport/components/document-upload';
 import { Panel } from '@/features/passport/components/panel';
-import { DropZone } from '@/components/ui/drop-zone';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
-import { UPLOAD_MAX_BYTES } from '@/lib/files';
-import { saveCertificates, uploadPassportDocument } from '@/features/passport/api/passport-api';
+import { saveCertificates } from '@/features/passport/api/passport-api';
 
 const Grid = styled.div`
   display: grid;
@@ -100,43 +99,6 @@ function ValidityBadge({ control, index }: { control: Control<CertificatesForm>;
     <Badge $tone={valid ? 'success' : 'neutral'}>
       <FormattedMessage id={valid ? 'passport.certificates.valid' : 'passport.certificates.notYet'} />
     </Badge>
-  );
-}
-
-function DocumentUpload({ productId, onStored }: { productId: number; onStored: (path: string) => void }) {
-  const intl = useIntl();
-  const [files, setFiles] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  async function upload(next: File[]) {
-    setFiles(next);
-    if (!next[0]) return;
-    setProgress(0);
-    setProblem(null);
-    try {
-      onStored(await uploadPassportDocument(productId, next[0], setProgress));
-      setFiles([]);
-    } catch (cause) {
-      setProblem(apiErrorMessage(intl, cause));
-    } finally {
-      setProgress(null);
-    }
-  }
-  return (
-    <>
-      <DropZone
-        label={intl.formatMessage({ id: 'passport.certificates.document' })}
-        testId="certificate-document-upload"
-        accept={['application/pdf', 'image/jpeg', 'image/png']}
-        maxBytes={UPLOAD_MAX_BYTES}
-        files={files}
-        onChange={(next) => void upload(next)}
-        thumbnails={false}
-        progress={progress}
-        disabled={progress !== null}
-      />
-      {problem ? <FormAlert role="alert">{problem}</FormAlert> : null}
-    </>
   );
 }
 
@@ -228,7 +190,11 @@ export function CertificatesSection({
                   {input('validFrom', 'date')}
                   {input('validUntil', 'date')}
                 </Grid>
-                <DocumentUpload productId={productId} onStored={(path) => form.setValue(`certificates.${index}.documentPath`, path, { shouldDirty: true })} />
+                <DocumentUpload
+                  productId={productId}
+                  label={intl.formatMessage({ id: 'passport.certificates.document' })}
+                  testId="certificate-document-upload"
+                  onStored={(path) => form.setValue(`certificates.${index}.documentPath`, path, { shouldDirty: true })} />
                 <Actions>
                   <Button $variant="ghost" $size="sm" onClick={() => setRemoving(index)}>
                     <FormattedMessage id="passport.list.remove" />

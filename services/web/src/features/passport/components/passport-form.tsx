@@ -6,15 +6,14 @@ import { PASSPORT_TEMPLATES, type AccessLevel, type AccessOverrides, type Passpo
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/features/passport/components/panel';
-import { DropZone } from '@/components/ui/drop-zone';
+import { DocumentUpload } from '@/features/passport/components/document-upload';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
-import { UPLOAD_MAX_BYTES } from '@/lib/files';
 import type { MessageId } from '@/lib/i18n';
-import { passportVersionPath, publishPassport, savePassportDraft, uploadPassportDocument, type PassportState } from '@/features/passport/api/passport-api';
+import { passportVersionPath, publishPassport, savePassportDraft, type PassportState } from '@/features/passport/api/passport-api';
 import { AccessLevelSelect, PassportFieldInput, inputIdOf } from '@/features/passport/components/passport-field-input';
 import { BATTERY_GROUPS, CORE_GROUPS, DOCUMENT_KIND_OPTIONS, fieldLabel, type PassportGroup, type PassportList } from '@/features/passport/model/passport-fields';
 import { cleanPassportValues, passportFormSchema, setAccessLevel, type PassportFormValues } from '@/features/passport/model/passport-form';
@@ -104,28 +103,9 @@ function Documents({ productId, overrides, onAccessChange }: { productId: number
   const intl = useIntl();
   const { control, register, formState } = useFormContext<PassportFormValues>();
   const rows = useFieldArray({ control, name: 'data.complianceDocuments' });
-  const [files, setFiles] = useState<File[]>([]);
   const [kind, setKind] = useState<(typeof DOCUMENT_KIND_OPTIONS)[number]['value']>('declarationOfConformity');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const errors = formState.errors.data?.complianceDocuments;
 
-  async function upload(next: File[]) {
-    setFiles(next);
-    const file = next[0];
-    if (!file) return;
-    setProblem(null);
-    setProgress(0);
-    try {
-      const path = await uploadPassportDocument(productId, file, setProgress);
-      rows.append({ kind, title: file.name.replace(/\.[^.]+$/, ''), filePath: path });
-      setFiles([]);
-    } catch (cause) {
-      setProblem(apiErrorMessage(intl, cause));
-    } finally {
-      setProgress(null);
-    }
-  }
 
   const title = intl.formatMessage({ id: 'passport.field.complianceDocuments' });
   return (
@@ -189,18 +169,12 @@ function Documents({ productId, overrides, onAccessChange }: { productId: number
           ))}
         </FormSelect>
       </Field>
-      <DropZone
+      <DocumentUpload
+        productId={productId}
         label={intl.formatMessage({ id: 'passport.documents.upload' })}
         testId="passport-document-upload"
-        accept={['application/pdf', 'image/jpeg', 'image/png']}
-        maxBytes={UPLOAD_MAX_BYTES}
-        files={files}
-        onChange={(next) => void upload(next)}
-        thumbnails={false}
-        progress={progress}
-        disabled={progress !== null}
+        onStored={(path, file) => rows.append({ kind, title: file.name.replace(/\.[^.]+$/, ''), filePath: path })}
       />
-      {problem ? <FormAlert role="alert">{problem}</FormAlert> : null}
     </Fieldset>
   );
 }

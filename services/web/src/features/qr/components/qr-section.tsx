@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Label, Select } from '@/components/ui/field';
 import { Table, TableScroll } from '@/components/ui/table';
 import { QR_SIZES, printedCentimetres, qrUrl } from '@/features/qr/api/get-qr';
-import { CopyableUri } from '@/features/qr/components/copyable-uri';
+import { CopyableUri } from '@/components/copyable-uri';
 import { NdefRecord } from '@/features/qr/components/ndef-record';
 
 const Layout = styled.div`
