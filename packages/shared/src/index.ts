@@ -28,3 +28,4 @@ export * from './schemas/content.js';
 export * from './content-rules.js';
 export * from './schemas/landing.js';
 export * from './schemas/passport.js';
+export * from './schemas/trace.js';

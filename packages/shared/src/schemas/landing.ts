@@ -4,6 +4,7 @@ import { designSchema, landingContentSchema } from './content.js';
 import { landingLinkSchema, landingProductInfoSchema } from './link.js';
 import { certificationSchema, dynamicInfoItemSchema, productOptionSchema } from './product-detail.js';
 import { publicPassportSchema } from './passport.js';
+import { landingTraceSchema } from './trace.js';
 
 /*
  * The consumer landing (issue 15): six views of `/{serviceName}/product-details/{id}/preview[/{view}]`,
@@ -67,9 +68,10 @@ export const landingPageDataSchema = z.object({
   design: designSchema,
   smartLabel: landingSmartLabelSchema.nullable().describe('Category 2 and 3 products; null otherwise'),
   verification: landingVerificationSchema.nullable().describe('Only on the verification view'),
-  /** The latest published passport's public fields and valid certificates; null when none is published. The journey comes with the EPCIS issue. */
+  /** The latest published passport's public fields and valid certificates; null when none is published. */
   passport: publicPassportSchema.nullable(),
-  trace: z.null(),
+  /** The traced product's (or scanned serial's) journey, filled on the traceability view only; null otherwise or when not traced. */
+  trace: landingTraceSchema.nullable(),
 });
 export type LandingPageData = z.infer<typeof landingPageDataSchema>;
 export const landingPageResponseSchema = z.object({ result: landingPageDataSchema });

@@ -17,3 +17,6 @@ export * from '../modules/translation/tables.js';
 export * from '../modules/landing/tables.js';
 export * from '../modules/passports/tables.js';
 export * from '../modules/credentials/tables.js';
+export * from '../modules/api-keys/tables.js';
+export * from '../modules/trace/tables.js';
+export * from '../modules/epcis/tables.js';

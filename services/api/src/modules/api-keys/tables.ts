@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables.js';
+import { companies } from '../companies/tables.js';
+
+/**
+ * Keys of machine clients (EPCIS capture and query, issue 17): made by a manager, shown once,
+ * stored as the SHA-256 of the key, scoped to one company; a revoked key stays listed nowhere and
+ * answers 401.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Hex SHA-256 of the whole key. */
+    keyHash: text('key_hash').notNull().unique('api_keys_key_hash_unique'),
+    /** The key's first characters, to tell keys apart in the list. */
+    prefix: text('prefix').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('api_keys_company_idx').on(table.companyId, table.createdAt)],
+);
