@@ -158,7 +158,7 @@ function renderProblem(input: LandingProblemInput): LandingRenderResult {
 
 function renderPage(input: LandingPageInput): LandingRenderResult {
   const { data, language, uiLanguage, serial, origin, basePath, manifest } = input;
-  const messages = landingMessages(uiLanguage);
+  const messages = landingMessages(uiLanguage, data.view);
   const design = data.design;
   const bg = HEX.test(design.page.background) ? design.page.background : '#ffffff';
   const fg = HEX.test(design.page.textColor) ? design.page.textColor : '#111111';

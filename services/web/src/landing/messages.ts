@@ -1,4 +1,4 @@
-import { UI_LANGUAGES, type UiLanguage } from '@product-console/shared';
+import { UI_LANGUAGES, type LandingView, type UiLanguage } from '@product-console/shared';
 import { landingMessages as landingMessagesOf } from '@/features/preview/components/landing-view';
 import en from '@/locales/en.json';
 import it from '@/locales/it.json';
@@ -8,24 +8,26 @@ import zh from '@/locales/zh.json';
 
 /*
  * The landing's own words, taken from the console's locale files: only the keys the consumer views
- * use (the preview's and the landing's, and the product field names they show as headings), so the
- * page and its inlined state carry a few hundred bytes, not the console's catalogue.
+ * use (the preview's and the landing's, and the product field names they show as headings; the CBV
+ * words on the traceability view only), so the page and its inlined state carry a few hundred bytes,
+ * not the console's catalogue.
  */
 const CATALOGUES: Record<UiLanguage, Record<string, string>> = { en, ko, ja, zh, it };
 
 const pick = landingMessagesOf;
 
-const picked = new Map<UiLanguage, Record<string, string>>();
+const picked = new Map<string, Record<string, string>>();
 
 export const isUiLanguage = (code: string): code is UiLanguage => (UI_LANGUAGES as readonly string[]).includes(code);
 
-/** The landing's messages in a UI language, English where a key has no translation. */
-export function landingMessages(language: string): Record<string, string> {
+/** The landing's messages in a UI language, English where a key has no translation; the CBV words for the traceability view only. */
+export function landingMessages(language: string, view?: LandingView): Record<string, string> {
   const code: UiLanguage = isUiLanguage(language) ? language : 'en';
-  let messages = picked.get(code);
+  const key = view === 'traceability' ? `${code}:traceability` : code;
+  let messages = picked.get(key);
   if (!messages) {
-    messages = { ...pick(CATALOGUES.en), ...pick(CATALOGUES[code]) };
-    picked.set(code, messages);
+    messages = { ...pick(CATALOGUES.en, view), ...pick(CATALOGUES[code], view) };
+    picked.set(key, messages);
   }
   return messages;
 }

@@ -7,6 +7,7 @@ import { DppView } from './dpp-view';
 import { HomepageView } from './homepage-view';
 import { ProductLanding } from './product-landing';
 import { SmartLabelView } from './smart-label-view';
+import { TraceabilityView } from './traceability-view';
 import { UnpublishedView } from './unpublished-view';
 import { VerificationView } from './verification-view';
 
@@ -20,9 +21,13 @@ import { VerificationView } from './verification-view';
 /** The message ids the views use: a landing bundle needs only these keys of a locale file. */
 export const LANDING_MESSAGE_PREFIXES = ['landing.', 'preview.', 'products.field.'] as const;
 
-/** A locale's messages cut down to what the landing draws. */
-export function landingMessages(messages: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(messages).filter(([id]) => LANDING_MESSAGE_PREFIXES.some((prefix) => id.startsWith(prefix))));
+/** The CBV words only the traceability view draws (steps, dispositions, error reasons, measurements): its page alone carries them. */
+export const TRACE_MESSAGE_PREFIXES = ['cbv.bizStep.', 'cbv.disposition.', 'cbv.errorReason.', 'cbv.measurement.'] as const;
+
+/** A locale's messages cut down to what the landing draws; the traceability view's page adds the CBV words. */
+export function landingMessages(messages: Record<string, string>, view?: LandingViewName): Record<string, string> {
+  const prefixes: readonly string[] = view === 'traceability' ? [...LANDING_MESSAGE_PREFIXES, ...TRACE_MESSAGE_PREFIXES] : LANDING_MESSAGE_PREFIXES;
+  return Object.fromEntries(Object.entries(messages).filter(([id]) => prefixes.some((prefix) => id.startsWith(prefix))));
 }
 
 export interface LandingViewProps {
@@ -85,7 +90,8 @@ export function LandingView(props: LandingViewProps) {
       );
       break;
     case 'traceability':
-      view = <UnpublishedView {...common} view={data.view} />;
+      // A product that is not traced (trace null) keeps the 'nothing published yet' notice.
+      view = data.trace ? <TraceabilityView {...common} trace={data.trace} /> : <UnpublishedView {...common} view="traceability" />;
       break;
   }
   // Spec point 4: with automatic translation the page's own words are English.
