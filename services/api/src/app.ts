@@ -37,6 +37,10 @@ import { landingPageRoutes } from './modules/landing/routes.js';
 import { passportRoutes } from './modules/passports/routes.js';
 import { credentialRoutes } from './modules/credentials/routes.js';
 import { getPublishedPassport } from './modules/passports/queries.js';
+import apiKeyAuthPlugin from './modules/api-keys/plugin.js';
+import { apiKeyRoutes } from './modules/api-keys/routes.js';
+import { epcisCaptureRoutes } from './modules/epcis/routes.js';
+import { epcisNotFound } from './modules/epcis/plugin.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -107,6 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(storagePlugin, { config, storage: deps.storage });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin, { config });
+  // Machine clients (EPCIS): `app.authenticateApiKey` beside the console's `app.authenticate`.
+  await app.register(apiKeyAuthPlugin);
   await app.register(errorsPlugin);
   await app.register(mailerPlugin, { config, transport: deps.mailTransport });
   // Domain events between modules, and the plan-usage answer header they imply (decision 026).
@@ -138,6 +144,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(credentialRoutes(config, { readPassport: getPublishedPassport }));
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
+  await app.register(apiKeyRoutes);
+  // EPCIS 2.0 REST bindings for machine clients (API keys, problem+json answers).
+  await app.register(epcisCaptureRoutes);
+  await app.register(epcisNotFound, { prefix: '/epcis' });
 
   return app;
 }

@@ -14,6 +14,8 @@ export interface DomainEvents {
   'planUsage.changed': { companyId: number; resource: 'product' | 'link' | 'subAdmin' };
   /** Products moved to another project: a sub-admin's access to them, and so its plan verdicts on them, changed. */
   'products.moved': { companyId: number; productIds: number[] };
+  /** EPCIS events of the company were stored (a capture, a single event, the console): subscriptions may have news. */
+  'epcis.captured': { companyId: number };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -1,0 +1,136 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { API_KEYS_PER_COMPANY_MAX, type ApiKey, type ApiKeyCreated } from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../errors.js';
+import { users } from '../auth/tables.js';
+import { companies } from '../companies/tables.js';
+import { plans, subscriptions } from '../plans/tables.js';
+import { apiKeys } from './tables.js';
+
+/*
+ * API keys of machine clients (EPCIS capture and query, issue 17). A key is `pck_` and 32 random
+ * bytes in base64url; only its SHA-256 is stored, with its first 8 characters to tell keys apart.
+ * The key itself is shown once, in the answer of its creation.
+ */
+
+export const API_KEY_PREFIX = 'pck_';
+/** How many characters of a key the list shows (`pck_AbC1`). */
+export const API_KEY_SHOWN_CHARS = 8;
+/** A key's `last_used_at` is written at most this often: a busy client does not cost a write per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+/** Whose plan traceability (and so EPCIS) needs. */
+export const API_KEY_SERVICE = 'DPP';
+
+export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** The shape of a key as clients may send it; anything else is refused without a database look-up. */
+export const API_KEY_PATTERN = /^pck_[A-Za-z0-9_-]{43}$/;
+
+export async function createApiKey(db: Db, companyId: number, userId: number, name: string): Promise<ApiKeyCreated> {
+  const key = generateApiKey();
+  const row = await db.transaction(async (tx) => {
+    // The company's row serialises creations, so two at once cannot both take the last place.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const [{ live }] = await tx
+      .select({ live: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)));
+    if (live >= API_KEYS_PER_COMPANY_MAX) {
+      throw conflict(`A company may hold at most ${API_KEYS_PER_COMPANY_MAX} API keys; revoke one first`);
+    }
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({ companyId, name, keyHash: hashApiKey(key), prefix: key.slice(0, API_KEY_SHOWN_CHARS), createdBy: userId })
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    return inserted;
+  });
+  return { apiKeyId: row.id, name: row.name, key };
+}
+
+/** The company's live keys, newest first, never the keys themselves. */
+export async function listApiKeys(db: Db, companyId: number): Promise<ApiKey[]> {
+  const rows = await db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      createdAt: apiKeys.createdAt,
+      createdBy: users.email,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map((row) => ({
+    apiKeyId: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Revokes a live key of the company; 404 for another company's key, an unknown or an already revoked one. */
+export async function revokeApiKey(db: Db, companyId: number, apiKeyId: string): Promise<void> {
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  if (revoked.length === 0) throw notFound();
+}
+
+export interface ApiClient {
+  companyId: number;
+  apiKeyId: string;
+}
+
+interface ApiKeyMatch extends ApiClient {
+  lastUsedAt: Date | null;
+}
+
+/**
+ * The client a key stands for: a live key of an approved company whose current plan (the latest
+ * active subscription, as `plans/limits.ts` reads it) includes the DPP service; else null.
+ */
+export async function findApiClient(db: Db, key: string): Promise<ApiKeyMatch | null> {
+  if (!API_KEY_PATTERN.test(key)) return null;
+  const currentServices = sql`(
+    select ${plans.services} from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
+    where ${subscriptions.companyId} = ${apiKeys.companyId} and ${subscriptions.status} = 'active'
+    order by ${subscriptions.startDate} desc, ${subscriptions.id} desc limit 1
+  )`;
+  const [row] = await db
+    .select({ apiKeyId: apiKeys.id, companyId: apiKeys.companyId, lastUsedAt: apiKeys.lastUsedAt })
+    .from(apiKeys)
+    .innerJoin(companies, and(eq(companies.id, apiKeys.companyId), eq(companies.permission, true)))
+    .where(
+      and(
+        eq(apiKeys.keyHash, hashApiKey(key)),
+        isNull(apiKeys.revokedAt),
+        sql`${currentServices} @> ${JSON.stringify([API_KEY_SERVICE])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records the key's use, unless another request did within the last minute (in this process or any other). */
+export async function touchApiKey(db: Db, apiKeyId: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiKeys.id, apiKeyId),
+        sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - make_interval(secs => ${LAST_USED_RESOLUTION_MS / 1000}))`,
+      ),
+    );
+}

@@ -1,0 +1,209 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { eventHash, extractEventFields, validateEpcisEvent } from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { epcisProblems, type ProblemDetails } from './problem.js';
+import { epcisEvents, type CaptureErrorBehaviour, type EventOrigin } from './tables.js';
+
+/*
+ * The one write path of EPCIS events (issue 17): capture jobs, `POST /epcis/events`, and the
+ * console's trace start and add-event form all store through `storeEvents`. Each event is validated
+ * with the shared EPCIS library, gets its eventID (the client's, else the EPCIS 2.0 event hash) and
+ * the server's recordTime, and is written whole (`document`) with its filter fields in columns, in
+ * multi-row INSERTs inside one transaction.
+ */
+
+/** Rows per INSERT statement: 500 rows of ~28 columns stay far below PostgreSQL's 65 535 parameters. */
+export const INSERT_BATCH_ROWS = 500;
+/** eventIDs per look-up of already stored ones. */
+const LOOKUP_BATCH_IDS = 2_000;
+
+/** The `@context` entries every EPCIS 2.0 document names; an event needs no copy of them. */
+const STANDARD_CONTEXTS = new Set([
+  'https://ref.gs1.org/standards/epcis/epcis-context.jsonld',
+  'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld',
+  'https://gs1.github.io/EPCIS/epcis-context.jsonld',
+]);
+
+export interface StoreEventsOptions {
+  origin: EventOrigin;
+  captureId?: string;
+  errorBehaviour: CaptureErrorBehaviour;
+  /** The document's `@context`: what the events' namespaced (extension) keys are declared in. */
+  context?: unknown;
+  /** The events were validated already (a whole document without problems): do not validate again. */
+  validated?: boolean;
+  /** The recordTime to give (tests); default now. */
+  recordTime?: Date;
+}
+
+export interface StoredEvent {
+  eventId: string;
+  rowId: number;
+  /** The event as stored: as received, with `eventID`, `recordTime` and, when the document declared prefixes, `@context`. */
+  document: Record<string, unknown>;
+}
+
+export interface StoreEventsResult {
+  stored: StoredEvent[];
+  /** Problems of refused events, each with its `eventIndex`; under rollback any problem means nothing was stored. */
+  problems: ProblemDetails[];
+  /** eventIDs the server computed that were stored already (a retried capture): skipped without a problem. */
+  skipped: string[];
+}
+
+const asList = (context: unknown): unknown[] => (context === undefined || context === null ? [] : Array.isArray(context) ? context : [context]);
+
+/**
+ * The `@context` an event is stored with: the document's entries beyond the standard context (the
+ * prefixes its extensions use), then the event's own; null when the document adds nothing, so an
+ * event without extensions round-trips exactly as sent.
+ */
+export function eventContext(documentContext: unknown, event: Record<string, unknown>): unknown[] | null {
+  const extra = asList(documentContext).filter((entry) => !(typeof entry === 'string' && STANDARD_CONTEXTS.has(entry)));
+  if (extra.length === 0) return null;
+  const merged: unknown[] = [];
+  const seen = new Set<string>();
+  for (const entry of [...asList(documentContext), ...asList(event['@context'])]) {
+    const key = JSON.stringify(entry);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    merged.push(entry);
+  }
+  return merged;
+}
+
+interface Prepared {
+  index: number;
+  eventId: string;
+  generated: boolean;
+  declaration: boolean;
+  document: Record<string, unknown>;
+  row: typeof epcisEvents.$inferInsert;
+}
+
+const duplicateProblem = (index: number, eventId: string, where: string): ProblemDetails => ({
+  ...epcisProblems.alreadyExists(`eventID ${eventId} ${where}`),
+  eventIndex: index,
+  pointer: '/eventID',
+});
+
+/** Thrown inside the transaction to undo it when a concurrent write took an eventID under rollback. */
+class RollbackCapture extends Error {}
+
+/**
+ * Validates and stores a company's events (see the module comment). Under `rollback`, any problem
+ * stores nothing; under `proceed`, the good events are stored and the bad ones answered as
+ * problems. A client's eventID already stored for the company (or twice in the list) is a 409
+ * problem, except an error declaration restating a stored event, which is stored beside it.
+ *
+ * The caller publishes `epcis.captured` once its transaction has committed (a caller may pass
+ * its own transaction as `db`; this one then runs as a savepoint inside it).
+ */
+export async function storeEvents(
+  db: Db,
+  companyId: number,
+  events: Record<string, unknown>[],
+  options: StoreEventsOptions,
+): Promise<StoreEventsResult> {
+  const recordTime = options.recordTime ?? new Date();
+  const recordTimeText = recordTime.toISOString();
+  const problems: ProblemDetails[] = [];
+  const skipped: string[] = [];
+  const prepared: Prepared[] = [];
+  const inDocument = new Set<string>();
+
+  events.forEach((received, index) => {
+    const context = eventContext(options.context, received);
+    const event = context ? { ...received, '@context': context } : received;
+    if (!options.validated) {
+      const found = validateEpcisEvent(event, index);
+      if (found.length > 0) {
+        problems.push(...found.map((problem) => ({ ...problem, eventIndex: index })));
+        return;
+      }
+    }
+    const given = typeof received.eventID === 'string' && received.eventID !== '' ? received.eventID : null;
+    const eventId = given ?? eventHash(received, context ?? received['@context'] ?? options.context);
+    const declaration = received.errorDeclaration !== undefined && received.errorDeclaration !== null;
+    const key = `${declaration ? 'D' : 'E'}${eventId}`;
+    if (inDocument.has(key)) {
+      if (given) problems.push(duplicateProblem(index, eventId, 'appears more than once in the capture'));
+      else skipped.push(eventId);
+      return;
+    }
+    inDocument.add(key);
+    const document: Record<string, unknown> = { ...event, eventID: eventId, recordTime: recordTimeText };
+    prepared.push({
+      index,
+      eventId,
+      generated: given === null,
+      declaration,
+      document,
+      row: {
+        ...extractEventFields(document),
+        companyId,
+        captureId: options.captureId ?? null,
+        origin: options.origin,
+        eventId,
+        eventIdGenerated: given === null,
+        recordTime,
+        document,
+      },
+    });
+  });
+
+  if (options.errorBehaviour === 'rollback' && problems.length > 0) return { stored: [], problems, skipped };
+  if (prepared.length === 0) return { stored: [], problems, skipped };
+
+  try {
+    const stored = await db.transaction(async (tx) => {
+      const existing = await storedKeys(tx, companyId, [...new Set(prepared.map((p) => p.eventId))]);
+      const fresh: Prepared[] = [];
+      for (const item of prepared) {
+        if (!existing.has(`${item.declaration ? 'D' : 'E'}${item.eventId}`)) fresh.push(item);
+        else if (item.generated) skipped.push(item.eventId);
+        else problems.push(duplicateProblem(item.index, item.eventId, 'is already stored'));
+      }
+      if (options.errorBehaviour === 'rollback' && problems.length > 0) throw new RollbackCapture();
+
+      const rows: StoredEvent[] = [];
+      for (let start = 0; start < fresh.length; start += INSERT_BATCH_ROWS) {
+        const batch = fresh.slice(start, start + INSERT_BATCH_ROWS);
+        // A concurrent capture may have stored one of these since the look-up: the unique index
+        // (company, eventID) of events that are not error declarations keeps it once.
+        const inserted = await tx
+          .insert(epcisEvents)
+          .values(batch.map((item) => item.row))
+          .onConflictDoNothing()
+          .returning({ id: epcisEvents.id, eventId: epcisEvents.eventId, declaredAt: epcisEvents.errorDeclarationTime });
+        const ids = new Map(inserted.map((row) => [`${row.declaredAt ? 'D' : 'E'}${row.eventId}`, row.id]));
+        for (const item of batch) {
+          const rowId = ids.get(`${item.declaration ? 'D' : 'E'}${item.eventId}`);
+          if (rowId !== undefined) rows.push({ eventId: item.eventId, rowId, document: item.document });
+          else if (item.generated) skipped.push(item.eventId);
+          else problems.push(duplicateProblem(item.index, item.eventId, 'is already stored'));
+        }
+        if (options.errorBehaviour === 'rollback' && problems.length > 0) throw new RollbackCapture();
+      }
+      return rows;
+    });
+    problems.sort((a, b) => (a.eventIndex ?? -1) - (b.eventIndex ?? -1));
+    return { stored, problems, skipped };
+  } catch (error) {
+    if (error instanceof RollbackCapture) return { stored: [], problems, skipped };
+    throw error;
+  }
+}
+
+/** Which of these eventIDs the company has stored: `E` + id for events, `D` + id for error declarations. */
+async function storedKeys(db: Db, companyId: number, eventIds: string[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (let start = 0; start < eventIds.length; start += LOOKUP_BATCH_IDS) {
+    const rows = await db
+      .select({ eventId: epcisEvents.eventId, declaredAt: epcisEvents.errorDeclarationTime })
+      .from(epcisEvents)
+      .where(and(eq(epcisEvents.companyId, companyId), inArray(epcisEvents.eventId, eventIds.slice(start, start + LOOKUP_BATCH_IDS))));
+    for (const row of rows) keys.add(`${row.declaredAt ? 'D' : 'E'}${row.eventId}`);
+  }
+  return keys;
+}
