@@ -138,10 +138,19 @@ export function createAppRoutes(): RouteObject[] {
                   path: 'epcis',
                   handle: { crumb: 'nav.traceability' } satisfies RouteHandle,
                   children: [
-                    { index: true, lazy: underConstruction },
-                    page(':productId', 'crumb.traceData', underConstruction, { page: 'traceProduct' }),
-                    page(':productId/serial/:serialId', 'crumb.serial', underConstruction, { trail: ['traceProduct'] }),
-                    page(':productId/add-event', 'crumb.addEvent', underConstruction, { trail: ['traceProduct'] }),
+                    { index: true, lazy: lazyRoute(() => import('@/features/trace/routes/traceability'), (m) => m.TraceabilityRoute) },
+                    page(':productId', 'crumb.traceData', lazyRoute(() => import('@/features/trace/routes/product-trace'), (m) => m.ProductTraceRoute), {
+                      page: 'traceProduct',
+                    }),
+                    page(
+                      ':productId/serial/:serialId',
+                      'crumb.serial',
+                      lazyRoute(() => import('@/features/trace/routes/serial-trace'), (m) => m.SerialTraceRoute),
+                      { trail: ['traceProduct'] },
+                    ),
+                    page(':productId/add-event', 'crumb.addEvent', lazyRoute(() => import('@/features/trace/routes/add-event'), (m) => m.AddEventRoute), {
+                      trail: ['traceProduct'],
+                    }),
                     notFound,
                   ],
                 },

@@ -9,6 +9,7 @@ import { PageLoadError, WizardLoading } from '@/features/products/components/wiz
 import { QrSection } from '@/features/qr/components/qr-section';
 import { serialOf, useProductQualifiers } from '@/features/serials/api/get-qualifiers';
 import { SerialsSection } from '@/features/serials/components/serials-section';
+import { ProductTraceCard } from '@/features/trace/components/product-trace-card';
 
 /** The links' anchor: "Manage links" on the edit page leads here. */
 const LinksAnchor = styled.div`
@@ -17,7 +18,8 @@ const LinksAnchor = styled.div`
 
 /**
  * /{serviceName}/product-details/{productId}: the product (products feature), then its links,
- * its QR code and NFC record, and its serials, each from its own feature. A product without a
+ * its QR code and NFC record, and its serials, each from its own feature; a DPP product's
+ * traceability (traced or a Start tracing button) for managers. A product without a
  * GS1 entry has no QR code and no serials.
  */
 export function ProductDetailsRoute() {
@@ -35,6 +37,7 @@ export function ProductDetailsRoute() {
   return (
     <PageStack data-testid="product-details">
       <ProductOverview serviceName={serviceName} product={product} entry={entry} canWrite={canWrite} reload={reload} />
+      <ProductTraceCard serviceName={serviceName} product={product} />
       <LinksAnchor id="links">
         <LinksSection productId={product.productId} entry={entry} serviceName={serviceName} canWrite={canWrite} />
       </LinksAnchor>

@@ -1,0 +1,97 @@
+import { useEffect, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useSearchParams } from 'react-router-dom';
+import { FormattedMessage } from 'react-intl';
+import type { PageInfo } from '@product-console/shared';
+import { TraceIcon } from '@/components/icons';
+import { StateBlock } from '@/components/list-body';
+import { lastPageOf } from '@/components/paged-table';
+import { Card } from '@/components/ui/card';
+import { StartTracingButton } from '@/features/trace/components/start-tracing-button';
+
+/** Events per page of a timeline. */
+export const TIMELINE_PAGE_SIZE = 10;
+
+/** The timeline beside what it is about (serials, parents); one column below `md`. */
+export const TraceLayout = styled.div`
+  display: grid;
+  gap: 24px;
+  grid-template-columns: minmax(0, 1fr);
+  @media (min-width: 1024px) {
+    grid-template-columns: minmax(0, 1fr) 300px;
+    align-items: start;
+  }
+`;
+
+export const SideCard = styled(Card)`
+  padding: 16px 18px;
+  display: grid;
+  gap: 10px;
+  h2 { font-size: 15px; font-weight: 600; margin: 0; }
+  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
+  li { overflow-wrap: anywhere; }
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 14px; }
+`;
+
+export const TimelineCard = styled(Card)`
+  padding: 18px;
+  display: grid;
+  gap: 12px;
+  min-width: 0;
+  > [data-testid='pager'] { margin: 0 -18px -18px; }
+`;
+
+export const HeaderActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+/** The timeline's page, kept in the address; `?added={eventId}` outlines an event just added. */
+export function useTimelinePage(): { page: number; setPage: (page: number) => void; highlightId: string | null } {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('page');
+  const page = raw === 'last' ? 1 : Math.max(1, Number(raw) || 1);
+  const setPage = (next: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('page', String(next));
+    params.delete('added');
+    setSearchParams(params, { replace: true });
+  };
+  return { page, setPage, highlightId: searchParams.get('added') };
+}
+
+/**
+ * `?page=last` (where the add-event form sends the reader, the new event being the latest)
+ * becomes the last page's number once the first page has told the total.
+ */
+export function useLastPageRedirect(pageInfo: PageInfo | undefined) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('page');
+  useEffect(() => {
+    if (raw !== 'last' || !pageInfo) return;
+    const next = new URLSearchParams(searchParams);
+    next.set('page', String(lastPageOf(pageInfo)));
+    setSearchParams(next, { replace: true });
+  }, [raw, pageInfo, searchParams, setSearchParams]);
+}
+
+/** A product that is not traced: what that means and, for a DPP product, the button that starts it. */
+export function NotTraced({ productId, isDpp, children }: { productId: number; isDpp: boolean; children?: ReactNode }) {
+  return (
+    <Card>
+      <StateBlock testId="trace-not-traced" icon={<TraceIcon size={28} />}>
+        <p>
+          <strong>
+            <FormattedMessage id="trace.notTraced" />
+          </strong>
+        </p>
+        <p>
+          <FormattedMessage id={isDpp ? 'trace.notTracedHint' : 'trace.notDpp'} />
+        </p>
+        {isDpp ? <StartTracingButton productId={productId} /> : null}
+        {children}
+      </StateBlock>
+    </Card>
+  );
+}
