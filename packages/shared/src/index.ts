@@ -29,3 +29,4 @@ export * from './content-rules.js';
 export * from './schemas/landing.js';
 export * from './schemas/passport.js';
 export * from './schemas/trace.js';
+export * from './epcis/index.js';

@@ -1,0 +1,5 @@
+export * from './vocabulary.js';
+export * from './identifiers.js';
+export * from './event-hash.js';
+export * from './validate.js';
+export * from './format.js';
