@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { Design, LandingProductInfo, LandingTrace } from '@product-console/shared';
 import { AlertIcon, BoxIcon, CheckIcon, ToolIcon } from '@/components/icons';
+import type enMessages from '@/locales/en.json';
 import { LandingFrame } from './landing-frame';
 import { muted } from './product-landing';
 
@@ -46,9 +47,11 @@ export function measurementShortName(value: string): string {
   return /^(?:https?:\/\/(?:www\.)?gs1\.org\/voc\/|gs1:)(.+)$/.exec(value.trim())?.[1] ?? value.trim();
 }
 
+type MessageId = keyof typeof enMessages;
+
 /** A message when the catalogue has it, else undefined (an extension URI has no words). */
 function known(intl: IntlShape, id: string, values?: Record<string, string | number>): string | undefined {
-  return intl.messages[id] !== undefined ? intl.formatMessage({ id }, values) : undefined;
+  return id in intl.messages ? intl.formatMessage({ id: id as MessageId }, values) : undefined;
 }
 
 /** The step in the shopper's words: the journey's plain form, else the CBV word, else 'Recorded'. */
