@@ -254,14 +254,14 @@ export function AddEventForm({ productId, gtin, serials, onAdded, onCancel, now 
             <Label htmlFor="event-read-point">
               <FormattedMessage id="trace.form.readPoint" />
             </Label>
-            <Input id="event-read-point" {...register('readPoint')} {...fieldErrorProps('event-read-point', errors.readPoint?.message)} placeholder="9521234000007" data-testid="event-read-point" />
+            <Input id="event-read-point" {...register('readPoint')} {...fieldErrorProps('event-read-point', errors.readPoint?.message)} placeholder="9521234000006" data-testid="event-read-point" />
             <FieldErrorSlot inputId="event-read-point" error={errors.readPoint?.message} testId="event-readPoint-error" />
           </Field>
           <Field>
             <Label htmlFor="event-biz-location">
               <FormattedMessage id="trace.form.bizLocation" />
             </Label>
-            <Input id="event-biz-location" {...register('bizLocation')} {...fieldErrorProps('event-biz-location', errors.bizLocation?.message)} placeholder="9521234000007" data-testid="event-biz-location" />
+            <Input id="event-biz-location" {...register('bizLocation')} {...fieldErrorProps('event-biz-location', errors.bizLocation?.message)} placeholder="9521234000006" data-testid="event-biz-location" />
             <FieldErrorSlot inputId="event-biz-location" error={errors.bizLocation?.message} testId="event-bizLocation-error" />
           </Field>
         </Grid>
@@ -321,7 +321,7 @@ export function AddEventForm({ productId, gtin, serials, onAdded, onCancel, now 
           typeWord={words.bizTransactionType}
           label={intl.formatMessage({ id: 'trace.form.transactions' })}
           valueLabel={intl.formatMessage({ id: 'trace.form.transactionValue' })}
-          placeholder="urn:epcglobal:cbv:bt:9521234000007:PO-4711"
+          placeholder="urn:epcglobal:cbv:bt:9521234000006:PO-4711"
           addLabel={intl.formatMessage({ id: 'trace.form.addTransaction' })}
         />
         <TypedRows
@@ -331,7 +331,7 @@ export function AddEventForm({ productId, gtin, serials, onAdded, onCancel, now 
           typeWord={words.sourceDestType}
           label={intl.formatMessage({ id: 'trace.form.sources' })}
           valueLabel={intl.formatMessage({ id: 'trace.form.partyValue' })}
-          placeholder="9521234000007"
+          placeholder="9521234000006"
           addLabel={intl.formatMessage({ id: 'trace.form.addSource' })}
         />
         <TypedRows
@@ -341,7 +341,7 @@ export function AddEventForm({ productId, gtin, serials, onAdded, onCancel, now 
           typeWord={words.sourceDestType}
           label={intl.formatMessage({ id: 'trace.form.destinations' })}
           valueLabel={intl.formatMessage({ id: 'trace.form.partyValue' })}
-          placeholder="9521234000007"
+          placeholder="9521234000006"
           addLabel={intl.formatMessage({ id: 'trace.form.addDestination' })}
         />
       </Section>
