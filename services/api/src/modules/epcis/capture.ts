@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { validateEpcisDocument, type EpcisProblem } from '@product-console/shared';
+import { validateEpcisDocument, validateEpcisQueryDocument, type EpcisProblem } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { epcisErrors, epcisProblems, summariseProblems, type ProblemDetails } from './problem.js';
 import { storeEvents } from './store.js';
@@ -33,12 +33,12 @@ export interface CaptureDocument {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An EPCISQueryDocument's events as an EPCISDocument's (the OpenAPI asks capture to take both). */
-function asEpcisDocument(body: Record<string, unknown>): Record<string, unknown> {
-  if (body.type !== 'EPCISQueryDocument' || !isObject(body.epcisBody)) return body;
-  const results = isObject(body.epcisBody.queryResults) ? body.epcisBody.queryResults : {};
-  const resultsBody = isObject(results.resultsBody) ? results.resultsBody : {};
-  return { ...body, type: 'EPCISDocument', epcisBody: { eventList: resultsBody.eventList } };
+/** The events of an EPCISDocument, or of an EPCISQueryDocument (the OpenAPI asks capture to take both). */
+function eventListOf(document: Record<string, unknown>): unknown {
+  if (!isObject(document.epcisBody)) return undefined;
+  if (document.type !== 'EPCISQueryDocument') return document.epcisBody.eventList;
+  const results = isObject(document.epcisBody.queryResults) ? document.epcisBody.queryResults : {};
+  return isObject(results.resultsBody) ? results.resultsBody.eventList : undefined;
 }
 
 const toProblem = (problem: EpcisProblem): ProblemDetails => ({ ...problem });
@@ -50,15 +50,15 @@ const toProblem = (problem: EpcisProblem): ProblemDetails => ({ ...problem });
  */
 export function readCaptureDocument(body: unknown, errorBehaviour: CaptureErrorBehaviour): CaptureDocument {
   if (!isObject(body)) throw epcisErrors.validation('The body must be an EPCISDocument (a JSON object)');
-  const document = asEpcisDocument(body);
-  const eventList = isObject(document.epcisBody) ? document.epcisBody.eventList : undefined;
+  const document = body;
+  const eventList = eventListOf(document);
   if (Array.isArray(eventList) && eventList.length > CAPTURE_LIMIT_EVENTS) {
     throw epcisErrors.captureLimitExceeded(
       `The document holds ${eventList.length} events; GS1-EPCIS-Capture-Limit is ${CAPTURE_LIMIT_EVENTS}`,
       CAPTURE_LIMIT_HEADERS,
     );
   }
-  const result = validateEpcisDocument(document);
+  const result = document.type === 'EPCISQueryDocument' ? validateEpcisQueryDocument(document) : validateEpcisDocument(document);
   if (result.ok) return { events: eventList as Record<string, unknown>[], context: document['@context'], validated: true };
 
   const problems = result.problems.map(toProblem);

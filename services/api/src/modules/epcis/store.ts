@@ -116,7 +116,7 @@ export async function storeEvents(
     const context = eventContext(options.context, received);
     const event = context ? { ...received, '@context': context } : received;
     if (!options.validated) {
-      const found = validateEpcisEvent(event, index);
+      const found = validateEpcisEvent(received, index, options.context);
       if (found.length > 0) {
         problems.push(...found.map((problem) => ({ ...problem, eventIndex: index })));
         return;
