@@ -50,7 +50,7 @@ describe('the traceability view on the server', () => {
     expect(html).toMatch(/<ol[^>]*aria-label="이력 단계"/);
     expect(html.match(/data-testid="trace-step"/g)).toHaveLength(6);
     expect(html).toContain('<time dateTime="2026-03-09T14:30:00.000+09:00">');
-    expect(html).toContain('온도 2.1~5.8 °C 유지');
+    expect(html).toContain('온도 2.1~5.8\u00a0°C 유지');
     expect(html).toContain('장소: GLN 4012345000009');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('style="');

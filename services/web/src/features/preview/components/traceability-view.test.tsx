@@ -47,8 +47,8 @@ describe('LandingView: traceability', () => {
     expect(onSale?.getByText('At GLN 4012345000023 · 7')).toBeInTheDocument();
     // Min/max over all temperature readings of the step; one humidity reading is a single value.
     expect(shipped?.getAllByTestId('trace-sensor').map((line) => line.textContent)).toEqual([
-      'Temperature stayed between 2.1 and 5.8 °C',
-      'Relative humidity: 55 %',
+      'Temperature stayed between 2.1 and 5.8\u00a0°C',
+      'Relative humidity: 55\u00a0%',
     ]);
     // A disposition only where it adds something: 'active', 'in progress', 'in transit', 'on sale', 'sold' repeat the step.
     expect(screen.getAllByTestId('trace-status').map((status) => status.textContent)).toEqual(['Sellable, not on display']);

@@ -223,7 +223,8 @@ export function summariseSensors(readings: TraceStep['sensorReadings']): SensorS
 function sensorWords(intl: IntlShape, summary: SensorSummary): string {
   const measurement = known(intl, `cbv.measurement.${summary.type}`) ?? intl.formatMessage({ id: 'landing.traceability.sensor.reading' });
   const number = (value: number) => intl.formatNumber(value, { maximumFractionDigits: 1 });
-  const unit = (text: string) => (summary.unit ? `${text} ${summary.unit}` : text);
+  // A no-break space: a value never parts from its unit at the end of a line.
+  const unit = (text: string) => (summary.unit ? `${text}\u00a0${summary.unit}` : text);
   if (number(summary.min) === number(summary.max)) {
     return intl.formatMessage({ id: 'landing.traceability.sensor.value' }, { measurement, value: unit(number(summary.min)) });
   }
@@ -329,6 +330,14 @@ const Steps = styled.ol<{ $fg: string }>`
   }
   .when, .where { color: ${({ $fg }) => muted($fg, 72)}; font-size: 14px; }
   .status { font-weight: 600; }
+  .sensor {
+    display: inline-block;
+    margin-top: 6px;
+    padding: 4px 10px;
+    border-radius: 10px;
+    font-size: 14px;
+    background: ${({ $fg }) => muted($fg, 8)};
+  }
   .withdrawn-step h2 s, .withdrawn-step .struck { text-decoration: line-through; text-decoration-thickness: 2px; }
   .withdrawn-step .mark { border-style: dashed; }
   .withdrawn { font-weight: 600; }
@@ -376,7 +385,7 @@ function Step({ step }: { step: TraceStep }) {
           </p>
         ) : null}
         {sensors.map((summary) => (
-          <p key={`${summary.type}-${summary.unit}`} className={withdrawn ? 'struck' : undefined} data-testid="trace-sensor">
+          <p key={`${summary.type}-${summary.unit}`} className={withdrawn ? 'sensor struck' : 'sensor'} data-testid="trace-sensor">
             {sensorWords(intl, summary)}
           </p>
         ))}
