@@ -38,6 +38,11 @@ export const landingViewQuerySchema = z.object({
   /** The viewer's language (a chip's code, or the browser's primary subtag); translation only with the design's isAutoTrans. */
   lang: text().trim().max(35).optional(),
   serial: text().max(20).optional(),
+  /**
+   * A passport access link's token (`…/preview/dpp?access=`): the `passport` then holds the fields of the link's level while
+   * the link is live, else the public ones with `accessLink: 'invalid'`. Such answers are never cached.
+   */
+  access: text().trim().max(200).optional(),
 });
 export type LandingViewQuery = z.infer<typeof landingViewQuerySchema>;
 

@@ -463,6 +463,11 @@ export const publicPassportSchema = z.object({
   version: z.number().int(),
   publishedAt: z.string(),
   level: accessLevelSchema,
+  /**
+   * Only when an access token was given: `open` when it is a live link of this product (then `level` is the link's),
+   * `invalid` when it is unknown, revoked or expired (then `level` is public).
+   */
+  accessLink: z.enum(['open', 'invalid']).optional(),
   data: passportDataSchema,
   certificates: z.array(certificateViewSchema),
 });

@@ -98,7 +98,7 @@ export async function landingPage(db: Db, translator: Translator, templateOrigin
     landingDesign(db, product.id),
     smartLabelOf(db, product),
   ]);
-  const passport = await landingPassport(db, product);
+  const passport = await landingPassport(db, product, query.access);
   const links = await translateLinkTitles(db, translator, product.id, shown, query.lang);
   const verification = query.view === 'verification' ? await verifySerial(db, { productId: product.id, entryId, companyId }, query.serial) : null;
   return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace: null };

@@ -329,6 +329,63 @@ describe('access levels', () => {
     walk(afterRevoke, 'public');
   });
 
+  it("opens the landing page read's passport with a live access link only, never cached; a revoked or expired one shows the public fields", async () => {
+    const productId = await newProduct();
+    expect((await putPassport(productId, { template: 'battery', data: FULL })).statusCode).toBe(200);
+    await publish(productId);
+    const pageRead = (access?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/product/landing-page/page?productId=${productId}&serviceName=acme&view=dpp${access === undefined ? '' : `&access=${encodeURIComponent(access)}`}`,
+      });
+    const restricted = ['manufacturingFacilities', 'repairability.repairInstructions', 'battery.circularity.dismantlingInformation', 'battery.materialComposition.cathodeMaterials'];
+
+    const plain = await pageRead();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const plainPassport = plain.json().result.passport as PublicPassport;
+    expect(plainPassport.level).toBe('public');
+    expect(plainPassport.accessLink).toBeUndefined();
+    for (const path of restricted) expect(hasPath(plainPassport.data, path), path).toBe(false);
+    expect(JSON.stringify(plain.json())).not.toContain('Acme Works');
+
+    const created = await call(t.app, acme, {
+      method: 'POST',
+      url: '/api/product/passport/access-links',
+      payload: { productId, name: 'Recycler', level: 'legitimateInterest', expiresInDays: 7 },
+    });
+    const { token, accessLinkId } = created.json().result as { token: string; accessLinkId: number };
+    const opened = await pageRead(token);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    const openedPassport = opened.json().result.passport as PublicPassport;
+    expect(openedPassport).toMatchObject({ level: 'legitimateInterest', accessLink: 'open' });
+    for (const path of restricted) expect(hasPath(openedPassport.data, path), path).toBe(true);
+    expect(openedPassport.data.manufacturingFacilities).toEqual(FULL.manufacturingFacilities);
+    // The same function as the passport read: the same fields for the same token.
+    expect(openedPassport).toEqual((await publicRead(productId, `&access=${token}`)).json().result);
+    // A token for another product, or garbage, opens nothing and says so.
+    for (const other of [DEMO_PASSPORT_ACCESS_TOKEN, 'not-a-token']) {
+      const answer = await pageRead(other);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.json().result.passport).toMatchObject({ level: 'public', accessLink: 'invalid' });
+      expect(JSON.stringify(answer.json())).not.toContain('Acme Works');
+    }
+    expect((await pageRead('x'.repeat(201))).statusCode).toBe(400);
+
+    await t.app.db.update(passportAccessLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passportAccessLinks.id, accessLinkId));
+    const expired = (await pageRead(token)).json().result.passport as PublicPassport;
+    expect(expired).toMatchObject({ level: 'public', accessLink: 'invalid' });
+    for (const path of restricted) expect(hasPath(expired.data, path), path).toBe(false);
+    await t.app.db.update(passportAccessLinks).set({ expiresAt: new Date(Date.now() + 86_400_000) }).where(eq(passportAccessLinks.id, accessLinkId));
+    expect((await pageRead(token)).json().result.passport.level).toBe('legitimateInterest');
+    await call(t.app, acme, { method: 'DELETE', url: `/api/product/passport/access-links?productId=${productId}&accessLinkId=${accessLinkId}` });
+    const revoked = (await pageRead(token)).json().result.passport as PublicPassport;
+    expect(revoked).toMatchObject({ level: 'public', accessLink: 'invalid' });
+    for (const path of restricted) expect(hasPath(revoked.data, path), path).toBe(false);
+  });
+
   it('refuses an access link body out of range', async () => {
     const productId = await newProduct();
     const response = await call(t.app, acme, {

@@ -192,9 +192,12 @@ export async function publishPassport(ctx: PassportContext, productId: number): 
 
 export const hashAccessToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The level an access token gives on a product: its link's, when live (not revoked, not expired); records the use. */
-async function accessLevelOf(db: Db, productId: number, token: string | undefined): Promise<AccessLevel> {
-  if (!token) return 'public';
+/**
+ * What an access token opens on a product: its link's level when the link is live (not revoked, not
+ * expired; the use is recorded), the public level otherwise. `accessLink` tells which, only when a token was given.
+ */
+async function readerAccess(db: Db, productId: number, token: string | undefined): Promise<{ level: AccessLevel; accessLink?: 'open' | 'invalid' }> {
+  if (!token) return { level: 'public' };
   const now = new Date();
   const [link] = await db
     .update(passportAccessLinks)
@@ -208,7 +211,7 @@ async function accessLevelOf(db: Db, productId: number, token: string | undefine
       ),
     )
     .returning({ level: passportAccessLinks.level });
-  return link?.level ?? 'public';
+  return link ? { level: link.level, accessLink: 'open' } : { level: 'public', accessLink: 'invalid' };
 }
 
 /**
@@ -228,6 +231,18 @@ export function passportForLevel(published: NonNullable<Awaited<ReturnType<typeo
 }
 
 /**
+ * A published version as the holder of `token` reads it (no token: the public fields). Both public
+ * reads, `landing-page/passport` and the landing page's `passport`, answer through this function.
+ */
+async function passportForReader(db: Db, productId: number, version: number | undefined, token: string | undefined): Promise<PublicPassport | null> {
+  const published = await getPublishedPassport(db, { productId, version });
+  if (!published) return null;
+  const access = await readerAccess(db, productId, token);
+  const passport = passportForLevel(published, access.level);
+  return access.accessLink ? { ...passport, accessLink: access.accessLink } : passport;
+}
+
+/**
  * `GET /api/product/landing-page/passport?productId&version?&access?` (public): a live product's
  * published passport, public fields only, or the fields of the access link's level for a live token.
  * A product no longer on the DPP service shows none (404).
@@ -235,17 +250,18 @@ export function passportForLevel(published: NonNullable<Awaited<ReturnType<typeo
 export async function publicPassport(db: Db, query: { productId: number; version?: number; access?: string }): Promise<PublicPassport> {
   const product = await publicProduct(db, query.productId);
   if (product.service !== 'DPP') throw notFound();
-  const published = await getPublishedPassport(db, { productId: product.id, version: query.version });
-  if (!published) throw notFound();
-  return passportForLevel(published, await accessLevelOf(db, product.id, query.access));
+  const passport = await passportForReader(db, product.id, query.version, query.access);
+  if (!passport) throw notFound();
+  return passport;
 }
 
-/** The landing read's passport: the latest published version's public fields, or null (also for a product no longer on DPP). */
-export async function landingPassport(db: Db, product: { id: number; service: string }): Promise<PublicPassport | null> {
+/**
+ * The landing read's passport: the latest published version's public fields, or with a live access
+ * link's token the fields of its level; null when nothing is published or the product is no longer on DPP.
+ */
+export async function landingPassport(db: Db, product: { id: number; service: string }, access?: string): Promise<PublicPassport | null> {
   if (product.service !== 'DPP') return null;
-  const productId = product.id;
-  const published = await getPublishedPassport(db, { productId });
-  return published ? passportForLevel(published, 'public') : null;
+  return passportForReader(db, product.id, undefined, access);
 }
 
 // ----- access links -----

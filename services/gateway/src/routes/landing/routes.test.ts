@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, landingPageDataSchema, type LandingPageData } from '@product-console/shared';
+import { DEFAULT_DESIGN, landingPageDataSchema, type LandingPageData, type PublicPassport } from '@product-console/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
@@ -58,6 +58,29 @@ function pageData(view: LandingPageData['view'] = 'index'): LandingPageData {
   });
 }
 
+/** The stand-in API's live access token; its level shows the facilities, which the public does not see. */
+const ACCESS_TOKEN = 'live-token_0123456789';
+const RESTRICTED = 'Calzaturificio Nord';
+
+/** What the API answers the dpp view: public fields, or a live token's level, or public with `accessLink: 'invalid'`. */
+function passportFor(access: string | undefined): PublicPassport {
+  const open = access === ACCESS_TOKEN;
+  return {
+    productId: 42,
+    template: 'core',
+    version: 2,
+    publishedAt: '2026-11-20T08:00:00.000Z',
+    level: open ? 'legitimateInterest' : 'public',
+    ...(access === undefined ? {} : { accessLink: open ? ('open' as const) : ('invalid' as const) }),
+    data: {
+      gtin: '09506000134352',
+      manufacturer: { name: 'Acme Outdoor' },
+      ...(open ? { manufacturingFacilities: [{ name: RESTRICTED, address: { city: 'Varese', country: 'IT' } }] } : {}),
+    },
+    certificates: [],
+  };
+}
+
 interface LandingApi {
   url: string;
   /** Query strings of the page reads that reached the API. */
@@ -75,7 +98,8 @@ async function startLandingApi(): Promise<LandingApi> {
     if (api.options.fail) return reply.code(500).send({ code: 'E500001', message: 'boom' });
     const { productId, serviceName, view = 'index' } = request.query;
     if (productId !== '42' || serviceName !== 'acme') return reply.code(404).send({ code: 'E404001', message: 'not found' });
-    return { result: pageData(view as LandingPageData['view']) };
+    const data = pageData(view as LandingPageData['view']);
+    return { result: view === 'dpp' ? { ...data, passport: passportFor(request.query.access) } : data };
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   api.url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -312,4 +336,55 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
+
+  it('opens a passport access link on the dpp view: passed to the API, never kept, answered privately without a Referer', async () => {
+    const dpp = '/acme/product-details/42/preview/dpp';
+    const opened = await page(`${dpp}?access=${ACCESS_TOKEN}`);
+    expect(opened.statusCode).toBe(200);
+    expect(api.reads.at(-1)?.get('access')).toBe(ACCESS_TOKEN);
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    expect(opened.headers['referrer-policy']).toBe('no-referrer');
+    expect(opened.headers.etag).toBeUndefined();
+    expect(opened.body).toContain(RESTRICTED);
+    expect(opened.body).toMatch(/data-testid="dpp-access-level"[^>]*>.*Legitimate interest view/);
+    // Links on the page do not carry the token onward (the back link, the views' links).
+    expect(opened.body.match(/href="[^"]*"/g)?.filter((href) => href.includes(ACCESS_TOKEN)) ?? []).toEqual([]);
+
+    // A public request after it gets no restricted field: the access answer was not kept, and the public one is read fresh.
+    const readsBefore = api.reads.length;
+    const plain = await page(dpp);
+    expect(api.reads.length).toBe(readsBefore + 1);
+    expect(api.reads.at(-1)?.get('access')).toBeNull();
+    expect(plain.body).not.toContain(RESTRICTED);
+    expect(plain.body).not.toContain('data-testid="dpp-access-level"');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // The public page is kept; another access request still goes to the API, and its answer is not served to the public.
+    await page(`${dpp}?access=${ACCESS_TOKEN}`);
+    expect(api.reads.length).toBe(readsBefore + 2);
+    const again = await page(dpp);
+    expect(api.reads.length).toBe(readsBefore + 2);
+    expect(again.body).not.toContain(RESTRICTED);
+  });
+
+  it('shows the public passport with a short notice for a token the API does not take, and bounds the token', async () => {
+    const dpp = '/acme/product-details/42/preview/dpp';
+    const stale = await page(`${dpp}?access=revoked-token`);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('private, no-store');
+    expect(stale.body).toMatch(/data-testid="dpp-access-invalid"[^>]*>.*This access link is no longer valid\./);
+    expect(stale.body).not.toContain(RESTRICTED);
+
+    const long = await page(`${dpp}?access=${'x'.repeat(500)}`);
+    expect(long.statusCode).toBe(200);
+    expect(api.reads.at(-1)?.get('access')).toHaveLength(200);
+    expect(long.body).toContain('data-testid="dpp-access-invalid"');
+
+    // Other views do not read it, but still answer such an address privately.
+    const index = await page(`/acme/product-details/42/preview?access=${ACCESS_TOKEN}`);
+    expect(api.reads.at(-1)?.get('access')).toBeNull();
+    expect(index.headers['cache-control']).toBe('private, no-store');
+    expect(index.headers['referrer-policy']).toBe('no-referrer');
+  });
 });
+

@@ -47,6 +47,8 @@ export interface LandingRoutesOptions {
 const VIEW_SEGMENTS = new Map<string, LandingView>(LANDING_VIEWS.filter((view) => view !== 'index').map((view) => [view, view]));
 /** The API's limit of a serial (AI 21: up to 20 characters). */
 const SERIAL = /^[\x21-\x7e]{1,20}$/;
+/** The shared query schema's limit of a passport access token; a longer one is cut, so it matches no link and reads as invalid. */
+const ACCESS_MAX = 200;
 
 interface Params {
   serviceName: string;
@@ -100,7 +102,17 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
 
   const originOf = (request: FastifyRequest) => options.origin ?? `${request.protocol}://${request.host}`;
 
-  function send(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  function send(request: FastifyRequest, reply: FastifyReply, status: number, html: string, opened = false) {
+    if (opened) {
+      // A passport access link's page: its restricted fields are kept by no cache, and its address (the token) is not
+      // sent onward as a Referer by anything the page loads or links to.
+      void reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('vary', 'Accept-Language');
+      return reply.code(status).send(html);
+    }
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     void reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -111,10 +123,11 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     return reply.code(status).send(html);
   }
 
-  async function load(params: Params, view: LandingView, lang: string | null, serial: string | null, requestId: string) {
+  async function load(params: Params, view: LandingView, lang: string | null, serial: string | null, requestId: string, access: string | null = null) {
     const query = new URLSearchParams({ productId: params.productId, serviceName: params.serviceName, view });
     if (lang) query.set('lang', lang);
     if (serial) query.set('serial', serial);
+    if (access) query.set('access', access);
     const answer = await app.upstream.call('GET', `/api/product/landing-page/page?${query}`, { requestId });
     if (answer.status === 404 || answer.status === 400) return null;
     if (answer.status !== 200) throw new Error(`landing page data: the API answered ${answer.status}`);
@@ -135,11 +148,15 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     const rawSerial = first(request.query.serial);
     const serial = rawSerial && SERIAL.test(rawSerial) ? rawSerial : null;
     const lang = requestedLanguage(fromUrl, accepted);
+    // A passport access link (`/preview/dpp?access={token}`): read past the cache, answered to this visitor only.
+    // Only the dpp view reads it; any view given one is still answered privately, without a Referer.
+    const access = view === 'dpp' ? first(request.query.access)?.trim().slice(0, ACCESS_MAX) || null : null;
+    const opened = access !== null || request.query.access !== undefined;
     let data: LandingPageData | null;
     try {
       data =
-        view === 'verification'
-          ? await load(params, view, lang, serial, request.id)
+        view === 'verification' || access
+          ? await load(params, view, lang, serial, request.id, access)
           : await cache.get({ productId: params.productId, serviceName: params.serviceName, view, lang: lang ?? '' }, () =>
               load(params, view, lang, null, request.id),
             );
@@ -147,9 +164,9 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
       request.log.warn({ err }, 'landing page data could not be read');
       const page = ssr.renderLandingPage({ kind: 'unavailable', uiLanguage: visitorUi, retryHref: request.url, manifest });
       void reply.header('retry-after', '5');
-      return send(request, reply, 503, page.html);
+      return send(request, reply, 503, page.html, opened);
     }
-    if (!data) return send(request, reply, 404, ssr.renderLandingPage({ kind: 'notFound', uiLanguage: visitorUi, manifest }).html);
+    if (!data) return send(request, reply, 404, ssr.renderLandingPage({ kind: 'notFound', uiLanguage: visitorUi, manifest }).html, opened);
 
     const auto = data.design.isAutoTrans;
     const language = shownLanguage(fromUrl, accepted, data.content.languages, auto);
@@ -164,7 +181,7 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
       langInUrl: fromUrl !== null,
       manifest,
     });
-    return send(request, reply, page.status, page.html);
+    return send(request, reply, page.status, page.html, opened);
   }
 
   // The pages get the landing's browser protections (framed only by the console's own editor).

@@ -120,4 +120,39 @@ describe('LandingView: dpp', () => {
     expect(within(section('Materiali')).getByText('62,5 %')).toBeInTheDocument();
     expect(within(section('Materiali')).getByText('Leather')).toBeInTheDocument();
   });
+
+  it('shows no access banner to the public', () => {
+    show(landingData('dpp', { passport: corePassport() }));
+    expect(screen.queryByTestId('dpp-access-level')).toBeNull();
+    expect(screen.queryByTestId('dpp-access-invalid')).toBeNull();
+    expect(screen.getByTestId('landing-dpp')).not.toHaveTextContent('access link');
+  });
+
+  it('names the level an access link opened, and shows the operators and facilities it carries', () => {
+    const data = {
+      ...corePassport().data,
+      euResponsibleOperator: { name: 'Acme EU B.V.', eori: 'NL123456789', address: { city: 'Rotterdam', country: 'NL' } },
+      importer: { name: 'Acme Import GmbH', eori: 'DE7654321' },
+      manufacturingFacilities: [{ name: 'Calzaturificio Nord', gln: '0614142000011', address: { street: 'Via Roma 1', city: 'Varese', country: 'IT' } }],
+    };
+    show(landingData('dpp', { passport: corePassport({ level: 'legitimateInterest', accessLink: 'open', data }) }));
+    const banner = screen.getByTestId('dpp-access-level');
+    expect(banner).toHaveAttribute('role', 'status');
+    expect(banner).toHaveTextContent('Legitimate interest view');
+    expect(banner).toHaveTextContent('This access link shows information that is not public.');
+    const identity = within(section('Identity'));
+    expect(identity.getByText(/Acme EU B\.V\./).closest('dd')).toHaveTextContent('Acme EU B.V.EORI NL123456789Rotterdam, NL');
+    expect(identity.getByText(/Acme Import GmbH/).closest('dd')).toHaveTextContent('EORI DE7654321');
+    expect(within(screen.getByTestId('dpp-facilities')).getByRole('listitem')).toHaveTextContent('Calzaturificio NordGLN 0614142000011Via Roma 1, Varese, IT');
+
+    show(landingData('dpp', { passport: corePassport({ level: 'authority', accessLink: 'open' }) }), 'it');
+    expect(screen.getAllByTestId('dpp-access-level').at(-1)).toHaveTextContent('Vista per le autorità');
+  });
+
+  it('says an access link that is no longer valid is so, and shows the public passport', () => {
+    show(landingData('dpp', { passport: corePassport({ accessLink: 'invalid' }) }));
+    expect(screen.getByTestId('dpp-access-invalid')).toHaveTextContent('This access link is no longer valid. The public passport is shown.');
+    expect(screen.queryByTestId('dpp-access-level')).toBeNull();
+    expect(section('Identity')).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Design, LandingProductInfo, PublicPassport } from '@product-console/shared';
+import type { Design, LandingProductInfo, PassportAddress, PublicPassport } from '@product-console/shared';
 import type enMessages from '@/locales/en.json';
 import { LandingFrame } from './landing-frame';
 
@@ -57,6 +57,20 @@ const Sections = styled.div<{ $fg: string }>`
   a { color: inherit; overflow-wrap: anywhere; }
 `;
 
+/** The level an access link opened, or the notice that it did not: amber on white in any design, so it reads as a notice. */
+const AccessBanner = styled.div<{ $invalid: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  padding: 10px 14px;
+  border-radius: 12px;
+  background: ${({ $invalid }) => ($invalid ? '#fdf0ef' : '#fff6e0')};
+  color: ${({ $invalid }) => ($invalid ? '#8a1c12' : '#5c3d00')};
+  border: 1px solid ${({ $invalid }) => ($invalid ? '#e8a39c' : '#e0b85a')};
+  strong { font-weight: 600; }
+  p { margin: 0; }
+`;
+
 /** The mark keeps its own green on white in any design; hidden until the page has checked the credential. */
 const Verified = styled.p`
   margin: 0;
@@ -80,6 +94,58 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+const addressLine = (address: PassportAddress | undefined) =>
+  address ? [address.street, address.postalCode, address.city, address.country].filter(present).join(', ') : '';
+
+/** An operator or facility: its name, identifiers and address, each on its own line. */
+function Party({ name, ids, address }: { name: string; ids: string[]; address?: PassportAddress }) {
+  const line = addressLine(address);
+  return (
+    <>
+      {name}
+      {ids.map((id) => (
+        <span key={id}>
+          <br />
+          {id}
+        </span>
+      ))}
+      {line ? (
+        <>
+          <br />
+          {line}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * What an access link opened: the level's banner, or a short notice that the link is no longer valid
+ * (then the public fields are shown, as to anyone).
+ */
+function AccessNotice({ passport }: { passport: PublicPassport }) {
+  if (passport.accessLink === 'invalid') {
+    return (
+      <AccessBanner $invalid role="status" data-testid="dpp-access-invalid">
+        <p>
+          <FormattedMessage id="landing.dpp.access.invalid" />
+        </p>
+      </AccessBanner>
+    );
+  }
+  if (passport.level === 'public') return null;
+  return (
+    <AccessBanner $invalid={false} role="status" data-testid="dpp-access-level" data-level={passport.level}>
+      <strong>
+        <FormattedMessage id={passport.level === 'authority' ? 'landing.dpp.access.authority' : 'landing.dpp.access.legitimateInterest'} />
+      </strong>
+      <p>
+        <FormattedMessage id="landing.dpp.access.note" />
+      </p>
+    </AccessBanner>
+  );
+}
+
 export function DppView({ passport, product, design, language, digitalLink, backHref, draft, frame }: DppViewProps) {
   const intl = useIntl();
   const { data, certificates } = passport;
@@ -92,7 +158,10 @@ export function DppView({ passport, product, design, language, digitalLink, back
     ...(data.userManual?.filePath ? [{ title: msg('userManual'), href: data.userManual.filePath }] : []),
     ...(data.safetyInformation?.filePath ? [{ title: msg('safetyInformation'), href: data.safetyInformation.filePath }] : []),
   ];
-  const hasIdentity = [data.uniqueProductIdentifier, data.granularity, data.gtin, data.commodityCode, data.manufacturer].some(present);
+  const facilities = data.manufacturingFacilities ?? [];
+  const hasIdentity =
+    [data.uniqueProductIdentifier, data.granularity, data.gtin, data.commodityCode, data.manufacturer, data.euResponsibleOperator, data.importer].some(present) ||
+    facilities.length > 0;
   const materials = data.materialComposition ?? [];
   const substances = data.substancesOfConcern ?? [];
   const hasMaterials = materials.length > 0 || substances.length > 0 || present(data.recycledContentPercent);
@@ -112,6 +181,7 @@ export function DppView({ passport, product, design, language, digitalLink, back
       frame={frame}
     >
       <Sections $fg={design.page.textColor} data-testid="landing-dpp">
+        <AccessNotice passport={passport} />
         <Verified
           hidden
           data-dpp-verify=""
@@ -137,15 +207,36 @@ export function DppView({ passport, product, design, language, digitalLink, back
               {data.commodityCode ? <Row label={msg('commodityCode')}>{data.commodityCode}</Row> : null}
               {manufacturer ? (
                 <Row label={msg('manufacturer')}>
-                  {manufacturer.name}
-                  {manufacturer.address ? (
-                    <>
-                      <br />
-                      {[manufacturer.address.street, manufacturer.address.postalCode, manufacturer.address.city, manufacturer.address.country]
-                        .filter(present)
-                        .join(', ')}
-                    </>
-                  ) : null}
+                  <Party
+                    name={manufacturer.name}
+                    ids={[manufacturer.gln ? `GLN ${manufacturer.gln}` : '', manufacturer.otherId ? `${msg('otherId')} ${manufacturer.otherId}` : ''].filter(present)}
+                    address={manufacturer.address}
+                  />
+                </Row>
+              ) : null}
+              {data.euResponsibleOperator ? (
+                <Row label={msg('euResponsibleOperator')}>
+                  <Party
+                    name={data.euResponsibleOperator.name}
+                    ids={data.euResponsibleOperator.eori ? [`EORI ${data.euResponsibleOperator.eori}`] : []}
+                    address={data.euResponsibleOperator.address}
+                  />
+                </Row>
+              ) : null}
+              {data.importer ? (
+                <Row label={msg('importer')}>
+                  <Party name={data.importer.name} ids={data.importer.eori ? [`EORI ${data.importer.eori}`] : []} address={data.importer.address} />
+                </Row>
+              ) : null}
+              {facilities.length > 0 ? (
+                <Row label={msg('facilities')}>
+                  <ul data-testid="dpp-facilities">
+                    {facilities.map((facility, index) => (
+                      <li key={`${facility.name}-${index}`}>
+                        <Party name={facility.name} ids={facility.gln ? [`GLN ${facility.gln}`] : []} address={facility.address} />
+                      </li>
+                    ))}
+                  </ul>
                 </Row>
               ) : null}
             </dl>
