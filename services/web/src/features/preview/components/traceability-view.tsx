@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { Design, LandingProductInfo, LandingTrace } from '@product-console/shared';
+import {
+  gs1KeyOf,
+  normalizeBizStep,
+  normalizeDisposition,
+  normalizeErrorReason,
+  normalizeMeasurementType,
+  type Design,
+  type LandingProductInfo,
+  type LandingTrace,
+} from '@product-console/shared';
 import { AlertIcon, BoxIcon, CheckIcon, ToolIcon } from '@/components/icons';
 import type enMessages from '@/locales/en.json';
 import { LandingFrame } from './landing-frame';
@@ -30,22 +39,8 @@ export interface TraceabilityViewProps {
 
 /* ---------- Words of the vocabularies ---------- */
 
-const CBV_PREFIXES: Record<'bizStep' | 'disposition' | 'errorReason', RegExp> = {
-  bizStep: /^(?:urn:epcglobal:cbv:bizstep:|(?:https?:\/\/(?:ref|ns)\.gs1\.org\/cbv\/|cbv:|gs1:)BizStep-)(.+)$/,
-  disposition: /^(?:urn:epcglobal:cbv:disp:|(?:https?:\/\/(?:ref|ns)\.gs1\.org\/cbv\/|cbv:|gs1:)Disp-)(.+)$/,
-  errorReason: /^(?:urn:epcglobal:cbv:er:|(?:https?:\/\/(?:ref|ns)\.gs1\.org\/cbv\/|cbv:|gs1:)ER-)(.+)$/,
-};
-
-/** The CBV short name of a value in any of its spellings (`urn:epcglobal:cbv:bizstep:shipping` → `shipping`); an extension URI unchanged. */
-export function cbvShortName(vocabulary: keyof typeof CBV_PREFIXES, value: string): string {
-  const text = value.trim();
-  return CBV_PREFIXES[vocabulary].exec(text)?.[1] ?? text;
-}
-
-/** `Temperature` | `gs1:Temperature` | `https://gs1.org/voc/Temperature` → `Temperature`. */
-export function measurementShortName(value: string): string {
-  return /^(?:https?:\/\/(?:www\.)?gs1\.org\/voc\/|gs1:)(.+)$/.exec(value.trim())?.[1] ?? value.trim();
-}
+/** The short name of a step in any of its spellings (`urn:epcglobal:cbv:bizstep:shipping` → `shipping`); an extension URI as given. */
+const stepName = (bizStep: string | null) => (bizStep ? (normalizeBizStep(bizStep) ?? bizStep) : null);
 
 type MessageId = keyof typeof enMessages;
 
@@ -56,7 +51,7 @@ function known(intl: IntlShape, id: string, values?: Record<string, string | num
 
 /** The step in the shopper's words: the journey's plain form, else the CBV word, else 'Recorded'. */
 export function stepWords(intl: IntlShape, bizStep: string | null): string {
-  const step = bizStep ? cbvShortName('bizStep', bizStep) : null;
+  const step = stepName(bizStep);
   return (
     (step && (known(intl, `landing.traceability.step.${step}`) ?? known(intl, `cbv.bizStep.${step}`))) ??
     intl.formatMessage({ id: 'landing.traceability.step.recorded' })
@@ -88,22 +83,13 @@ const SAYS_NOTHING = new Set(['in_progress', 'unknown']);
 /** The disposition's words when they add to the step's, else null. */
 export function dispositionWords(intl: IntlShape, bizStep: string | null, disposition: string | null): string | null {
   if (!disposition) return null;
-  const value = cbvShortName('disposition', disposition);
-  const step = bizStep ? cbvShortName('bizStep', bizStep) : '';
+  const value = normalizeDisposition(disposition) ?? disposition;
+  const step = stepName(bizStep) ?? '';
   if (SAYS_NOTHING.has(value) || SAID_BY_STEP[step]?.includes(value)) return null;
   return known(intl, `cbv.disposition.${value}`) ?? null;
 }
 
 /* ---------- Places ---------- */
-
-/** The GS1 check digit of the digits before it (weights 3 and 1 from the right). */
-function checkDigit(digits: string): string {
-  let sum = 0;
-  [...digits].reverse().forEach((digit, index) => {
-    sum += Number(digit) * (index % 2 === 0 ? 3 : 1);
-  });
-  return String((10 - (sum % 10)) % 10);
-}
 
 /**
  * A read point or business location in a short readable form: `GLN 4012345000009` (with its extension,
@@ -111,20 +97,10 @@ function checkDigit(digits: string): string {
  * (`urn:epc:id:sgln:4012345.00000.12`); any other identifier as written.
  */
 export function placeLabel(value: string): string {
-  const text = value.trim();
-  const link = /\/414\/(\d{13})(?:\/254\/([^/?#]+))?/.exec(text);
-  if (link?.[1]) {
-    const extension = link[2] ? decodeURIComponent(link[2]) : '';
-    return extension && extension !== '0' ? `GLN ${link[1]} · ${extension}` : `GLN ${link[1]}`;
-  }
-  const urn = /^urn:epc:id:sgln:(\d+)\.(\d*)\.(.+)$/.exec(text);
-  if (urn?.[1] && urn[2] !== undefined && urn[3] !== undefined && urn[1].length + urn[2].length === 12) {
-    const body = `${urn[1]}${urn[2]}`;
-    const extension = urn[3];
-    const gln = `${body}${checkDigit(body)}`;
-    return extension && extension !== '0' ? `GLN ${gln} · ${extension}` : `GLN ${gln}`;
-  }
-  return text;
+  const key = gs1KeyOf(value);
+  if (key?.ai !== '414') return value.trim();
+  const extension = key.qualifiers.find((qualifier) => qualifier.ai === '254')?.value;
+  return extension && extension !== '0' ? `GLN ${key.value} · ${extension}` : `GLN ${key.value}`;
 }
 
 /* ---------- Dates in the event's own time zone ---------- */
@@ -204,7 +180,7 @@ export function summariseSensors(readings: TraceStep['sensorReadings']): SensorS
     const low = reading.minValue ?? reading.value;
     const high = reading.maxValue ?? reading.value;
     if (low === null && high === null) continue;
-    const type = measurementShortName(reading.type);
+    const type = normalizeMeasurementType(reading.type) ?? reading.type;
     const unit = reading.uom ? (UNITS[reading.uom] ?? reading.uom) : '';
     const key = `${type}\u0000${unit}`;
     const lowest = Math.min(low ?? Infinity, high ?? Infinity);
@@ -267,7 +243,7 @@ const KINDS: Record<StepKind, readonly string[]> = {
 };
 
 export function stepKind(bizStep: string | null): StepKind {
-  const step = bizStep ? cbvShortName('bizStep', bizStep) : '';
+  const step = stepName(bizStep) ?? '';
   for (const [kind, steps] of Object.entries(KINDS) as [StepKind, readonly string[]][]) if (steps.includes(step)) return kind;
   return 'other';
 }
@@ -367,7 +343,7 @@ function Step({ step }: { step: TraceStep }) {
   const place = step.readPoint ?? step.bizLocation;
   const sensors = summariseSensors(step.sensorReadings);
   const withdrawn = step.errorDeclaration;
-  const reason = withdrawn?.reason ? known(intl, `cbv.errorReason.${cbvShortName('errorReason', withdrawn.reason)}`) : undefined;
+  const reason = withdrawn?.reason ? known(intl, `cbv.errorReason.${normalizeErrorReason(withdrawn.reason) ?? withdrawn.reason}`) : undefined;
   return (
     <li className={withdrawn ? 'withdrawn-step' : undefined} data-testid="trace-step" data-kind={kind}>
       <span className="mark">{withdrawn ? <AlertIcon size={20} /> : KIND_ICONS[kind]()}</span>
