@@ -319,7 +319,7 @@ function vocabularyUri(field: string, value: string): string | null {
     case 'measurementType':
       return CBV_SENSOR_MEASUREMENT_TYPES.includes(value) ? `${GS1_VOC_URI}${value}` : null;
     case 'exception':
-      return CBV_SENSOR_ALERT_TYPES.includes(value) ? `${GS1_VOC_URI}SensorAlertType-${value}` : null;
+      return CBV_SENSOR_ALERT_TYPES.includes(value) ? `${GS1_VOC_URI}${value}` : null;
     default:
       return null;
   }
