@@ -41,6 +41,7 @@ import apiKeyAuthPlugin from './modules/api-keys/plugin.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { epcisCaptureRoutes } from './modules/epcis/routes.js';
 import { epcisNotFound } from './modules/epcis/plugin.js';
+import { traceRoutes } from './modules/trace/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(landingPageRoutes(config));
   await app.register(passportRoutes(config));
   await app.register(credentialRoutes(config, { readPassport: getPublishedPassport }));
+  await app.register(traceRoutes(config));
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
   await app.register(apiKeyRoutes);

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SMART_LABEL_CATEGORIES } from '@product-console/shared';
 import { companies } from '../modules/companies/tables.js';
 import { productDesigns } from '../modules/contents/tables.js';
+import { epcisEvents } from '../modules/epcis/tables.js';
 import { links } from '../modules/links/tables.js';
 import { products } from '../modules/products/tables.js';
+import { qualifiers } from '../modules/qualifiers/tables.js';
+import { traces } from '../modules/trace/tables.js';
+import { DEMO_TRACE_SERIALS, DEMO_TRACED_PRODUCTS } from './seed-traces.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 let t: TestApp;
@@ -57,5 +61,36 @@ describe('demo data', () => {
     expect(withSmartLabel.map((product) => product.name).sort()).toEqual(
       ['Cinnamon Buns 6-pack', 'Ember Camp Stove', 'Organic Whole Milk 1L', 'Rye Crispbread', 'Vanilla Skyr 500g'].sort(),
     );
+  });
+
+  it("traces two of Acme's DPP products with a journey from commissioning to the shop, the backpack's serials packed into a case", async () => {
+    const traced = await t.app.db
+      .select({ id: products.id, name: products.productName, service: products.service, gtin: products.gtin, entryId: products.entryId })
+      .from(traces)
+      .innerJoin(products, eq(products.id, traces.productId));
+    expect(traced.map((row) => row.name).sort()).toEqual([...DEMO_TRACED_PRODUCTS].sort());
+    for (const product of traced) {
+      expect(product.service).toBe('DPP');
+      const steps = await t.app.db
+        .select({ bizStep: epcisEvents.bizStep, eventType: epcisEvents.eventType, origin: epcisEvents.origin })
+        .from(epcisEvents)
+        .where(sql`${epcisEvents.gtins} @> ARRAY[${product.gtin}]::text[]`)
+        .orderBy(epcisEvents.eventTime);
+      expect(steps[0].bizStep, product.name).toBe('commissioning');
+      expect(steps.at(-1)?.bizStep, product.name).toBe('retail_selling');
+      expect(steps.map((step) => step.bizStep)).toContain('shipping');
+      const [link] = await t.app.db.select().from(links).where(and(eq(links.productId, product.id), eq(links.linkType, 'gs1:traceability')));
+      expect(link?.targetUrl, product.name).toMatch(/\/preview\/traceability$/);
+    }
+    const backpack = traced.find((row) => row.name === 'Summit 45L Backpack')!;
+    const serials = await t.app.db.select({ value: qualifiers.value }).from(qualifiers).where(eq(qualifiers.entryId, backpack.entryId!));
+    expect(serials.map((row) => row.value).sort()).toEqual([...DEMO_TRACE_SERIALS]);
+    const packing = await t.app.db
+      .select({ parentId: epcisEvents.parentId, children: epcisEvents.epcList })
+      .from(epcisEvents)
+      .where(and(eq(epcisEvents.eventType, 'AggregationEvent'), eq(epcisEvents.action, 'ADD'), sql`${epcisEvents.gtins} @> ARRAY[${backpack.gtin}]::text[]`));
+    expect(packing).toHaveLength(1);
+    expect(packing[0].parentId).toMatch(/^https:\/\/id\.gs1\.org\/00\/\d{18}$/);
+    expect(packing[0].children).toHaveLength(DEMO_TRACE_SERIALS.length);
   });
 });

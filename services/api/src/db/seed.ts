@@ -16,6 +16,7 @@ import type { Db } from './client.js';
 import { demoDynamicInfo, seedEntry, seedProductImages } from './seed-products.js';
 import { seedDemoContents, seedDemoDesigns } from './seed-contents.js';
 import { seedDemoPassports } from './seed-passports.js';
+import { seedDemoTraces } from './seed-traces.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -249,6 +250,7 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
 
     await seedDemoContents(tx, storage, acme.id, 'Acme Outdoor');
     await seedDemoPassports(tx, acme.id, templateOrigin);
+    await seedDemoTraces(tx, acme.id, templateOrigin, acmeManager.id);
     await seedDemoDesigns(tx, nordic.id, 'Nordic Foods');
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 

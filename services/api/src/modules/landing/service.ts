@@ -18,6 +18,7 @@ import { landingPassport } from '../passports/service.js';
 import { certificationsOf } from '../products/service.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
+import { landingTrace } from '../trace/landing.js';
 import { verifications } from './tables.js';
 
 /** Category values whose products carry a smart label (spec point 9). */
@@ -101,5 +102,6 @@ export async function landingPage(db: Db, translator: Translator, templateOrigin
   const passport = await landingPassport(db, product, query.access);
   const links = await translateLinkTitles(db, translator, product.id, shown, query.lang);
   const verification = query.view === 'verification' ? await verifySerial(db, { productId: product.id, entryId, companyId }, query.serial) : null;
-  return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace: null };
+  const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial) : null;
+  return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace };
 }
