@@ -41,6 +41,7 @@ import apiKeyAuthPlugin from './modules/api-keys/plugin.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { epcisCaptureRoutes } from './modules/epcis/routes.js';
 import { epcisNotFound } from './modules/epcis/plugin.js';
+import { epcisQueryRoutes } from './modules/epcis/query-routes.js';
 import { traceRoutes } from './modules/trace/routes.js';
 
 export interface AppDeps {
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(apiKeyRoutes);
   // EPCIS 2.0 REST bindings for machine clients (API keys, problem+json answers).
   await app.register(epcisCaptureRoutes);
+  await app.register(epcisQueryRoutes(config));
   await app.register(epcisNotFound, { prefix: '/epcis' });
 
   return app;

@@ -113,6 +113,16 @@ const envSchema = z
       .positive()
       .default(5000)
       .describe('longest wait for the translation provider; a page then shows the original texts'),
+    EPCIS_SUBSCRIPTION_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(5000)
+      .describe('how often the EPCIS subscription worker looks for events to deliver (it also wakes after each capture)'),
+    EPCIS_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000).describe('first retry delay of a failed EPCIS webhook delivery; doubles per failure, at most an hour'),
+    EPCIS_WEBHOOK_ALLOW_PRIVATE: z
+      .preprocess(emptyAsUndefined, booleanString.optional())
+      .describe('let EPCIS subscriptions post to private and loopback addresses (SSRF guard off); default: on in development only'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
@@ -162,6 +172,7 @@ const envSchema = z
     SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     // MinIO and most S3-compatible servers have no per-bucket host names.
     S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    EPCIS_WEBHOOK_ALLOW_PRIVATE: env.EPCIS_WEBHOOK_ALLOW_PRIVATE ?? env.NODE_ENV === 'development',
   }));
 
 export type Config = z.infer<typeof envSchema>;

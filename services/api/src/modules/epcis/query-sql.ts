@@ -1,0 +1,124 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Comparator, Condition, NumericComparison, SensorCondition } from './query-params.js';
+
+/*
+ * Conditions of a parsed query as SQL over `epcis_events` (the statement itself is built in
+ * `query.ts`, always starting with `company_id = $company`). Identifier lists use the GIN array
+ * operators (`&&` with canonical values); patterns (`urn:epc:idpat:…:*`) become LIKE over the
+ * unnested column; quantity and sensor filters look into the stored JSON document.
+ */
+
+const list = (values: readonly (string | number)[]): SQL => sql.join(
+  values.map((value) => sql`${value}`),
+  sql`, `,
+);
+const textArray = (values: readonly string[]): SQL => sql`array[${list(values)}]::text[]`;
+const op = (comparator: Comparator): SQL => sql.raw(comparator);
+/** A JSON array at `value`, or an empty one when it is absent or not an array (so jsonb_array_elements never fails). */
+const arrayOrEmpty = (value: SQL): SQL => sql`case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end`;
+const field = (json: SQL, name: string): SQL => sql`(${json} -> ${name}::text)`;
+const textField = (json: SQL, name: string): SQL => sql`(${json} ->> ${name}::text)`;
+const numberField = (json: SQL, name: string): SQL => sql`(case when jsonb_typeof(${field(json, name)}) = 'number' then ${textField(json, name)}::numeric end)`;
+const timeField = (json: SQL, name: string): SQL =>
+  sql`(case when jsonb_typeof(${field(json, name)}) = 'string' and ${textField(json, name)} ~ '^\\d{4}-\\d{2}-\\d{2}T' then ${textField(json, name)}::timestamptz end)`;
+const timestamp = (value: Date): SQL => sql`${value.toISOString()}::timestamptz`;
+
+function identifierMatch(column: SQL, exact: string[], like: string[]): SQL {
+  const parts: SQL[] = [];
+  if (exact.length > 0) parts.push(sql`${column} && ${textArray(exact)}`);
+  if (like.length > 0) parts.push(sql`exists (select 1 from unnest(${column}) as v(value) where v.value like any (${textArray(like)}))`);
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+function quantityCondition(uom: string | null, comparisons: NumericComparison[]): SQL {
+  const q = sql.raw('q.element');
+  const tests = comparisons.map(({ op: comparator, values }) =>
+    values.length === 1 ? sql`${numberField(q, 'quantity')} ${op(comparator)} ${values[0]}` : sql`${numberField(q, 'quantity')} in (${list(values)})`,
+  );
+  if (uom !== null) tests.push(sql`${textField(q, 'uom')} = ${uom}`);
+  const lists = ['quantityList', 'childQuantityList', 'inputQuantityList', 'outputQuantityList'].map(
+    (name) => sql`jsonb_array_elements(${arrayOrEmpty(sql`document -> ${name}::text`)})`,
+  );
+  return sql`exists (select 1 from (${sql.join(
+    lists.map((elements) => sql`select ${elements} as element`),
+    sql` union all `,
+  )}) as q where ${sql.join(tests, sql` and `)})`;
+}
+
+function sensorTest(json: SQL, condition: SensorCondition): SQL {
+  switch (condition.kind) {
+    case 'text':
+      return sql`${textField(json, condition.field)} in (${list(condition.values)})`;
+    case 'boolean':
+      return sql`${field(json, condition.field)} = ${condition.value ? sql`'true'::jsonb` : sql`'false'::jsonb`}`;
+    case 'number': {
+      const test = sql`${numberField(json, condition.field)} ${op(condition.op)} ${condition.value}`;
+      return condition.uom === null ? test : sql`(${test} and ${textField(json, 'uom')} = ${condition.uom})`;
+    }
+    case 'time':
+      return sql`${timeField(json, condition.field)} ${op(condition.op)} ${timestamp(condition.value)}`;
+  }
+}
+
+function sensorCondition(metadata: SensorCondition[], report: SensorCondition[]): SQL {
+  const element = sql.raw('se.value');
+  const meta = sql`(${element} -> 'sensorMetadata')`;
+  const reports = (tests: SQL[]) =>
+    sql`exists (select 1 from jsonb_array_elements(${arrayOrEmpty(sql`${element} -> 'sensorReport'`)}) as sr(value) where ${sql.join(tests, sql` and `)})`;
+  const tests: SQL[] = metadata.map((condition) => {
+    if (condition.kind === 'text' && condition.where === 'either') {
+      return sql`(${sensorTest(meta, condition)} or ${reports([sensorTest(sql.raw('sr.value'), condition)])})`;
+    }
+    if (condition.kind === 'time' && condition.field === 'time') {
+      return sql`(${sensorTest(meta, condition)} or ${reports([sensorTest(sql.raw('sr.value'), condition)])})`;
+    }
+    return sensorTest(meta, condition);
+  });
+  if (report.length > 0) tests.push(reports(report.map((condition) => sensorTest(sql.raw('sr.value'), condition))));
+  return sql`exists (select 1 from jsonb_array_elements(${arrayOrEmpty(sql`document -> 'sensorElementList'`)}) as se(value) where ${sql.join(tests, sql` and `)})`;
+}
+
+/** One condition of a parsed query as a boolean SQL expression over an `epcis_events` row. */
+export function conditionSql(condition: Condition): SQL {
+  switch (condition.kind) {
+    case 'in':
+      return sql`${sql.identifier(condition.column)} in (${list(condition.values)})`;
+    case 'time':
+      return sql`${sql.identifier(condition.column)} ${op(condition.op)} ${timestamp(condition.value)}`;
+    case 'exists':
+      return sql`${sql.identifier(condition.column)} is not null`;
+    case 'match': {
+      const match = identifierMatch(sql`${sql.identifier(condition.column)}`, condition.exact, condition.like);
+      // The column has no index of its own: its exact values also appear in the GIN-indexed union column.
+      if (condition.indexed && condition.like.length === 0) return sql`(${sql.identifier(condition.indexed)} && ${textArray(condition.exact)} and ${match})`;
+      return match;
+    }
+    case 'matchParent': {
+      const parts: SQL[] = [];
+      if (condition.exact.length > 0) parts.push(sql`parent_id in (${list(condition.exact)})`);
+      if (condition.like.length > 0) parts.push(sql`parent_id like any (${textArray(condition.like)})`);
+      return sql`(${sql.join(parts, sql` or `)})`;
+    }
+    case 'typed':
+      return sql`${sql.identifier(condition.column)} && ${textArray(condition.values)}`;
+    case 'jsonArrayHas':
+      return sql`(document #> ${textArray(condition.path)}) ?| ${textArray(condition.values)}`;
+    case 'jsonText':
+      return sql`(document #>> ${textArray(condition.path)}) in (${list(condition.values)})`;
+    case 'quantity':
+      return quantityCondition(condition.uom, condition.comparisons);
+    case 'sensor':
+      return sensorCondition(condition.metadata, condition.report);
+    case 'sensorExists':
+      return sql`jsonb_typeof(document -> 'sensorElementList') = 'array' and jsonb_array_length(document -> 'sensorElementList') > 0`;
+    case 'extension': {
+      const base = condition.ilmd ? sql`(document -> 'ilmd')` : sql`document`;
+      const { test } = condition;
+      if (test.kind === 'exists') return sql`coalesce(${base} ? ${condition.field}::text, false)`;
+      if (test.kind === 'equals') return sql`${textField(base, condition.field)} in (${list(test.values)})`;
+      return test.value instanceof Date
+        ? sql`${timeField(base, condition.field)} ${op(test.op)} ${timestamp(test.value)}`
+        : sql`${numberField(base, condition.field)} ${op(test.op)} ${test.value}`;
+    }
+  }
+}

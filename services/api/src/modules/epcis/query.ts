@@ -1,0 +1,163 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { formatEventIdentifiers, prefixLengthFromPrefixes } from '@product-console/shared';
+import type { Db } from '../../db/client.js';
+import { companies } from '../companies/tables.js';
+import { epcisEvents } from './tables.js';
+import type { Condition, EventQuery } from './query-params.js';
+import { queryParameterException, queryTooLargeException } from './query-problem.js';
+import { conditionSql } from './query-sql.js';
+import type { PageTokens } from './query-token.js';
+
+/*
+ * Running an EPCIS 2.0 event query for one company: one statement, `company_id` first, the
+ * parsed conditions, keyset paging on (sort key, id) and one row more than the page to know
+ * whether another page follows. Answers are EPCISQueryDocuments (EPCIS 2.0 § 9.4, JSON binding).
+ */
+
+export const PER_PAGE_DEFAULT = 30;
+export const PER_PAGE_MAX = 1000;
+export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/2.0.0/epcis-context.jsonld';
+
+export interface PageRequest {
+  perPage: number;
+  nextPageToken: string | undefined;
+  /** What the token must have been made for (`queryFingerprint`). */
+  fingerprint: string;
+}
+
+export interface EventPage {
+  events: Record<string, unknown>[];
+  nextPageToken: string | null;
+}
+
+/** `perPage` of a request: default 30, 1 to 1000. */
+export function perPageOf(value: unknown): number {
+  if (value === undefined) return PER_PAGE_DEFAULT;
+  const text = Array.isArray(value) ? value.join('|') : String(value);
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || number < 1 || number > PER_PAGE_MAX) throw queryParameterException(`perPage: '${text}' is not a whole number from 1 to ${PER_PAGE_MAX}`);
+  return number;
+}
+
+/** `nextPageToken` of a request, if any. */
+export function nextPageTokenOf(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw queryParameterException('nextPageToken: give it once, as the Link header had it');
+  return value;
+}
+
+/** Rows of a raw statement: both drivers (node-postgres and PGlite) answer `{ rows }`. */
+export async function selectRows<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+function whereOf(companyId: number, conditions: readonly Condition[]): SQL {
+  return sql.join([sql`company_id = ${companyId}`, ...conditions.map((condition) => sql`(${conditionSql(condition)})`)], sql` and `);
+}
+
+/**
+ * One page of the company's events matching the query (and the `extra` conditions of a discovery
+ * path such as `/bizSteps/{bizStep}/events`). Without `orderBy` events come in the order they were
+ * recorded.
+ */
+export async function queryEvents(
+  db: Db,
+  tokens: PageTokens,
+  companyId: number,
+  query: EventQuery,
+  page: PageRequest,
+  extra: readonly Condition[] = [],
+): Promise<EventPage> {
+  const position = page.nextPageToken === undefined ? null : tokens.read(page.nextPageToken, page.fingerprint);
+  const where = whereOf(companyId, [...query.conditions, ...extra]);
+
+  if (query.maxEventCount !== null && position === null) {
+    const [counted] = await selectRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from (select 1 from epcis_events where ${where} limit ${query.maxEventCount + 1}) as matching`,
+    );
+    const count = Number(counted.count);
+    if (count > query.maxEventCount) throw queryTooLargeException(`The query matches more than maxEventCount (${query.maxEventCount}) events`);
+  }
+
+  const sent = position?.sent ?? 0;
+  const remaining = query.eventCountLimit === null ? Number.POSITIVE_INFINITY : query.eventCountLimit - sent;
+  const limit = Math.min(page.perPage, remaining);
+  if (limit <= 0) return { events: [], nextPageToken: null };
+
+  const column = sql.raw(query.orderBy === 'eventTime' ? 'event_time' : 'record_time');
+  const ascending = query.orderBy === null || query.orderDirection === 'ASC';
+  const direction = sql.raw(ascending ? 'asc' : 'desc');
+  const keyset = position
+    ? sql` and (${column}, id) ${sql.raw(ascending ? '>' : '<')} (${`${position.key}+00`}::timestamptz, ${position.id})`
+    : sql``;
+  const rows = await selectRows<{ id: number | string; sort_key: string; document: Record<string, unknown> }>(
+    db,
+    sql`
+    select id, to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as sort_key, document
+    from epcis_events
+    where ${where}${keyset}
+    order by ${column} ${direction}, id ${direction}
+    limit ${limit + 1}`,
+  );
+  const shown = rows.slice(0, limit);
+  // With eventCountLimit, the page that reaches the limit is the last one.
+  const more = rows.length > limit && limit < remaining;
+  const last = shown[shown.length - 1];
+  return {
+    events: shown.map((row) => row.document),
+    nextPageToken: more && last ? tokens.sign({ key: last.sort_key, id: Number(last.id), sent: sent + shown.length }, page.fingerprint) : null,
+  };
+}
+
+/** Every stored row of an eventID (the event and error declarations restating it), oldest first. */
+export async function eventsById(db: Db, companyId: number, eventId: string): Promise<Record<string, unknown>[]> {
+  const rows = await db
+    .select({ document: epcisEvents.document })
+    .from(epcisEvents)
+    .where(and(eq(epcisEvents.companyId, companyId), eq(epcisEvents.eventId, eventId)))
+    .orderBy(epcisEvents.id)
+    .limit(100);
+  return rows.map((row) => row.document);
+}
+
+export const EPC_FORMATS = ['No_Preference', 'Always_GS1_Digital_Link', 'Always_EPC_URN', 'Never_Translates'] as const;
+export type EpcFormat = (typeof EPC_FORMATS)[number];
+
+/** The `GS1-EPC-Format` request header: absent → No_Preference; an unknown value → 400. */
+export function epcFormatOf(header: string | string[] | undefined): EpcFormat {
+  if (header === undefined) return 'No_Preference';
+  const value = Array.isArray(header) ? header[0] : header.trim();
+  if (!(EPC_FORMATS as readonly string[]).includes(value)) throw queryParameterException(`GS1-EPC-Format: '${value}' is not one of ${EPC_FORMATS.join(', ')}`);
+  return value as EpcFormat;
+}
+
+/** Converts the identifiers of events to the format the client asked for (prefix lengths from the company's GS1 company prefixes). */
+export async function formatEvents(db: Db, companyId: number, events: Record<string, unknown>[], format: EpcFormat): Promise<Record<string, unknown>[]> {
+  if (format === 'No_Preference' || format === 'Never_Translates' || events.length === 0) return events;
+  const [company] = await db.select({ gcps: companies.gcps }).from(companies).where(eq(companies.id, companyId));
+  const prefixLength = prefixLengthFromPrefixes(company?.gcps ?? []);
+  return events.map((event) => formatEventIdentifiers(event, format, prefixLength));
+}
+
+export interface QueryResultsHeader {
+  queryName?: string;
+  subscriptionID?: string;
+}
+
+/** An EPCISQueryDocument holding `events` (EPCIS 2.0 JSON binding). */
+export function queryDocument(events: Record<string, unknown>[], header: QueryResultsHeader = {}, now = new Date()): Record<string, unknown> {
+  return {
+    '@context': [EPCIS_CONTEXT],
+    type: 'EPCISQueryDocument',
+    schemaVersion: '2.0',
+    creationDate: now.toISOString(),
+    epcisBody: {
+      queryResults: {
+        queryName: header.queryName ?? 'SimpleEventQuery',
+        ...(header.subscriptionID ? { subscriptionID: header.subscriptionID } : {}),
+        resultsBody: { eventList: events },
+      },
+    },
+  };
+}

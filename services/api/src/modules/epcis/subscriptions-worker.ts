@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { parseEventQuery } from './query-params.js';
+import { queryDocument, selectRows } from './query.js';
+import { conditionSql } from './query-sql.js';
+import { gs1Signature, postWebhook, type WebhookResult } from './subscriptions-webhook.js';
+
+/*
+ * Delivers new events of streaming subscriptions to their webhooks. A pass claims one due
+ * subscription at a time with `SELECT … FOR UPDATE SKIP LOCKED` and a lease (next_attempt_at set a
+ * while ahead, committed at once), so two API processes never deliver the same subscription at
+ * the same time and no transaction stays open during the HTTP call. Events above the cursor that
+ * match the query are posted in batches; a 2xx moves the cursor past them, so each event is sent
+ * once; a failure keeps the cursor and retries later with exponential back-off.
+ *
+ * Events are taken in id order, and ids are handed out when rows are inserted, not when their
+ * transaction commits: a long capture could commit rows with ids below some already delivered.
+ * So a pass only takes rows whose inserting transaction is older than every transaction still
+ * running (`xmin` before the snapshot's xmin): once those are visible, no lower id can appear.
+ */
+
+export interface SubscriptionWorkerOptions {
+  db: Db;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How often due subscriptions are looked at without a wake-up. */
+  intervalMs: number;
+  /** First retry delay; doubles per failed attempt up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  allowPrivate: boolean;
+  timeoutMs: number;
+  /** Events per POST. */
+  batchSize?: number;
+}
+
+export interface SubscriptionWorker {
+  start(): void;
+  /** Stops the timer and waits for a pass under way. */
+  stop(): Promise<void>;
+  /** Asks for a pass soon (after a capture). */
+  wake(): void;
+  /** Runs one pass now (tests); resolves when it is done. */
+  runOnce(): Promise<void>;
+}
+
+/** How long a claimed subscription stays reserved for the process delivering it. */
+const LEASE_MS = 120_000;
+/** Most batches one subscription gets in a pass before the others have their turn. */
+const BATCHES_PER_TURN = 20;
+
+interface Claimed {
+  id: string;
+  company_id: number;
+  dest: string;
+  signature_token: string | null;
+  initial_record_time: string | null;
+  cursor: string | number;
+  attempts: number;
+  query: Record<string, string>;
+  name: string;
+}
+
+export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createSubscriptionWorker(options: SubscriptionWorkerOptions): SubscriptionWorker {
+  const { db, log } = options;
+  const batchSize = options.batchSize ?? 500;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+
+  /** Claims one due subscription (lease committed), or null when none is due or all are taken. */
+  async function claim(skip: readonly string[]): Promise<Claimed | null> {
+    const skipped = skip.length === 0 ? sql`` : sql` and id not in (${sql.join(skip.map((id) => sql`${id}::uuid`), sql`, `)})`;
+    const [claimed] = await selectRows<Claimed>(
+      db,
+      sql`
+      update epcis_subscriptions as s set next_attempt_at = now() + ${`${LEASE_MS} milliseconds`}::interval
+      from epcis_queries as q
+      where q.id = s.query_id and s.id = (
+        select id from epcis_subscriptions
+        where stream and (next_attempt_at is null or next_attempt_at <= now())${skipped}
+        order by next_attempt_at nulls first, id
+        limit 1
+        for update skip locked
+      )
+      returning s.id, s.company_id, s.dest, s.signature_token, s.initial_record_time, s.cursor, s.attempts, q.query, q.name`,
+    );
+    return claimed ?? null;
+  }
+
+  async function newEvents(subscription: Claimed, after: number): Promise<{ id: number; document: Record<string, unknown> }[]> {
+    const query = parseEventQuery(subscription.query);
+    const conditions = query.conditions.map((condition) => sql` and (${conditionSql(condition)})`);
+    const since = subscription.initial_record_time === null ? sql`` : sql` and record_time >= ${subscription.initial_record_time}::timestamptz`;
+    const rows = await selectRows<{ id: number | string; document: Record<string, unknown> }>(
+      db,
+      sql`
+      select id, document from epcis_events
+      where company_id = ${subscription.company_id} and id > ${after}${since}${sql.join(conditions, sql``)}
+        and age(xmin) > age(((pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text)::xid)
+      order by id
+      limit ${batchSize}`,
+    );
+    return rows.map((row) => ({ id: Number(row.id), document: row.document }));
+  }
+
+  async function deliver(subscription: Claimed): Promise<void> {
+    let cursor = Number(subscription.cursor);
+    let failure: WebhookResult | null = null;
+    for (let batch = 0; batch < BATCHES_PER_TURN; batch += 1) {
+      const events = await newEvents(subscription, cursor);
+      if (events.length === 0) break;
+      const body = JSON.stringify(queryDocument(events.map((event) => event.document), { queryName: subscription.name, subscriptionID: subscription.id }));
+      const headers: Record<string, string> = subscription.signature_token ? { 'GS1-Signature': gs1Signature(body, subscription.signature_token) } : {};
+      const result = await postWebhook(subscription.dest, body, headers, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
+      if (!result.ok) {
+        failure = result;
+        break;
+      }
+      cursor = events[events.length - 1].id;
+      await db.execute(sql`
+        update epcis_subscriptions set cursor = ${cursor}, attempts = 0, last_error = null, last_delivered_at = now()
+        where id = ${subscription.id}`);
+      if (events.length < batchSize) break;
+    }
+    if (failure) {
+      const attempts = subscription.attempts + 1;
+      const delay = backoffMs(attempts, options.retryBaseMs, options.retryMaxMs);
+      log.warn({ subscriptionId: subscription.id, attempts, error: failure.error }, 'an EPCIS webhook delivery failed; it is retried later');
+      await db.execute(sql`
+        update epcis_subscriptions set attempts = ${attempts}, last_error = ${failure.error ?? 'failed'},
+          next_attempt_at = now() + ${`${delay} milliseconds`}::interval
+        where id = ${subscription.id}`);
+    } else {
+      await db.execute(sql`update epcis_subscriptions set next_attempt_at = null where id = ${subscription.id}`);
+    }
+  }
+
+  async function pass(): Promise<void> {
+    // Each due subscription once per pass: a claimed one is leased, so the next claim takes another.
+    const seen = new Set<string>();
+    for (;;) {
+      const subscription = await claim([...seen]);
+      if (!subscription) return;
+      seen.add(subscription.id);
+      try {
+        await deliver(subscription);
+      } catch (err) {
+        log.error({ err, subscriptionId: subscription.id }, 'an EPCIS subscription could not be processed');
+        // The lease runs out and a later pass tries again.
+      }
+    }
+  }
+
+  function runOnce(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await pass();
+        } while (again && !stopped);
+      } catch (err) {
+        log.error({ err }, 'the EPCIS subscription worker failed a pass');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    start() {
+      stopped = false;
+      timer = setInterval(() => void runOnce(), options.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    wake() {
+      if (!stopped) void runOnce();
+    },
+    runOnce,
+  };
+}
