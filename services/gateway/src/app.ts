@@ -23,6 +23,7 @@ import tokenRefresherPlugin from './plugins/token-refresher.js';
 import upstreamPlugin from './plugins/upstream.js';
 import authRoutes from './routes/bff/auth.js';
 import didRoutes from './routes/did.js';
+import epcisRoutes from './routes/epcis.js';
 import planRoutes from './routes/bff/plan.js';
 import proxyRoutes from './routes/bff/proxy.js';
 import publicRoutes from './routes/bff/public.js';
@@ -157,6 +158,8 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   // The passports' issuer DID documents (/.well-known/did.json, /{serviceName}/did.json); the
   // resolver tells it of the keys of the credentials it answers.
   await app.register(didRoutes);
+  // EPCIS 2.0 for machine clients (API keys): /epcis/* passed to the API, no session, no CSRF.
+  await app.register(epcisRoutes, { prefix: '/epcis', rateLimitMax: config.BFF_RATE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS });
   // GS1 Digital Link resolver at the root (/01/..., /414/..., /.well-known/gs1resolver).
   await app.register(resolverRoutes, {
     genReqId,

@@ -26,6 +26,8 @@ export const RESERVED_SERVICE_NAMES: readonly string[] = [
   'api', 'bff', 'auth', 'login', 'logout', 'register', 'switch', 'maintenance', 'files', 'assets', 'static',
   'forgot-password', 'reset-password', 'check-mail', 'code-verification', 'new-member', 'healthz', 'readyz',
   'metrics', 'admin', 'super', 'preview', 'well-known', 'docs', 'www', 'console', 'help', 'support',
+  // The EPCIS 2.0 REST bindings of machine clients live at /epcis (the console's trace screens are /{serviceName}/epcis).
+  'epcis',
   // GS1 Digital Link convenience alphas: `/{alpha}/...` paths belong to the resolver (it answers 400).
   ...GS1_CONVENIENCE_ALPHAS,
 ];

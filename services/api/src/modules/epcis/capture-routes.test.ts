@@ -387,6 +387,12 @@ describe('limits, media types and versions', () => {
     expectProblem(await capture(''), 400, 'ValidationException');
   });
 
+  it('keeps /epcis for the repository: no company may take epcis as its service name', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/service-name/check?serviceName=epcis' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ available: false, reason: 'reserved' });
+  });
+
   it('puts the version headers on every answer, errors and unknown paths included', async () => {
     expectVersionHeaders(await t.app.inject({ method: 'GET', url: '/epcis/capture', headers: { authorization: `Bearer ${acmeKey}` } }));
     expectProblem(await t.app.inject({ method: 'GET', url: '/epcis/capture' }), 401, 'SecurityException');
