@@ -9,7 +9,7 @@ import type { Db } from './client.js';
 
 /*
  * Demo journeys (issue 17): two of Acme's DPP products are traced, so the trace screens and the
- * phone's traceability view show a journey at once. The backpack has six registered serials that
+ * phone's traceability view show a journey at once. The hiking boots have six registered serials that
  * are commissioned in Porto, packed into a case (an SSCC), shipped with a temperature logger to the
  * distribution centre in Hamburg, received, partly unpacked (three serials stay in the case),
  * shipped on to the Berlin store, received there and one is sold. The down jacket is traced by its
@@ -18,10 +18,14 @@ import type { Db } from './client.js';
  * four weeks, each in its place's time zone.
  */
 
-/** The serials the demo registers for the traced backpack. */
-export const DEMO_TRACE_SERIALS = ['SB45-0001', 'SB45-0002', 'SB45-0003', 'SB45-0004', 'SB45-0005', 'SB45-0006'] as const;
-/** The demo journeys: the backpack's (serials) and the jacket's (a lot). */
-export const DEMO_TRACED_PRODUCTS = ['Summit 45L Backpack', 'Glacier Down Jacket'] as const;
+/** The serials the demo registers for the traced hiking boots. */
+export const DEMO_TRACE_SERIALS = ['TH-0001', 'TH-0002', 'TH-0003', 'TH-0004', 'TH-0005', 'TH-0006'] as const;
+/**
+ * The demo journeys: the boots' (serials) and the jacket's (a lot). The backpack, the first DPP
+ * product, stays untraced (tests of the passport and of serial imports count on it as it is), and
+ * so does the sleeping bag: the console's start-tracing flow has products to start.
+ */
+export const DEMO_TRACED_PRODUCTS = ['Trailhead Hiking Boots', 'Glacier Down Jacket'] as const;
 /** The serial sold at the Berlin store. */
 export const DEMO_SOLD_SERIAL = DEMO_TRACE_SERIALS[0];
 /** The jacket's lot. */
@@ -89,7 +93,7 @@ function temperatureLog(end: Date, place: Place, values: readonly number[]) {
   ];
 }
 
-function backpackJourney(gtin: string, now: Date): Record<string, unknown>[] {
+function bootsJourney(gtin: string, now: Date): Record<string, unknown>[] {
   const sgtin = (serial: string) => `https://id.gs1.org/01/${gtin}/21/${serial}`;
   const all = DEMO_TRACE_SERIALS.map(sgtin);
   const unpacked = all.slice(0, 3);
@@ -185,12 +189,12 @@ export async function seedDemoTraces(tx: Db, companyId: number, templateOrigin: 
     .from(products)
     .where(and(eq(products.companyId, companyId), eq(products.service, 'DPP'), isNull(products.deletedAt)))
     .orderBy(asc(products.id));
-  const [backpack, jacket] = DEMO_TRACED_PRODUCTS.map((name) => rows.find((row) => row.productName === name));
-  if (backpack?.gtin && backpack.entryId !== null) {
+  const [boots, jacket] = DEMO_TRACED_PRODUCTS.map((name) => rows.find((row) => row.productName === name));
+  if (boots?.gtin && boots.entryId !== null) {
     await tx.insert(qualifiers).values(
-      DEMO_TRACE_SERIALS.map((value) => ({ companyId, entryId: backpack.entryId!, identifierCode: SERIAL_AI, qualifierPath: qualifierPathOf(SERIAL_AI, value), value })),
+      DEMO_TRACE_SERIALS.map((value) => ({ companyId, entryId: boots.entryId!, identifierCode: SERIAL_AI, qualifierPath: qualifierPathOf(SERIAL_AI, value), value })),
     );
-    await traceProduct(tx, backpack, backpackJourney(backpack.gtin, now), templateOrigin, startedBy);
+    await traceProduct(tx, boots, bootsJourney(boots.gtin, now), templateOrigin, startedBy);
   }
   if (jacket?.gtin) await traceProduct(tx, jacket, jacketJourney(jacket.gtin, now), templateOrigin, startedBy);
 }

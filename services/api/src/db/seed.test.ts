@@ -63,7 +63,7 @@ describe('demo data', () => {
     );
   });
 
-  it("traces two of Acme's DPP products with a journey from commissioning to the shop, the backpack's serials packed into a case", async () => {
+  it("traces two of Acme's DPP products with a journey from commissioning to the shop, the boots' serials packed into a case", async () => {
     const traced = await t.app.db
       .select({ id: products.id, name: products.productName, service: products.service, gtin: products.gtin, entryId: products.entryId })
       .from(traces)
@@ -82,13 +82,13 @@ describe('demo data', () => {
       const [link] = await t.app.db.select().from(links).where(and(eq(links.productId, product.id), eq(links.linkType, 'gs1:traceability')));
       expect(link?.targetUrl, product.name).toMatch(/\/preview\/traceability$/);
     }
-    const backpack = traced.find((row) => row.name === 'Summit 45L Backpack')!;
-    const serials = await t.app.db.select({ value: qualifiers.value }).from(qualifiers).where(eq(qualifiers.entryId, backpack.entryId!));
+    const boots = traced.find((row) => row.name === 'Trailhead Hiking Boots')!;
+    const serials = await t.app.db.select({ value: qualifiers.value }).from(qualifiers).where(eq(qualifiers.entryId, boots.entryId!));
     expect(serials.map((row) => row.value).sort()).toEqual([...DEMO_TRACE_SERIALS]);
     const packing = await t.app.db
       .select({ parentId: epcisEvents.parentId, children: epcisEvents.epcList })
       .from(epcisEvents)
-      .where(and(eq(epcisEvents.eventType, 'AggregationEvent'), eq(epcisEvents.action, 'ADD'), sql`${epcisEvents.gtins} @> ARRAY[${backpack.gtin}]::text[]`));
+      .where(and(eq(epcisEvents.eventType, 'AggregationEvent'), eq(epcisEvents.action, 'ADD'), sql`${epcisEvents.gtins} @> ARRAY[${boots.gtin}]::text[]`));
     expect(packing).toHaveLength(1);
     expect(packing[0].parentId).toMatch(/^https:\/\/id\.gs1\.org\/00\/\d{18}$/);
     expect(packing[0].children).toHaveLength(DEMO_TRACE_SERIALS.length);

@@ -200,7 +200,7 @@ describe('GET /api/trace/all', () => {
       lastEvent: { eventTime: '2030-01-02T10:00:00.000Z', eventType: 'ObjectEvent', bizStep: 'shipping', disposition: 'in_transit' },
     });
     // The demo journeys are there too.
-    expect(all.result.map((row) => row.productName)).toEqual(expect.arrayContaining(['Summit 45L Backpack', 'Glacier Down Jacket']));
+    expect(all.result.map((row) => row.productName)).toEqual(expect.arrayContaining(['Trailhead Hiking Boots', 'Glacier Down Jacket']));
     expect(all.pageInfo.total).toBe(all.result.length);
 
     const paged = traceListResponseSchema.parse((await list('?size=1&page=2')).json());
@@ -348,12 +348,12 @@ describe('POST /api/trace/events', () => {
 
 describe('tenancy', () => {
   it("keeps Acme's traces from Nordic even on a plan with DPP", async () => {
-    const backpack = await demoProduct('Summit 45L Backpack');
+    const boots = await demoProduct('Trailhead Hiking Boots');
     await setNordicPlan('Business');
     try {
-      expect((await readTrace(backpack.id, '', nordic)).statusCode).toBe(404);
-      expect((await start(backpack.id, nordic)).statusCode).toBe(404);
-      const response = await addEvent(backpack.id, { type: 'ObjectEvent', ...time('2031-01-01T00:00:00.000Z'), epcList: [sgtin(backpack.gtin!, 'N1')], action: 'OBSERVE' }, nordic);
+      expect((await readTrace(boots.id, '', nordic)).statusCode).toBe(404);
+      expect((await start(boots.id, nordic)).statusCode).toBe(404);
+      const response = await addEvent(boots.id, { type: 'ObjectEvent', ...time('2031-01-01T00:00:00.000Z'), epcList: [sgtin(boots.gtin!, 'N1')], action: 'OBSERVE' }, nordic);
       expect(response.statusCode).toBe(404);
       const nordicList = traceListResponseSchema.parse((await list('', nordic)).json());
       expect(nordicList.result).toEqual([]);
@@ -365,9 +365,9 @@ describe('tenancy', () => {
 });
 
 describe('demo journey and the landing traceability view', () => {
-  it("shows the backpack's journey in the console: packed into the case, shipped with temperatures, unpacked, sold", async () => {
-    const backpack = await demoProduct('Summit 45L Backpack');
-    const trace = await traceOf(backpack.id, '&size=100');
+  it("shows the boots' journey in the console: packed into the case, shipped with temperatures, unpacked, sold", async () => {
+    const boots = await demoProduct('Trailhead Hiking Boots');
+    const trace = await traceOf(boots.id, '&size=100');
     expect(trace.events.map((event) => event.bizStep)).toEqual(['commissioning', 'packing', 'shipping', 'receiving', 'unpacking', 'shipping', 'receiving', 'retail_selling']);
     const shipping = trace.events[2];
     expect(shipping.epcs).toEqual([`https://id.gs1.org/00/${DEMO_CASE_SSCC}`]);
@@ -377,14 +377,14 @@ describe('demo journey and the landing traceability view', () => {
     expect(shipping.eventTimeZoneOffset).toMatch(/^\+0[01]:00$/);
     expect(trace.serials.map((serial) => serial.serial).sort()).toEqual([...DEMO_TRACE_SERIALS].sort());
     // Three serials stay in the case at the distribution centre.
-    expect((await traceOf(backpack.id, `&serial=${DEMO_TRACE_SERIALS[5]}`)).parents).toEqual([`https://id.gs1.org/00/${DEMO_CASE_SSCC}`]);
-    expect((await traceOf(backpack.id, `&serial=${DEMO_SOLD_SERIAL}`)).parents).toEqual([]);
+    expect((await traceOf(boots.id, `&serial=${DEMO_TRACE_SERIALS[5]}`)).parents).toEqual([`https://id.gs1.org/00/${DEMO_CASE_SSCC}`]);
+    expect((await traceOf(boots.id, `&serial=${DEMO_SOLD_SERIAL}`)).parents).toEqual([]);
   });
 
   it('answers the journey on the traceability view, and a scanned serial sees no other serial', async () => {
-    const backpack = await demoProduct('Summit 45L Backpack');
+    const boots = await demoProduct('Trailhead Hiking Boots');
     const view = async (extra = '') => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${backpack.id}&serviceName=acme&view=traceability${extra}` });
+      const response = await t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${boots.id}&serviceName=acme&view=traceability${extra}` });
       expect(response.statusCode).toBe(200);
       return { body: response.body, trace: landingPageResponseSchema.parse(response.json()).result.trace! };
     };
@@ -400,16 +400,16 @@ describe('demo journey and the landing traceability view', () => {
     const scanned = await view(`&serial=${DEMO_SOLD_SERIAL}`);
     expect(scanned.trace.serial).toBe(DEMO_SOLD_SERIAL);
     expect(scanned.trace.steps.at(-1)).toMatchObject({ bizStep: 'retail_selling', disposition: 'retail_sold' });
-    expect(scanned.trace.steps[0].epcs).toEqual([sgtin(backpack.gtin!, DEMO_SOLD_SERIAL)]);
+    expect(scanned.trace.steps[0].epcs).toEqual([sgtin(boots.gtin!, DEMO_SOLD_SERIAL)]);
     for (const serial of DEMO_TRACE_SERIALS.filter((serial) => serial !== DEMO_SOLD_SERIAL)) expect(scanned.body).not.toContain(serial);
 
     // An unknown serial shows the product's journey, naming no serial.
-    const unknown = await view('&serial=SB45-9999');
+    const unknown = await view('&serial=TH-9999');
     expect(unknown.trace.serial).toBeNull();
     expect(unknown.trace.total).toBe(8);
 
     // Other views do not read the journey.
-    const index = await t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${backpack.id}&serviceName=acme` });
+    const index = await t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${boots.id}&serviceName=acme` });
     expect(index.json().result.trace).toBeNull();
   });
 });
