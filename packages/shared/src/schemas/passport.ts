@@ -419,6 +419,8 @@ export const passportVersionSchema = z.object({
   version: z.number().int().min(0).describe('0 for the draft, 1, 2, … for published versions'),
   status: z.enum(PASSPORT_STATUSES),
   publishedAt: z.string().nullable(),
+  /** The template the version was saved or published with (the API always answers it). */
+  template: z.enum(PASSPORT_TEMPLATES).optional(),
   data: passportDataSchema,
   accessOverrides: z.record(z.string(), accessLevelSchema),
 });

@@ -149,6 +149,7 @@ describe('drafts and published versions', () => {
     expect((await putPassport(productId, { template: 'battery', data: edited })).statusCode).toBe(200);
     const v1 = (await getVersion(productId, 1)).json().result;
     expect(v1.data).toEqual(FULL);
+    expect(v1.template).toBe('battery');
     expect((await publish(productId)).json().result).toMatchObject({ version: 2 });
     expect((await getVersion(productId, 1)).json().result.data).toEqual(FULL);
     expect((await getVersion(productId, 2)).json().result.data).toMatchObject({ recycledContentPercent: 45 });

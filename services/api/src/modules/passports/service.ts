@@ -101,6 +101,7 @@ function versionView(row: PassportVersionRow): PassportVersion {
     version: row.version,
     status: row.status,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    template: row.template,
     data: row.data,
     accessOverrides: row.accessOverrides as Record<string, AccessLevel>,
   };

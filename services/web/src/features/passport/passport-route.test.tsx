@@ -47,7 +47,8 @@ describe('the passport step of the edit wizard', () => {
     expect(screen.getByTestId('certificates-empty')).toBeInTheDocument();
     expect(screen.getByTestId('access-links-empty')).toBeInTheDocument();
     expect(screen.getByTestId('product-wizard')).not.toBeVisible();
-  });
+    // The whole edit wizard with the page editor and the long passport form: slow on a busy machine.
+  }, 60_000);
 
   it('is not offered for a DL product, whose passport address goes back to Basics', async () => {
     setup('DL');

@@ -26,6 +26,9 @@ export const accessLinksKey = (productId: number) => `${BASE}/passport/access-li
 /** Where a published version is read in full (`GET /api/product/passport/version`). */
 export const passportVersionPath = (productId: number, version: number) => `${BASE}/passport/version?productId=${productId}&version=${version}`;
 
+/** A published version's signed credential (`GET /api/product/passport/credential`, VC-JOSE compact JWS). */
+export const passportCredentialPath = (productId: number, version: number) => `${BASE}/passport/credential?productId=${productId}&version=${version}`;
+
 /** The product's passport: template, draft and published versions (`GET /api/product/passport`). */
 export function usePassport(productId: number) {
   return useSWR<{ result: PassportState }>(passportKey(productId), apiFetcher, SWR_OPTIONS);

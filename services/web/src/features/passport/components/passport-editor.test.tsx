@@ -92,6 +92,18 @@ describe('PassportEditor', () => {
       'GET /bff/api/product/passport': () => ({ body: passportAnswer(published ? [{ version: 1, status: 'published', publishedAt: '2026-11-24T07:00:00Z' }] : []) }),
       'PUT /bff/api/product/passport': { body: passportAnswer() },
       'POST /bff/api/product/passport/publish': publish,
+      'GET /bff/api/product/passport/version': {
+        body: {
+          result: {
+            version: 1,
+            status: 'published',
+            publishedAt: '2026-11-24T07:00:00Z',
+            template: 'core',
+            data: { ...draft.data, manufacturingFacilities: [{ name: 'Works Porto', address: { city: 'Porto', country: 'PT' } }], endOfLife: 'Bring it back.' },
+            accessOverrides: {},
+          },
+        },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<PassportEditor productId={PRODUCT} serviceName="acme" />);
@@ -104,9 +116,76 @@ describe('PassportEditor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
     expect(bodyOf(publish.mock.calls[0]![0])).toEqual({ productId: PRODUCT });
-    const link = await screen.findByRole('link', { name: 'Version 1' });
-    expect(link).toHaveAttribute('href', `/bff/api/product/passport/version?productId=${PRODUCT}&version=1`);
+
+    // The version reads as the dpp view draws it, every field included, with its JSON and credential addresses.
+    await user.click(await screen.findByRole('button', { name: 'Version 1' }));
+    const reader = await screen.findByTestId('passport-version-reader');
+    const sections = await within(reader).findByTestId('passport-version-sections');
+    expect(within(sections).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Identity', 'End of life and take-back']);
+    expect(within(sections).getByTestId('dpp-facilities')).toHaveTextContent('Works PortoPorto, PT');
+    expect(sections).toHaveTextContent('Bring it back.');
+    expect(within(reader).getByTestId('passport-version-json')).toHaveAttribute('href', `/bff/api/product/passport/version?productId=${PRODUCT}&version=1`);
+    expect(within(reader).getByTestId('passport-version-credential')).toHaveAttribute('href', `/bff/api/product/passport/credential?productId=${PRODUCT}&version=1`);
+    await user.click(within(reader).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('passport-version-reader')).toBeNull());
   });
+
+  it('edits battery hazardous substances and the addresses of the operators and facilities, with field errors under them', async () => {
+    const put = vi.fn((_init: RequestInit | undefined) => ({ body: passportAnswer() }));
+    routes({ 'PUT /bff/api/product/passport': put });
+    const user = userEvent.setup();
+    renderWithProviders(<PassportEditor productId={PRODUCT} serviceName="acme" />);
+    // Inputs by their ids (the form is long: label queries over it are slow), each checked to carry its label.
+    const input = (path: string, label: string) => {
+      const element = document.getElementById(`passport-data-${path.replace(/\./g, '-')}`) as HTMLInputElement;
+      expect(element.labels?.[0]).toHaveTextContent(label);
+      return element;
+    };
+    const fill = async (path: string, label: string, value: string) => {
+      const element = input(path, label);
+      await user.clear(element);
+      await user.click(element);
+      await user.paste(value);
+    };
+
+    await user.selectOptions(await screen.findByLabelText('Template'), 'battery');
+    await user.click(await screen.findByTestId('passport-battery-materialComposition-hazardousSubstances-add'));
+    await fill('battery.materialComposition.hazardousSubstances.0.name', 'Hazardous substance', 'Cobalt');
+    await fill('battery.materialComposition.hazardousSubstances.0.casNumber', 'CAS number', '7440-48-5');
+    await fill('battery.materialComposition.hazardousSubstances.0.concentrationPercent', 'Concentration', '0.4');
+    await fill('euResponsibleOperator.name', 'EU responsible economic operator', 'Acme EU B.V.');
+    await fill('euResponsibleOperator.address.city', 'Operator city', 'Rotterdam');
+    await fill('euResponsibleOperator.address.country', 'Operator country (ISO code)', 'nl');
+    await fill('importer.name', 'Importer', 'Acme Import GmbH');
+    await fill('importer.address.street', 'Importer street', 'Hafenstraße 1');
+    await user.click(screen.getByTestId('passport-manufacturingFacilities-add'));
+    await fill('manufacturingFacilities.0.name', 'Facility name', 'Works Porto');
+    await fill('manufacturingFacilities.0.address.city', 'Facility city', 'Porto');
+    await fill('manufacturingFacilities.0.address.country', 'Facility country (ISO code)', 'PT');
+
+    // A wrong check digit and a lower-case country code are caught before anything is sent.
+    await user.click(screen.getByTestId('passport-save'));
+    expect(await screen.findByTestId('passport-data-battery-materialComposition-hazardousSubstances-0-casNumber-error')).toHaveTextContent('Wrong check digit');
+    expect(screen.getByTestId('passport-data-euResponsibleOperator-address-country-error')).toBeInTheDocument();
+    expect(input('euResponsibleOperator.address.country', 'Operator country (ISO code)')).toHaveAttribute('aria-invalid', 'true');
+    expect(put).not.toHaveBeenCalled();
+
+    await fill('battery.materialComposition.hazardousSubstances.0.casNumber', 'CAS number', '7440-48-4');
+    await fill('euResponsibleOperator.address.country', 'Operator country (ISO code)', 'NL');
+    await user.click(screen.getByTestId('passport-save'));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(bodyOf(put.mock.calls[0]![0])).toMatchObject({
+      template: 'battery',
+      data: {
+        euResponsibleOperator: { name: 'Acme EU B.V.', address: { city: 'Rotterdam', country: 'NL' } },
+        importer: { name: 'Acme Import GmbH', address: { street: 'Hafenstraße 1' } },
+        manufacturingFacilities: [{ name: 'Works Porto', address: { city: 'Porto', country: 'PT' } }],
+        battery: { materialComposition: { hazardousSubstances: [{ name: 'Cobalt', casNumber: '7440-48-4', concentrationPercent: 0.4 }] } },
+      },
+    });
+    // The hazardous substances carry their own access level (public by default, tightenable).
+    expect(screen.getByTestId('access-battery-materialComposition-hazardousSubstances')).toHaveValue('public');
+  }, 60_000);
 
   it('flags an expired certificate with a badge', async () => {
     routes();

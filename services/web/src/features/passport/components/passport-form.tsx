@@ -13,8 +13,9 @@ import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-control
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import type { MessageId } from '@/lib/i18n';
-import { passportVersionPath, publishPassport, savePassportDraft, type PassportState } from '@/features/passport/api/passport-api';
+import { publishPassport, savePassportDraft, type PassportState } from '@/features/passport/api/passport-api';
 import { AccessLevelSelect, PassportFieldInput, inputIdOf } from '@/features/passport/components/passport-field-input';
+import { VersionReader } from '@/features/passport/components/version-reader';
 import { BATTERY_GROUPS, CORE_GROUPS, DOCUMENT_KIND_OPTIONS, fieldLabel, type PassportGroup, type PassportList } from '@/features/passport/model/passport-fields';
 import { cleanPassportValues, passportFormSchema, setAccessLevel, type PassportFormValues } from '@/features/passport/model/passport-form';
 
@@ -48,6 +49,17 @@ const Versions = styled.ul`
   a { color: ${({ theme }) => theme.colors.primary}; }
 `;
 
+/** A version's name, opening its read-only view: looks like the link it replaces. */
+const VersionButton = styled.button`
+  border: 0;
+  padding: 0;
+  background: none;
+  font: inherit;
+  color: ${({ theme }) => theme.colors.primary};
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
 const Stack = styled.div`
   display: grid;
   gap: 16px;
@@ -61,12 +73,13 @@ function ListRows({ list, overrides, onAccessChange }: { list: PassportList; ove
   const { control } = useFormContext<PassportFormValues>();
   const rows = useFieldArray({ control, name: `data.${list.path}` as 'data.manufacturingFacilities' });
   const title = intl.formatMessage({ id: fieldLabel(list.path) });
+  const testId = `passport-${list.path.replace(/\./g, '-')}`;
   return (
     <Fieldset>
       <Legend>{title}</Legend>
       <AccessLevelSelect path={list.access} label={title} overrides={overrides} onChange={onAccessChange} />
       {rows.fields.length === 0 ? (
-        <Hint data-testid={`passport-${list.path}-empty`}>
+        <Hint data-testid={`${testId}-empty`}>
           <FormattedMessage id="passport.list.empty" />
         </Hint>
       ) : null}
@@ -91,7 +104,7 @@ function ListRows({ list, overrides, onAccessChange }: { list: PassportList; ove
         </RowCard>
       ))}
       <Actions>
-        <Button $variant="outline" $size="sm" data-testid={`passport-${list.path}-add`} onClick={() => rows.append({} as never)}>
+        <Button $variant="outline" $size="sm" data-testid={`${testId}-add`} onClick={() => rows.append({} as never)}>
           <FormattedMessage id="passport.list.add" values={{ name: title }} />
         </Button>
       </Actions>
@@ -212,6 +225,7 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
   const [notice, setNotice] = useState<MessageId | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<PassportFormValues | null>(null);
+  const [reading, setReading] = useState<number | null>(null);
   const template = useWatch({ control: form.control, name: 'template' });
   const groups = template === 'battery' ? [...CORE_GROUPS, ...BATTERY_GROUPS] : CORE_GROUPS;
 
@@ -308,9 +322,9 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
                 <Versions data-testid="passport-versions">
                   {published.map((item) => (
                     <li key={item.version}>
-                      <a href={passportVersionPath(productId, item.version)} target="_blank" rel="noreferrer">
+                      <VersionButton type="button" data-testid="passport-version-read" onClick={() => setReading(item.version)}>
                         <FormattedMessage id="passport.versions.item" values={{ version: item.version }} />
-                      </a>{' '}
+                      </VersionButton>{' '}
                       {item.publishedAt ? <FormattedDate value={item.publishedAt} dateStyle="medium" timeStyle="short" /> : null}
                     </li>
                   ))}
@@ -320,6 +334,7 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
           </Panel>
         </Stack>
       </form>
+      <VersionReader productId={productId} version={reading} template={passport.template} onClose={() => setReading(null)} />
       <ConfirmDialog
         payload={confirm}
         onConfirm={publish}

@@ -16,7 +16,7 @@ export interface PassportField {
 
 /** A repeated row (facilities, materials, substances): its sub-fields relative to a row. */
 export interface PassportList {
-  path: 'manufacturingFacilities' | 'materialComposition' | 'substancesOfConcern';
+  path: 'manufacturingFacilities' | 'materialComposition' | 'substancesOfConcern' | 'battery.materialComposition.hazardousSubstances';
   fields: readonly PassportField[];
   access: string;
 }
@@ -40,6 +40,10 @@ const substanceFields: readonly PassportField[] = [
   { path: 'casNumber', kind: 'text' },
   { path: 'concentrationPercent', kind: 'number', unit: '%' },
 ];
+
+/** The inputs of an `addressSchema` under `prefix` (street, postal code, city, ISO country). */
+const addressFields = (prefix: string): PassportField[] =>
+  (['street', 'postalCode', 'city', 'country'] as const).map((part) => ({ path: `${prefix}address.${part}`, kind: 'text' }));
 
 export const DOCUMENT_KIND_OPTIONS = COMPLIANCE_DOCUMENT_KINDS.map((value) => ({ value, label: label(`passport.documentKind.${value}`) }));
 
@@ -65,14 +69,13 @@ export const CORE_GROUPS: readonly PassportGroup[] = [
       { path: 'manufacturer.name', kind: 'text', access: 'manufacturer' },
       { path: 'manufacturer.gln', kind: 'text' },
       { path: 'manufacturer.otherId', kind: 'text' },
-      { path: 'manufacturer.address.street', kind: 'text' },
-      { path: 'manufacturer.address.postalCode', kind: 'text' },
-      { path: 'manufacturer.address.city', kind: 'text' },
-      { path: 'manufacturer.address.country', kind: 'text' },
+      ...addressFields('manufacturer.'),
       { path: 'euResponsibleOperator.name', kind: 'text', access: 'euResponsibleOperator' },
       { path: 'euResponsibleOperator.eori', kind: 'text' },
+      ...addressFields('euResponsibleOperator.'),
       { path: 'importer.name', kind: 'text', access: 'importer' },
       { path: 'importer.eori', kind: 'text' },
+      ...addressFields('importer.'),
     ],
   },
   {
@@ -82,10 +85,7 @@ export const CORE_GROUPS: readonly PassportGroup[] = [
       {
         path: 'manufacturingFacilities',
         access: 'manufacturingFacilities',
-        fields: [
-          { path: 'name', kind: 'text' },
-          { path: 'gln', kind: 'text' },
-        ],
+        fields: [{ path: 'name', kind: 'text' }, { path: 'gln', kind: 'text' }, ...addressFields('')],
       },
     ],
   },
@@ -186,5 +186,6 @@ export const BATTERY_GROUPS: readonly PassportGroup[] = [
       { path: `${B}.materialComposition.anodeMaterials`, kind: 'list', access: `${B}.materialComposition.anodeMaterials` },
       { path: `${B}.materialComposition.electrolyteMaterials`, kind: 'list', access: `${B}.materialComposition.electrolyteMaterials` },
     ],
+    lists: [{ path: `${B}.materialComposition.hazardousSubstances`, access: `${B}.materialComposition.hazardousSubstances`, fields: substanceFields }],
   },
 ];

@@ -146,7 +146,22 @@ function AccessNotice({ passport }: { passport: PublicPassport }) {
   );
 }
 
-export function DppView({ passport, product, design, language, digitalLink, backHref, draft, frame }: DppViewProps) {
+export interface PassportSectionsProps {
+  passport: PublicPassport;
+  /** The text colour the borders and muted labels are mixed from. */
+  textColor: string;
+  /** Drawn first, inside the sections' column (the landing's notices, mark and version line). */
+  header?: ReactNode;
+  /** Prefix of the sections' heading ids, unique on the page. */
+  idPrefix?: string;
+  testId?: string;
+}
+
+/**
+ * The passport's sections as the dpp view draws them, without the landing's frame: the console's
+ * passport step shows a published version with them too.
+ */
+export function PassportSections({ passport, textColor, header, idPrefix = 'dpp', testId }: PassportSectionsProps) {
   const intl = useIntl();
   const { data, certificates } = passport;
   const number = (value: number, digits = 2) => intl.formatNumber(value, { maximumFractionDigits: digits });
@@ -170,6 +185,269 @@ export function DppView({ passport, product, design, language, digitalLink, back
   const manufacturer = data.manufacturer;
 
   return (
+    <Sections $fg={textColor} data-testid={testId}>
+      {header}
+      {hasIdentity ? (
+        <section aria-labelledby={`${idPrefix}-identity`} data-testid="dpp-identity">
+          <h2 id={`${idPrefix}-identity`}>{msg('identity')}</h2>
+          <dl>
+            {data.uniqueProductIdentifier ? <Row label={msg('identifier')}>{data.uniqueProductIdentifier}</Row> : null}
+            {data.granularity ? <Row label={msg('granularity')}>{msg(`granularity.${data.granularity}`)}</Row> : null}
+            {data.gtin ? <Row label="GTIN">{data.gtin}</Row> : null}
+            {data.commodityCode ? <Row label={msg('commodityCode')}>{data.commodityCode}</Row> : null}
+            {manufacturer ? (
+              <Row label={msg('manufacturer')}>
+                <Party
+                  name={manufacturer.name}
+                  ids={[manufacturer.gln ? `GLN ${manufacturer.gln}` : '', manufacturer.otherId ? `${msg('otherId')} ${manufacturer.otherId}` : ''].filter(present)}
+                  address={manufacturer.address}
+                />
+              </Row>
+            ) : null}
+            {data.euResponsibleOperator ? (
+              <Row label={msg('euResponsibleOperator')}>
+                <Party
+                  name={data.euResponsibleOperator.name}
+                  ids={data.euResponsibleOperator.eori ? [`EORI ${data.euResponsibleOperator.eori}`] : []}
+                  address={data.euResponsibleOperator.address}
+                />
+              </Row>
+            ) : null}
+            {data.importer ? (
+              <Row label={msg('importer')}>
+                <Party name={data.importer.name} ids={data.importer.eori ? [`EORI ${data.importer.eori}`] : []} address={data.importer.address} />
+              </Row>
+            ) : null}
+            {facilities.length > 0 ? (
+              <Row label={msg('facilities')}>
+                <ul data-testid="dpp-facilities">
+                  {facilities.map((facility, index) => (
+                    <li key={`${facility.name}-${index}`}>
+                      <Party name={facility.name} ids={facility.gln ? [`GLN ${facility.gln}`] : []} address={facility.address} />
+                    </li>
+                  ))}
+                </ul>
+              </Row>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      {hasMaterials ? (
+        <section aria-labelledby={`${idPrefix}-materials`} data-testid="dpp-materials">
+          <h2 id={`${idPrefix}-materials`}>{msg('materials')}</h2>
+          {materials.length > 0 ? (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{msg('material')}</th>
+                  <th scope="col" data-num="">{msg('share')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {materials.map((item, index) => (
+                  <tr key={`${item.material}-${index}`}>
+                    <td>{item.material}</td>
+                    <td data-num="">{number(item.sharePercent, 1)} %</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {present(data.recycledContentPercent) ? (
+            <dl>
+              <Row label={msg('recycledContent')}>{number(data.recycledContentPercent ?? 0, 1)} %</Row>
+            </dl>
+          ) : null}
+          {substances.length > 0 ? (
+            <>
+              <h3>{msg('substances')}</h3>
+              <ul>
+                {substances.map((substance, index) => (
+                  <li key={`${substance.name}-${index}`}>
+                    {substance.name}
+                    {substance.casNumber ? ` (CAS ${substance.casNumber})` : ''} — {number(substance.concentrationPercent, 3)} %
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      {data.carbonFootprint ? (
+        <section aria-labelledby={`${idPrefix}-carbon`} data-testid="dpp-carbon">
+          <h2 id={`${idPrefix}-carbon`}>{msg('carbon')}</h2>
+          <dl>
+            <Row label={msg('perUnit')}>{number(data.carbonFootprint.kgCo2ePerUnit)} kg CO₂e</Row>
+            <Row label={msg('method')}>{data.carbonFootprint.method}</Row>
+          </dl>
+        </section>
+      ) : null}
+
+      {hasRepair ? (
+        <section aria-labelledby={`${idPrefix}-repair`} data-testid="dpp-repair">
+          <h2 id={`${idPrefix}-repair`}>{msg('repair')}</h2>
+          <dl>
+            {present(data.durability?.expectedLifetimeYears) ? (
+              <Row label={msg('lifetimeYears')}>{number(data.durability?.expectedLifetimeYears ?? 0, 1)}</Row>
+            ) : null}
+            {present(data.durability?.expectedLifetimeCycles) ? (
+              <Row label={msg('lifetimeCycles')}>{number(data.durability?.expectedLifetimeCycles ?? 0, 0)}</Row>
+            ) : null}
+            {present(data.repairability?.score) ? <Row label={msg('repairScore')}>{number(data.repairability?.score ?? 0, 1)} / 10</Row> : null}
+            {present(data.repairability?.sparePartsYears) ? (
+              <Row label={msg('spareParts')}>{number(data.repairability?.sparePartsYears ?? 0, 0)}</Row>
+            ) : null}
+          </dl>
+          {data.repairability?.repairInstructions ? <p>{data.repairability.repairInstructions}</p> : null}
+        </section>
+      ) : null}
+
+      {data.endOfLife ? (
+        <section aria-labelledby={`${idPrefix}-eol`} data-testid="dpp-end-of-life">
+          <h2 id={`${idPrefix}-eol`}>{msg('endOfLife')}</h2>
+          <p>{data.endOfLife}</p>
+        </section>
+      ) : null}
+
+      {battery ? (
+        <section aria-labelledby={`${idPrefix}-battery`} data-testid="dpp-battery">
+          <h2 id={`${idPrefix}-battery`}>{msg('battery')}</h2>
+          {battery.generalProductInformation ? (
+            <>
+              <h3>{msg('battery.general')}</h3>
+              <dl>
+                {battery.generalProductInformation.category ? (
+                  <Row label={msg('battery.category')}>{msg(`battery.category.${battery.generalProductInformation.category}`)}</Row>
+                ) : null}
+                {battery.generalProductInformation.chemistry ? <Row label={msg('battery.chemistry')}>{battery.generalProductInformation.chemistry}</Row> : null}
+                {present(battery.generalProductInformation.weightKg) ? (
+                  <Row label={msg('battery.weight')}>{number(battery.generalProductInformation.weightKg ?? 0)} kg</Row>
+                ) : null}
+                {battery.generalProductInformation.manufacturingDate ? (
+                  <Row label={msg('battery.manufacturingDate')}>{date(battery.generalProductInformation.manufacturingDate)}</Row>
+                ) : null}
+                {battery.generalProductInformation.manufacturingPlace ? (
+                  <Row label={msg('battery.manufacturingPlace')}>{battery.generalProductInformation.manufacturingPlace}</Row>
+                ) : null}
+              </dl>
+            </>
+          ) : null}
+          {battery.carbonFootprint ? (
+            <>
+              <h3>{msg('battery.carbon')}</h3>
+              <dl>
+                {present(battery.carbonFootprint.totalKgCo2ePerKWh) ? (
+                  <Row label={msg('battery.total')}>{number(battery.carbonFootprint.totalKgCo2ePerKWh ?? 0)} kg CO₂e/kWh</Row>
+                ) : null}
+                {Object.entries(battery.carbonFootprint.perStage ?? {}).map(([stage, value]) => (
+                  <Row key={stage} label={msg(`battery.stage.${stage}` as DppWord)}>
+                    {number(value ?? 0)} kg CO₂e/kWh
+                  </Row>
+                ))}
+              </dl>
+            </>
+          ) : null}
+          {battery.circularity ? (
+            <>
+              <h3>{msg('battery.circularity')}</h3>
+              <dl>
+                {Object.entries(battery.circularity.recycledContent ?? {}).map(([material, value]) => (
+                  <Row key={material} label={msg(`battery.material.${material}` as DppWord)}>
+                    {number(value ?? 0, 1)} %
+                  </Row>
+                ))}
+                {present(battery.circularity.renewableContentPercent) ? (
+                  <Row label={msg('battery.renewable')}>{number(battery.circularity.renewableContentPercent ?? 0, 1)} %</Row>
+                ) : null}
+              </dl>
+              {battery.circularity.dismantlingInformation ? <p>{battery.circularity.dismantlingInformation}</p> : null}
+            </>
+          ) : null}
+          {battery.materialComposition ? (
+            <>
+              <h3>{msg('battery.composition')}</h3>
+              <dl>
+                {(['cathodeMaterials', 'anodeMaterials', 'electrolyteMaterials'] as const).map((group) =>
+                  battery.materialComposition?.[group]?.length ? (
+                    <Row key={group} label={msg(`battery.${group}`)}>
+                      {battery.materialComposition[group]?.join(', ')}
+                    </Row>
+                  ) : null,
+                )}
+                {battery.materialComposition.hazardousSubstances?.length ? (
+                  <Row label={msg('substances')}>
+                    {battery.materialComposition.hazardousSubstances
+                      .map((substance) => `${substance.name} ${number(substance.concentrationPercent, 3)} %`)
+                      .join(', ')}
+                  </Row>
+                ) : null}
+              </dl>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      {documents.length > 0 ? (
+        <section aria-labelledby={`${idPrefix}-documents`} data-testid="dpp-documents">
+          <h2 id={`${idPrefix}-documents`}>{msg('documents')}</h2>
+          <ul>
+            {documents.map((document, index) => (
+              <li key={`${document.href}-${index}`}>
+                <a href={document.href} download="">
+                  {document.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {certificates.length > 0 ? (
+        <section aria-labelledby={`${idPrefix}-certificates`} data-testid="dpp-certificates">
+          <h2 id={`${idPrefix}-certificates`}>{msg('certificates')}</h2>
+          <ul>
+            {certificates.map((cert) => (
+              <li key={cert.id}>
+                <strong>{cert.name}</strong> {cert.number} — {cert.issuer}
+                <br />
+                {cert.validUntil
+                  ? msg('validFromUntil', { from: date(cert.validFrom), until: date(cert.validUntil) })
+                  : msg('validFrom', { from: date(cert.validFrom) })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Sections>
+  );
+}
+
+export function DppView({ passport, product, design, language, digitalLink, backHref, draft, frame }: DppViewProps) {
+  const intl = useIntl();
+  const date = (value: string) => intl.formatDate(value, { dateStyle: 'medium', timeZone: 'UTC' });
+  const manufacturer = passport.data.manufacturer;
+  const header = (
+    <>
+      <AccessNotice passport={passport} />
+      <Verified
+        hidden
+        data-dpp-verify=""
+        data-product-id={passport.productId}
+        data-version={passport.version}
+        data-digital-link={digitalLink}
+        data-testid="dpp-verified"
+        lang={intl.locale}
+      >
+        <FormattedMessage id="landing.dpp.verifiedBy" values={{ issuer: <span key="issuer" data-dpp-issuer="">{manufacturer?.name ?? ''}</span> }} />
+      </Verified>
+      <p lang={intl.locale} data-testid="dpp-version">
+        {intl.formatMessage({ id: 'landing.dpp.version' }, { version: passport.version, date: date(passport.publishedAt) })}
+      </p>
+    </>
+  );
+  return (
     <LandingFrame
       design={design}
       product={product}
@@ -180,257 +458,7 @@ export function DppView({ passport, product, design, language, digitalLink, back
       draft={draft}
       frame={frame}
     >
-      <Sections $fg={design.page.textColor} data-testid="landing-dpp">
-        <AccessNotice passport={passport} />
-        <Verified
-          hidden
-          data-dpp-verify=""
-          data-product-id={passport.productId}
-          data-version={passport.version}
-          data-digital-link={digitalLink}
-          data-testid="dpp-verified"
-          lang={intl.locale}
-        >
-          <FormattedMessage id="landing.dpp.verifiedBy" values={{ issuer: <span key="issuer" data-dpp-issuer="">{manufacturer?.name ?? ''}</span> }} />
-        </Verified>
-        <p lang={intl.locale} data-testid="dpp-version">
-          {msg('version', { version: passport.version, date: date(passport.publishedAt) })}
-        </p>
-
-        {hasIdentity ? (
-          <section aria-labelledby="dpp-identity" data-testid="dpp-identity">
-            <h2 id="dpp-identity">{msg('identity')}</h2>
-            <dl>
-              {data.uniqueProductIdentifier ? <Row label={msg('identifier')}>{data.uniqueProductIdentifier}</Row> : null}
-              {data.granularity ? <Row label={msg('granularity')}>{msg(`granularity.${data.granularity}`)}</Row> : null}
-              {data.gtin ? <Row label="GTIN">{data.gtin}</Row> : null}
-              {data.commodityCode ? <Row label={msg('commodityCode')}>{data.commodityCode}</Row> : null}
-              {manufacturer ? (
-                <Row label={msg('manufacturer')}>
-                  <Party
-                    name={manufacturer.name}
-                    ids={[manufacturer.gln ? `GLN ${manufacturer.gln}` : '', manufacturer.otherId ? `${msg('otherId')} ${manufacturer.otherId}` : ''].filter(present)}
-                    address={manufacturer.address}
-                  />
-                </Row>
-              ) : null}
-              {data.euResponsibleOperator ? (
-                <Row label={msg('euResponsibleOperator')}>
-                  <Party
-                    name={data.euResponsibleOperator.name}
-                    ids={data.euResponsibleOperator.eori ? [`EORI ${data.euResponsibleOperator.eori}`] : []}
-                    address={data.euResponsibleOperator.address}
-                  />
-                </Row>
-              ) : null}
-              {data.importer ? (
-                <Row label={msg('importer')}>
-                  <Party name={data.importer.name} ids={data.importer.eori ? [`EORI ${data.importer.eori}`] : []} address={data.importer.address} />
-                </Row>
-              ) : null}
-              {facilities.length > 0 ? (
-                <Row label={msg('facilities')}>
-                  <ul data-testid="dpp-facilities">
-                    {facilities.map((facility, index) => (
-                      <li key={`${facility.name}-${index}`}>
-                        <Party name={facility.name} ids={facility.gln ? [`GLN ${facility.gln}`] : []} address={facility.address} />
-                      </li>
-                    ))}
-                  </ul>
-                </Row>
-              ) : null}
-            </dl>
-          </section>
-        ) : null}
-
-        {hasMaterials ? (
-          <section aria-labelledby="dpp-materials" data-testid="dpp-materials">
-            <h2 id="dpp-materials">{msg('materials')}</h2>
-            {materials.length > 0 ? (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">{msg('material')}</th>
-                    <th scope="col" data-num="">{msg('share')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {materials.map((item, index) => (
-                    <tr key={`${item.material}-${index}`}>
-                      <td>{item.material}</td>
-                      <td data-num="">{number(item.sharePercent, 1)} %</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
-            {present(data.recycledContentPercent) ? (
-              <dl>
-                <Row label={msg('recycledContent')}>{number(data.recycledContentPercent ?? 0, 1)} %</Row>
-              </dl>
-            ) : null}
-            {substances.length > 0 ? (
-              <>
-                <h3>{msg('substances')}</h3>
-                <ul>
-                  {substances.map((substance, index) => (
-                    <li key={`${substance.name}-${index}`}>
-                      {substance.name}
-                      {substance.casNumber ? ` (CAS ${substance.casNumber})` : ''} — {number(substance.concentrationPercent, 3)} %
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </section>
-        ) : null}
-
-        {data.carbonFootprint ? (
-          <section aria-labelledby="dpp-carbon" data-testid="dpp-carbon">
-            <h2 id="dpp-carbon">{msg('carbon')}</h2>
-            <dl>
-              <Row label={msg('perUnit')}>{number(data.carbonFootprint.kgCo2ePerUnit)} kg CO₂e</Row>
-              <Row label={msg('method')}>{data.carbonFootprint.method}</Row>
-            </dl>
-          </section>
-        ) : null}
-
-        {hasRepair ? (
-          <section aria-labelledby="dpp-repair" data-testid="dpp-repair">
-            <h2 id="dpp-repair">{msg('repair')}</h2>
-            <dl>
-              {present(data.durability?.expectedLifetimeYears) ? (
-                <Row label={msg('lifetimeYears')}>{number(data.durability?.expectedLifetimeYears ?? 0, 1)}</Row>
-              ) : null}
-              {present(data.durability?.expectedLifetimeCycles) ? (
-                <Row label={msg('lifetimeCycles')}>{number(data.durability?.expectedLifetimeCycles ?? 0, 0)}</Row>
-              ) : null}
-              {present(data.repairability?.score) ? <Row label={msg('repairScore')}>{number(data.repairability?.score ?? 0, 1)} / 10</Row> : null}
-              {present(data.repairability?.sparePartsYears) ? (
-                <Row label={msg('spareParts')}>{number(data.repairability?.sparePartsYears ?? 0, 0)}</Row>
-              ) : null}
-            </dl>
-            {data.repairability?.repairInstructions ? <p>{data.repairability.repairInstructions}</p> : null}
-          </section>
-        ) : null}
-
-        {data.endOfLife ? (
-          <section aria-labelledby="dpp-eol" data-testid="dpp-end-of-life">
-            <h2 id="dpp-eol">{msg('endOfLife')}</h2>
-            <p>{data.endOfLife}</p>
-          </section>
-        ) : null}
-
-        {battery ? (
-          <section aria-labelledby="dpp-battery" data-testid="dpp-battery">
-            <h2 id="dpp-battery">{msg('battery')}</h2>
-            {battery.generalProductInformation ? (
-              <>
-                <h3>{msg('battery.general')}</h3>
-                <dl>
-                  {battery.generalProductInformation.category ? (
-                    <Row label={msg('battery.category')}>{msg(`battery.category.${battery.generalProductInformation.category}`)}</Row>
-                  ) : null}
-                  {battery.generalProductInformation.chemistry ? <Row label={msg('battery.chemistry')}>{battery.generalProductInformation.chemistry}</Row> : null}
-                  {present(battery.generalProductInformation.weightKg) ? (
-                    <Row label={msg('battery.weight')}>{number(battery.generalProductInformation.weightKg ?? 0)} kg</Row>
-                  ) : null}
-                  {battery.generalProductInformation.manufacturingDate ? (
-                    <Row label={msg('battery.manufacturingDate')}>{date(battery.generalProductInformation.manufacturingDate)}</Row>
-                  ) : null}
-                  {battery.generalProductInformation.manufacturingPlace ? (
-                    <Row label={msg('battery.manufacturingPlace')}>{battery.generalProductInformation.manufacturingPlace}</Row>
-                  ) : null}
-                </dl>
-              </>
-            ) : null}
-            {battery.carbonFootprint ? (
-              <>
-                <h3>{msg('battery.carbon')}</h3>
-                <dl>
-                  {present(battery.carbonFootprint.totalKgCo2ePerKWh) ? (
-                    <Row label={msg('battery.total')}>{number(battery.carbonFootprint.totalKgCo2ePerKWh ?? 0)} kg CO₂e/kWh</Row>
-                  ) : null}
-                  {Object.entries(battery.carbonFootprint.perStage ?? {}).map(([stage, value]) => (
-                    <Row key={stage} label={msg(`battery.stage.${stage}` as DppWord)}>
-                      {number(value ?? 0)} kg CO₂e/kWh
-                    </Row>
-                  ))}
-                </dl>
-              </>
-            ) : null}
-            {battery.circularity ? (
-              <>
-                <h3>{msg('battery.circularity')}</h3>
-                <dl>
-                  {Object.entries(battery.circularity.recycledContent ?? {}).map(([material, value]) => (
-                    <Row key={material} label={msg(`battery.material.${material}` as DppWord)}>
-                      {number(value ?? 0, 1)} %
-                    </Row>
-                  ))}
-                  {present(battery.circularity.renewableContentPercent) ? (
-                    <Row label={msg('battery.renewable')}>{number(battery.circularity.renewableContentPercent ?? 0, 1)} %</Row>
-                  ) : null}
-                </dl>
-                {battery.circularity.dismantlingInformation ? <p>{battery.circularity.dismantlingInformation}</p> : null}
-              </>
-            ) : null}
-            {battery.materialComposition ? (
-              <>
-                <h3>{msg('battery.composition')}</h3>
-                <dl>
-                  {(['cathodeMaterials', 'anodeMaterials', 'electrolyteMaterials'] as const).map((group) =>
-                    battery.materialComposition?.[group]?.length ? (
-                      <Row key={group} label={msg(`battery.${group}`)}>
-                        {battery.materialComposition[group]?.join(', ')}
-                      </Row>
-                    ) : null,
-                  )}
-                  {battery.materialComposition.hazardousSubstances?.length ? (
-                    <Row label={msg('substances')}>
-                      {battery.materialComposition.hazardousSubstances
-                        .map((substance) => `${substance.name} ${number(substance.concentrationPercent, 3)} %`)
-                        .join(', ')}
-                    </Row>
-                  ) : null}
-                </dl>
-              </>
-            ) : null}
-          </section>
-        ) : null}
-
-        {documents.length > 0 ? (
-          <section aria-labelledby="dpp-documents" data-testid="dpp-documents">
-            <h2 id="dpp-documents">{msg('documents')}</h2>
-            <ul>
-              {documents.map((document, index) => (
-                <li key={`${document.href}-${index}`}>
-                  <a href={document.href} download="">
-                    {document.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-
-        {certificates.length > 0 ? (
-          <section aria-labelledby="dpp-certificates" data-testid="dpp-certificates">
-            <h2 id="dpp-certificates">{msg('certificates')}</h2>
-            <ul>
-              {certificates.map((cert) => (
-                <li key={cert.id}>
-                  <strong>{cert.name}</strong> {cert.number} — {cert.issuer}
-                  <br />
-                  {cert.validUntil
-                    ? msg('validFromUntil', { from: date(cert.validFrom), until: date(cert.validUntil) })
-                    : msg('validFrom', { from: date(cert.validFrom) })}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </Sections>
+      <PassportSections passport={passport} textColor={design.page.textColor} header={header} testId="landing-dpp" />
     </LandingFrame>
   );
 }
