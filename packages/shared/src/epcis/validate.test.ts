@@ -218,6 +218,13 @@ describe('EPCIS event rules', () => {
     expect(problemsOf(sensors({ sensorReport: [{ type: 'Temperature', colour: 'red' }] }))).toContain("unknown field 'colour' in sensorReport");
   });
 
+  it('checks certificationInfo', () => {
+    expect(problemsOf(event({ certificationInfo: 'https://accreditation.example.org/certificate/ABC12345' }))).toBe('');
+    expect(problemsOf(event({ certificationInfo: ['https://a.example/1', 'https://a.example/2'] }))).toBe('');
+    expect(problemsOf(event({ certificationInfo: { 'gs1:certificationAgency': 'x' } }))).toContain('certificationInfo must be a URI or a list of URIs');
+    expect(problemsOf(event({ certificationInfo: ['certificate 1'] }))).toContain('certificationInfo must be a URI or a list of URIs');
+  });
+
   it('checks ILMD and error declarations', () => {
     expect(problemsOf(event({ action: 'ADD', ilmd: { 'cbvmda:bestBeforeDate': '2025-01-01' } }))).toBe('');
     expect(problemsOf(event({ action: 'OBSERVE', ilmd: { 'cbvmda:bestBeforeDate': '2025-01-01' } }))).toContain('ilmd is only allowed in an ObjectEvent with action ADD');
