@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { eventHash, extractEventFields, validateEpcisEvent } from '@product-console/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { eventHash, extractEventFields, validateEpcisEvent, type EventFields } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { epcisProblems, type ProblemDetails } from './problem.js';
 import { epcisEvents, type CaptureErrorBehaviour, type EventOrigin } from './tables.js';
@@ -12,7 +12,7 @@ import { epcisEvents, type CaptureErrorBehaviour, type EventOrigin } from './tab
  * multi-row INSERTs inside one transaction.
  */
 
-/** Rows per INSERT statement: 500 rows of ~28 columns stay far below PostgreSQL's 65 535 parameters. */
+/** Rows per INSERT statement (one JSON parameter of some hundred KB). */
 export const INSERT_BATCH_ROWS = 500;
 /** eventIDs per look-up of already stored ones. */
 const LOOKUP_BATCH_IDS = 2_000;
@@ -78,7 +78,70 @@ interface Prepared {
   generated: boolean;
   declaration: boolean;
   document: Record<string, unknown>;
-  row: typeof epcisEvents.$inferInsert;
+  row: EventRow;
+}
+
+/** One row of `epcis_events` as `jsonb_populate_recordset` reads it: column names as keys. */
+type EventRow = Record<string, unknown>;
+
+function eventRow(fields: EventFields, meta: { companyId: number; captureId: string | null; origin: EventOrigin; eventId: string; generated: boolean; recordTime: Date; document: Record<string, unknown> }): EventRow {
+  return {
+    company_id: meta.companyId,
+    capture_id: meta.captureId,
+    origin: meta.origin,
+    event_id: meta.eventId,
+    event_id_generated: meta.generated,
+    event_type: fields.eventType,
+    action: fields.action,
+    event_time: fields.eventTime,
+    event_time_zone_offset: fields.eventTimeZoneOffset,
+    record_time: meta.recordTime,
+    biz_step: fields.bizStep,
+    disposition: fields.disposition,
+    read_point: fields.readPoint,
+    biz_location: fields.bizLocation,
+    parent_id: fields.parentId,
+    epc_list: fields.epcList,
+    input_epcs: fields.inputEpcs,
+    output_epcs: fields.outputEpcs,
+    any_epcs: fields.anyEpcs,
+    epc_classes: fields.epcClasses,
+    input_epc_classes: fields.inputEpcClasses,
+    output_epc_classes: fields.outputEpcClasses,
+    any_epc_classes: fields.anyEpcClasses,
+    gtins: fields.gtins,
+    biz_transactions: fields.bizTransactions,
+    sources: fields.sources,
+    destinations: fields.destinations,
+    error_declaration_time: fields.errorDeclarationTime,
+    error_reason: fields.errorReason,
+    document: meta.document,
+  };
+}
+
+const ROW_COLUMNS = sql.raw(
+  [
+    'company_id', 'capture_id', 'origin', 'event_id', 'event_id_generated', 'event_type', 'action', 'event_time', 'event_time_zone_offset',
+    'record_time', 'biz_step', 'disposition', 'read_point', 'biz_location', 'parent_id', 'epc_list', 'input_epcs', 'output_epcs', 'any_epcs',
+    'epc_classes', 'input_epc_classes', 'output_epc_classes', 'any_epc_classes', 'gtins', 'biz_transactions', 'sources', 'destinations',
+    'error_declaration_time', 'error_reason', 'document',
+  ].join(', '),
+);
+
+/**
+ * One multi-row INSERT whose rows travel as a single JSON parameter (`jsonb_populate_recordset`
+ * over the table's row type): measured four to six times faster than the same rows as bound
+ * parameters (decision 050). A row whose eventID a concurrent write stored meanwhile is left out
+ * by the unique index and missing from the answer.
+ */
+async function insertRows(db: Db, rows: EventRow[]): Promise<{ id: number; eventId: string; declared: boolean }[]> {
+  const result = (await db.execute(sql`
+    insert into epcis_events (${ROW_COLUMNS})
+    select ${ROW_COLUMNS} from jsonb_populate_recordset(null::epcis_events, ${JSON.stringify(rows)}::jsonb)
+    on conflict do nothing
+    returning id, event_id, error_declaration_time is not null as declared
+  `)) as unknown as { rows: { id: number | string; event_id: string; declared: boolean }[] };
+  return result.rows.map((row) => ({ id: Number(row.id), eventId: row.event_id, declared: row.declared }));
 }
 
 const duplicateProblem = (index: number, eventId: string, where: string): ProblemDetails => ({
@@ -139,16 +202,15 @@ export async function storeEvents(
       generated: given === null,
       declaration,
       document,
-      row: {
-        ...extractEventFields(document),
+      row: eventRow(extractEventFields(document), {
         companyId,
         captureId: options.captureId ?? null,
         origin: options.origin,
         eventId,
-        eventIdGenerated: given === null,
+        generated: given === null,
         recordTime,
         document,
-      },
+      }),
     });
   });
 
@@ -171,12 +233,8 @@ export async function storeEvents(
         const batch = fresh.slice(start, start + INSERT_BATCH_ROWS);
         // A concurrent capture may have stored one of these since the look-up: the unique index
         // (company, eventID) of events that are not error declarations keeps it once.
-        const inserted = await tx
-          .insert(epcisEvents)
-          .values(batch.map((item) => item.row))
-          .onConflictDoNothing()
-          .returning({ id: epcisEvents.id, eventId: epcisEvents.eventId, declaredAt: epcisEvents.errorDeclarationTime });
-        const ids = new Map(inserted.map((row) => [`${row.declaredAt ? 'D' : 'E'}${row.eventId}`, row.id]));
+        const inserted = await insertRows(tx, batch.map((item) => item.row));
+        const ids = new Map(inserted.map((row) => [`${row.declared ? 'D' : 'E'}${row.eventId}`, row.id]));
         for (const item of batch) {
           const rowId = ids.get(`${item.declaration ? 'D' : 'E'}${item.eventId}`);
           if (rowId !== undefined) rows.push({ eventId: item.eventId, rowId, document: item.document });
@@ -199,10 +257,11 @@ export async function storeEvents(
 async function storedKeys(db: Db, companyId: number, eventIds: string[]): Promise<Set<string>> {
   const keys = new Set<string>();
   for (let start = 0; start < eventIds.length; start += LOOKUP_BATCH_IDS) {
+    const ids = JSON.stringify(eventIds.slice(start, start + LOOKUP_BATCH_IDS));
     const rows = await db
       .select({ eventId: epcisEvents.eventId, declaredAt: epcisEvents.errorDeclarationTime })
       .from(epcisEvents)
-      .where(and(eq(epcisEvents.companyId, companyId), inArray(epcisEvents.eventId, eventIds.slice(start, start + LOOKUP_BATCH_IDS))));
+      .where(and(eq(epcisEvents.companyId, companyId), sql`${epcisEvents.eventId} in (select jsonb_array_elements_text(${ids}::jsonb))`));
     for (const row of rows) keys.add(`${row.declaredAt ? 'D' : 'E'}${row.eventId}`);
   }
   return keys;

@@ -1,0 +1,111 @@
+// EPCIS capture throughput (issue 17): 100 000 synthetic events in documents of 1 000 through
+// `POST /epcis/capture` on the real API on PostgreSQL (a throw-away database on BENCH_DATABASE_URL's
+// server, else DATABASE_URL's, else the local one), a few documents at a time, until every
+// capture job has finished; events per second from the first POST to the last job's end.
+// Then a share of the same through the gateway's /epcis proxy, for the ratio.
+// BENCH_EPCIS_EVENTS, BENCH_EPCIS_DOCUMENT, BENCH_EPCIS_CLIENTS change the sizes;
+// BENCH_EPCIS_INDEX_COST=1 measures again without the secondary indexes of epcis_events (what they cost).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { start } from './support/measure.mjs';
+import { createBenchDatabase, demoApiKey, syntheticDocument } from './support/epcis.mjs';
+
+const EVENTS = Number(process.env.BENCH_EPCIS_EVENTS ?? 100_000);
+const PER_DOCUMENT = Number(process.env.BENCH_EPCIS_DOCUMENT ?? 1_000);
+const CLIENTS = Number(process.env.BENCH_EPCIS_CLIENTS ?? 4);
+const GATEWAY_SHARE = 0.2;
+const TARGET_EVENTS_PER_SECOND = 5_000;
+const TSX = ['--conditions=source', '--import', 'tsx'];
+
+/** Captures `documents` (their first event numbers) through `baseUrl`, `CLIENTS` at a time; answers events per second. */
+async function captureAll(baseUrl, key, firsts) {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/ld+json' };
+  // Bodies are made before the clock starts: the benchmark measures the repository, not the generator.
+  const bodies = firsts.map((first) => JSON.stringify(syntheticDocument(first, PER_DOCUMENT)));
+  const jobs = [];
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++];
+        const res = await fetch(`${baseUrl}/epcis/capture`, { method: 'POST', headers, body });
+        if (res.status !== 202) throw new Error(`capture answered ${res.status}: ${await res.text()}`);
+        jobs.push(res.headers.get('location'));
+      }
+    }),
+  );
+  const accepted = performance.now();
+  let stored = 0;
+  for (const location of jobs) {
+    for (;;) {
+      const job = await fetch(`${baseUrl}${location}`, { headers: { authorization: `Bearer ${key}` } }).then((res) => res.json());
+      if (!job.running) {
+        if (!job.success) throw new Error(`capture job ${location} failed: ${JSON.stringify(job.errors).slice(0, 500)}`);
+        stored += job.storedCount;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  const seconds = (performance.now() - began) / 1000;
+  return { stored, seconds, acceptedSeconds: (accepted - began) / 1000, rate: stored / seconds };
+}
+
+const report = (name, { stored, seconds, acceptedSeconds, rate }) =>
+  console.log(
+    `${name.padEnd(34)} ${String(stored).padStart(7)} events in ${seconds.toFixed(2)} s (all accepted after ${acceptedSeconds.toFixed(2)} s): ` +
+      `${Math.round(rate).toString().padStart(6)} events/s`,
+  );
+
+const firstsFrom = (from, events) => Array.from({ length: Math.ceil(events / PER_DOCUMENT) }, (_, i) => from + i * PER_DOCUMENT);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-epcis-'));
+const database = await createBenchDatabase();
+const children = [];
+try {
+  process.env.BENCH_DATABASE_URL = database.url;
+  const api = start('./support/api-server.mjs', [dataDir], TSX);
+  children.push(api.child);
+  const apiUrl = `http://127.0.0.1:${(await api.ready).port}`;
+  const gateway = start('./support/gateway-server.mjs', [apiUrl, ''], TSX);
+  children.push(gateway.child);
+  const gatewayUrl = `http://127.0.0.1:${(await gateway.ready).port}`;
+  const key = await demoApiKey(apiUrl);
+
+  console.log(`EPCIS capture on PostgreSQL: ${EVENTS} events in documents of ${PER_DOCUMENT}, ${CLIENTS} clients at once\n`);
+  // Warm-up: JIT, the pool, the first pages of the indexes.
+  await captureAll(apiUrl, key, firstsFrom(10_000_000, PER_DOCUMENT * 2));
+
+  const direct = await captureAll(apiUrl, key, firstsFrom(0, EVENTS));
+  report('API directly', direct);
+  const throughGateway = await captureAll(gatewayUrl, key, firstsFrom(EVENTS, Math.round(EVENTS * GATEWAY_SHARE)));
+  report('through the gateway (/epcis)', throughGateway);
+
+  if (process.env.BENCH_EPCIS_INDEX_COST === '1') {
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    const { rows } = await db.query(
+      `select indexname from pg_indexes where tablename = 'epcis_events' and indexname not in ('epcis_events_pkey', 'epcis_events_company_event_id_idx')`,
+    );
+    for (const { indexname } of rows) await db.query(`drop index ${indexname}`);
+    await db.end();
+    const bare = await captureAll(apiUrl, key, firstsFrom(EVENTS * 2, EVENTS));
+    report('API, without secondary indexes', bare);
+    console.log(`the ${rows.length} secondary indexes cost ${((1 - direct.rate / bare.rate) * 100).toFixed(0)} % of capture throughput`);
+  }
+
+  const ok = direct.rate >= TARGET_EVENTS_PER_SECOND;
+  console.log(
+    `\ncapture: ${Math.round(direct.rate)} events/s (target >= ${TARGET_EVENTS_PER_SECOND}) ${ok ? 'PASS' : 'MISS'}; ` +
+      `through the gateway ${(throughGateway.rate / direct.rate).toFixed(2)} of the API directly`,
+  );
+  if (process.env.BENCH_STRICT === '1' && !ok) process.exitCode = 1;
+} finally {
+  for (const child of children) if (child.connected) child.disconnect();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await database.drop().catch((err) => console.error('could not drop the benchmark database', err));
+  rmSync(dataDir, { recursive: true, force: true });
+}
