@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TraceEvent } from '@product-console/shared';
 import { mockBff, renderWithProviders } from '@/testing/test-utils';
 import { AddEventForm } from '@/features/trace/components/add-event-form';
-import { browserOffset } from '@/features/trace/model/event-time';
+import { browserOffset, localInputValue } from '@/features/trace/model/event-time';
 
 const GTIN = '09506000134352';
 const NOW = new Date('2026-11-24T09:30:00Z');
@@ -65,7 +65,8 @@ describe('AddEventForm', () => {
     expect(bodyOf(post.mock.calls[0]![0])).toEqual({
       type: 'ObjectEvent',
       action: 'OBSERVE',
-      eventTime: '2026-11-24T09:30:00+01:00',
+      // An untouched time is the moment of sending, at the zone chosen.
+      eventTime: `${localInputValue(NOW, '+01:00', true)}+01:00`,
       eventTimeZoneOffset: '+01:00',
       epcList: [`https://id.gs1.org/01/${GTIN}/21/S-1`, `https://id.gs1.org/01/${GTIN}/21/S-3`],
       bizStep: 'shipping',
@@ -114,6 +115,7 @@ describe('AddEventForm', () => {
     await user.selectOptions(screen.getByTestId('event-type'), 'TransformationEvent');
     expect(screen.queryByTestId('event-action')).toBeNull();
     await user.click(within(screen.getByTestId('event-serials')).getByLabelText('S-1'));
+    fireEvent.change(screen.getByTestId('event-time'), { target: { value: '2026-11-20T08:15' } });
     await user.click(screen.getByTestId('event-outputWithQuantity'));
     await user.clear(screen.getByTestId('event-outputQuantity'));
     await user.type(screen.getByTestId('event-outputQuantity'), '4');
@@ -122,6 +124,8 @@ describe('AddEventForm', () => {
     const body = bodyOf(post.mock.calls[0]![0]);
     expect(body).toMatchObject({
       type: 'TransformationEvent',
+      // A time typed in is kept as typed.
+      eventTime: `2026-11-20T08:15:00${browserOffset(NOW)}`,
       inputEPCList: [`https://id.gs1.org/01/${GTIN}/21/S-1`],
       outputQuantityList: [{ epcClass: `https://id.gs1.org/01/${GTIN}`, quantity: 4 }],
     });

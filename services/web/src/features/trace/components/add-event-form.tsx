@@ -129,7 +129,10 @@ export function AddEventForm({ productId, gtin, serials, onAdded, onCancel, now 
 
   const onSubmit = form.handleSubmit(async (values) => {
     setProblems([]);
-    const event = buildEpcisEvent(values, gtin);
+    // An untouched time means "now": the moment of sending, to the millisecond, so that the event
+    // follows those recorded a moment before (the start of tracing, say) rather than ties with them.
+    const eventTime = formState.dirtyFields.eventTime ? values.eventTime : localInputValue(now ?? new Date(), values.timeZoneOffset, true);
+    const event = buildEpcisEvent({ ...values, eventTime }, gtin);
     const unplaced: string[] = [];
     const found = validateEpcisEvent(event);
     if (found.length) {
@@ -232,7 +235,7 @@ export function AddEventForm({ productId, gtin, serials, onAdded, onCancel, now 
             <Label htmlFor="event-time">
               <FormattedMessage id="trace.form.eventTime" />
             </Label>
-            <Input id="event-time" type="datetime-local" {...register('eventTime')} {...fieldErrorProps('event-time', errors.eventTime?.message)} data-testid="event-time" />
+            <Input id="event-time" type="datetime-local" step={1} {...register('eventTime')} {...fieldErrorProps('event-time', errors.eventTime?.message)} data-testid="event-time" />
             <FieldErrorSlot inputId="event-time" error={errors.eventTime?.message} testId="event-eventTime-error" />
           </Field>
           <Field>

@@ -142,7 +142,8 @@ function TimelineEvent({ event, serialPath, highlight }: { event: TraceEvent; se
   const typed = (rows: TraceEvent['sources']) =>
     rows.map((row, index) => (
       <li key={index}>
-        {row.type ? <Muted>{words.sourceDestType(row.type) || words.bizTransactionType(row.type)}: </Muted> : null}
+        {/* A location says so itself ("Location, GLN …"); a party's role is worth saying. */}
+        {row.type && row.type !== 'location' ? <Muted>{words.sourceDestType(row.type)}: </Muted> : null}
         {identifier(row.value)}
       </li>
     ));

@@ -52,6 +52,10 @@ describe('buildEpcisEvent', () => {
     expect(event).not.toHaveProperty('epcList');
   });
 
+  it('keeps the seconds of a time that has them', () => {
+    expect(buildEpcisEvent(values({ eventTime: '2026-11-24T09:30:15', serials: ['S-1'] }), GTIN).eventTime).toBe('2026-11-24T09:30:15+01:00');
+  });
+
   it('writes a transaction event with its transaction and an optional parent', () => {
     const event = buildEpcisEvent(
       values({ eventType: 'TransactionEvent', action: 'ADD', serials: ['S-2'], bizTransactions: [{ type: 'inv', value: 'urn:epcglobal:cbv:bt:9521234000006:INV-1' }] }),
@@ -141,6 +145,6 @@ describe('event time helpers', () => {
     expect(TIME_ZONE_OFFSETS.at(-1)).toBe('+14:00');
     expect(TIME_ZONE_OFFSETS).toContain('+05:45');
     expect(TIME_ZONE_OFFSETS).toContain(browserOffset(new Date('2026-11-24T09:30:00Z')));
-    expect(localInputValue(new Date('2026-11-24T09:30:00Z'), '+09:00')).toBe('2026-11-24T18:30');
+    expect(localInputValue(new Date('2026-11-24T09:30:00Z'), '+09:00')).toBe('2026-11-24T18:30:00');
   });
 });

@@ -17,7 +17,7 @@ export interface TypedRow {
 export interface EventFormValues {
   eventType: FormEventType;
   action: EpcisAction;
-  /** A `datetime-local` value: `2026-11-24T09:30`. */
+  /** A `datetime-local` value: `2026-11-24T09:30`, with seconds `2026-11-24T09:30:15` (or milliseconds). */
   eventTime: string;
   /** `+01:00`. */
   timeZoneOffset: string;
@@ -74,6 +74,12 @@ const isGlnOrUri = (value: string) => {
   return text === '' || (GLN.test(text) ? hasValidCheckDigit(text) : URI.test(text));
 };
 
+/** The event's time as EPCIS writes it: the wall-clock time at its offset (`2026-11-24T09:30:00+01:00`). */
+export function eventTimeText(values: Pick<EventFormValues, 'eventTime' | 'timeZoneOffset'>): string {
+  const seconds = values.eventTime.length === 16 ? `${values.eventTime}:00` : values.eventTime;
+  return `${seconds}${values.timeZoneOffset}`;
+}
+
 const needsParent = (values: Pick<EventFormValues, 'eventType' | 'action'>) => values.eventType === 'AggregationEvent' && values.action !== 'OBSERVE';
 
 const typedRowSchema = z.object({ type: z.string(), value: z.string().trim().min(1) });
@@ -106,7 +112,7 @@ export const eventFormSchema = z
     destinations: z.array(typedRowSchema),
   })
   .superRefine((values, context) => {
-    if (Number.isNaN(Date.parse(`${values.eventTime}:00${values.timeZoneOffset}`))) {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(values.eventTime) || Number.isNaN(Date.parse(eventTimeText(values)))) {
       context.addIssue({ code: 'custom', path: ['eventTime'], message: 'form.required' });
     }
     const positive = (text: string) => Number.isFinite(Number(text)) && Number(text) > 0 && text.trim() !== '';
@@ -151,7 +157,7 @@ function quantityOf(gtin: string, quantity: string, uom: string) {
 export function buildEpcisEvent(values: EventFormValues, gtin: string): Record<string, unknown> {
   const event: Record<string, unknown> = {
     type: values.eventType,
-    eventTime: `${values.eventTime}:00${values.timeZoneOffset}`,
+    eventTime: eventTimeText(values),
     eventTimeZoneOffset: values.timeZoneOffset,
   };
   const epcs = values.serials.map((serial) => sgtinUri(gtin, serial));

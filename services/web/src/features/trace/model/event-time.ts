@@ -42,7 +42,10 @@ export function formatViewerTime(intl: IntlShape, eventTime: string): string {
   return intl.formatDate(new Date(eventTime), DATE_TIME);
 }
 
-/** The value of a `datetime-local` input for an instant at an offset (`2026-11-24T09:30`). */
-export function localInputValue(at: Date, offset: string): string {
-  return new Date(at.getTime() + offsetMinutes(offset) * 60_000).toISOString().slice(0, 16);
+/**
+ * The value of a `datetime-local` input for an instant at an offset, to the second
+ * (`2026-11-24T09:30:15`), or to the millisecond.
+ */
+export function localInputValue(at: Date, offset: string, milliseconds = false): string {
+  return new Date(at.getTime() + offsetMinutes(offset) * 60_000).toISOString().slice(0, milliseconds ? 23 : 19);
 }
