@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DESIGN, gtin14, landingPageResponseSchema, type LandingPageData } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_JACKET_LOT } from '../../db/seed-traces.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
+import { products } from '../products/tables.js';
 import { verifications } from './tables.js';
 
 let t: TestApp;
@@ -100,6 +102,19 @@ describe('GET /api/product/landing-page/page (public)', () => {
       expect(result).toMatchObject({ view: name, passport: null, trace: null, verification: null });
     }
     expect(await recorded(product.productId)).toEqual([]);
+  });
+
+  it("answers a traced product's journey on the traceability view only: the demo jacket's lot, oldest first", async () => {
+    const [jacket] = await t.app.db.select().from(products).where(eq(products.productName, 'Glacier Down Jacket'));
+    const result = await view(jacket.id, 'traceability');
+    expect(result.trace).not.toBeNull();
+    expect(result.trace!.serial).toBeNull();
+    expect(result.trace!.total).toBe(4);
+    expect(result.trace!.steps.map((step) => step.bizStep)).toEqual(['commissioning', 'shipping', 'receiving', 'retail_selling']);
+    expect(result.trace!.steps[0].quantities).toEqual([{ epcClass: `https://id.gs1.org/01/${jacket.gtin}/10/${DEMO_JACKET_LOT}`, quantity: 40, uom: null }]);
+    expect(result.trace!.steps[1].sensorReadings.map((reading) => reading.type)).toEqual(['Temperature', 'Temperature', 'Temperature']);
+    expect(result.trace!.steps[1]).not.toHaveProperty('bizTransactions');
+    for (const other of ['index', 'dpp', 'verification']) expect((await view(jacket.id, other)).trace, other).toBeNull();
   });
 
   it('answers smart-label data for category 2 and 3 products only', async () => {

@@ -143,6 +143,14 @@ describe('PUT /api/trace/start', () => {
     expect(trace.serials[0].eventCount).toBe(1);
   });
 
+  it("records the commissioning at the manufacturer's GLN of the published passport, in Digital Link form", async () => {
+    const backpack = await demoProduct('Summit 45L Backpack');
+    const response = await start(backpack.id);
+    expect(response.statusCode).toBe(200);
+    const [commissioning] = traceResponseSchema.parse(response.json()).result.events;
+    expect(commissioning).toMatchObject({ bizStep: 'commissioning', readPoint: 'https://id.gs1.org/414/0614142000011', bizLocation: 'https://id.gs1.org/414/0614142000011' });
+  });
+
   it('answers 409 for a DL product and stores nothing', async () => {
     const product = await newProduct('DL');
     const response = await start(product.productId);
