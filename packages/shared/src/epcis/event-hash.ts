@@ -110,7 +110,7 @@ function formatNumeric(text: string): string {
 
 function canonicalValue(text: string): string {
   let value = text;
-  for (const [urn, web] of URN_TO_WEB) value = value.split(urn).join(web);
+  if (value.includes('urn:epcglobal:cbv:')) for (const [urn, web] of URN_TO_WEB) value = value.split(urn).join(web);
   value = formatNumeric(value);
   if (value.includes('.')) {
     const canonical = canonicalIdentifier(value);

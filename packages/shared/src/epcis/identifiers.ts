@@ -14,17 +14,24 @@ export const CANONICAL_DL_ORIGIN = 'https://id.gs1.org';
 /** Characters a Digital Link path segment keeps unencoded (besides letters and digits). */
 const DL_SAFE = new Set(["-", '.', '_', '~', "'", ';', '=']);
 
+const DL_PLAIN = /^[A-Za-z0-9\-._~';=]*$/;
+const URN_PLAIN = /^[A-Za-z0-9!'()*+,\-.:;=_]*$/;
+const encoder = new TextEncoder();
+const percent = (char: string) => Array.from(encoder.encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
 /** Percent-encodes a raw value for a Digital Link path segment (uppercase hex). */
 export function dlEncode(raw: string): string {
+  if (DL_PLAIN.test(raw)) return raw;
   let out = '';
   for (const char of raw) {
     if (/[A-Za-z0-9]/.test(char) || DL_SAFE.has(char)) out += char;
-    else out += Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    else out += percent(char);
   }
   return out;
 }
 
 function safeDecode(value: string): string | null {
+  if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {
@@ -34,11 +41,9 @@ function safeDecode(value: string): string | null {
 
 /** Escapes a raw value for an EPC URN component (TDS § 6.3: `"`, `%`, `&`, `/`, `<`, `>`, `?`, `#` and anything outside ASCII). */
 export function urnEscape(raw: string): string {
+  if (URN_PLAIN.test(raw)) return raw;
   let out = '';
-  for (const char of raw) {
-    if (/^[A-Za-z0-9!'()*+,\-.:;=_]$/.test(char)) out += char;
-    else out += Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
-  }
+  for (const char of raw) out += URN_PLAIN.test(char) ? char : percent(char);
   return out;
 }
 
@@ -140,6 +145,20 @@ function fixed(cp: string, ref: string, total: number): boolean {
   return cp.length + ref.length === total;
 }
 
+const SGTIN_URN = new RegExp(`^urn:epc:id:sgtin:${CP}\\.(\\d{1,7})\\.${COMP}$`);
+const SGTIN_PATTERN_URN = new RegExp(`^urn:epc:idpat:sgtin:${CP}\\.(\\d{1,7})\\.\\*$`);
+const LGTIN_URN = new RegExp(`^urn:epc:class:lgtin:${CP}\\.(\\d{1,7})\\.${COMP}$`);
+const UPUI_URN = new RegExp(`^urn:epc:id:upui:${CP}\\.(\\d{1,7})\\.${COMP}$`);
+const UPUI_PATTERN_URN = new RegExp(`^urn:epc:idpat:upui:${CP}\\.(\\d{1,7})\\.\\*$`);
+const SSCC_URN = new RegExp(`^urn:epc:id:sscc:${CP}\\.(\\d{5,11})$`);
+const GLN_URN = new RegExp(`^urn:epc:id:(sgln|pgln):${CP}\\.(\\d{0,6})(?:\\.${COMP})?$`);
+const SERIALISED_KEY_URN = new RegExp(`^urn:epc:(id|idpat):(grai|gdti|sgcn):${CP}\\.(\\d{0,6})\\.(${COMP.slice(1, -1)}|\\*)$`);
+const GIAI_GINC_URN = new RegExp(`^urn:epc:id:(giai|ginc):${CP}\\.${COMP}$`);
+const GSRN_URN = new RegExp(`^urn:epc:id:(gsrn|gsrnp):${CP}\\.(\\d{5,11})$`);
+const GSIN_URN = new RegExp(`^urn:epc:id:gsin:${CP}\\.(\\d{4,10})$`);
+const ITIP_URN = new RegExp(`^urn:epc:(id|idpat):itip:${CP}\\.(\\d{1,7})\\.(\\d{2})\\.(\\d{2})\\.(${COMP.slice(1, -1)}|\\*)$`);
+const CPI_URN = new RegExp(`^urn:epc:(id|idpat):cpi:${CP}\\.${COMP}\\.(\\d{1,12}|\\*)$`);
+
 /** Parses an EPC URN (pure identity, class or pattern with a `*` last component) into a key; null otherwise. */
 export function parseEpcUrn(uri: string): Gs1Key | null {
   const text = uri.trim();
@@ -149,29 +168,29 @@ export function parseEpcUrn(uri: string): Gs1Key | null {
     const body = `${indRef[0]}${cp}${indRef.slice(1)}`;
     return `${body}${check(body)}`;
   };
-  if ((m = new RegExp(`^urn:epc:id:sgtin:${CP}\\.(\\d{1,7})\\.${COMP}$`).exec(text)) && fixed(m[1], m[2], 13)) {
+  if ((m = SGTIN_URN.exec(text)) && fixed(m[1], m[2], 13)) {
     const serial = dec(m[3]);
     return serial === null ? null : { ai: '01', value: gtinOf(m[1], m[2]), qualifiers: [{ ai: '21', value: serial }] };
   }
-  if ((m = new RegExp(`^urn:epc:idpat:sgtin:${CP}\\.(\\d{1,7})\\.\\*$`).exec(text)) && fixed(m[1], m[2], 13)) {
+  if ((m = SGTIN_PATTERN_URN.exec(text)) && fixed(m[1], m[2], 13)) {
     return { ai: '01', value: gtinOf(m[1], m[2]), qualifiers: [] };
   }
-  if ((m = new RegExp(`^urn:epc:class:lgtin:${CP}\\.(\\d{1,7})\\.${COMP}$`).exec(text)) && fixed(m[1], m[2], 13)) {
+  if ((m = LGTIN_URN.exec(text)) && fixed(m[1], m[2], 13)) {
     const lot = dec(m[3]);
     return lot === null ? null : { ai: '01', value: gtinOf(m[1], m[2]), qualifiers: [{ ai: '10', value: lot }] };
   }
-  if ((m = new RegExp(`^urn:epc:id:upui:${CP}\\.(\\d{1,7})\\.${COMP}$`).exec(text)) && fixed(m[1], m[2], 13)) {
+  if ((m = UPUI_URN.exec(text)) && fixed(m[1], m[2], 13)) {
     const tpx = dec(m[3]);
     return tpx === null ? null : { ai: '01', value: gtinOf(m[1], m[2]), qualifiers: [{ ai: '235', value: tpx }] };
   }
-  if ((m = new RegExp(`^urn:epc:idpat:upui:${CP}\\.(\\d{1,7})\\.\\*$`).exec(text)) && fixed(m[1], m[2], 13)) {
+  if ((m = UPUI_PATTERN_URN.exec(text)) && fixed(m[1], m[2], 13)) {
     return { ai: '01', value: gtinOf(m[1], m[2]), qualifiers: [] };
   }
-  if ((m = new RegExp(`^urn:epc:id:sscc:${CP}\\.(\\d{5,11})$`).exec(text)) && fixed(m[1], m[2], 17)) {
+  if ((m = SSCC_URN.exec(text)) && fixed(m[1], m[2], 17)) {
     const body = `${m[2][0]}${m[1]}${m[2].slice(1)}`;
     return { ai: '00', value: `${body}${check(body)}`, qualifiers: [] };
   }
-  if ((m = new RegExp(`^urn:epc:id:(sgln|pgln):${CP}\\.(\\d{0,6})(?:\\.${COMP})?$`).exec(text)) && fixed(m[2], m[3], 12)) {
+  if ((m = GLN_URN.exec(text)) && fixed(m[2], m[3], 12)) {
     const body = `${m[2]}${m[3]}`;
     const gln = `${body}${check(body)}`;
     if (m[1] === 'pgln') return m[4] === undefined ? { ai: '417', value: gln, qualifiers: [] } : null;
@@ -180,7 +199,7 @@ export function parseEpcUrn(uri: string): Gs1Key | null {
     if (extension === null) return null;
     return { ai: '414', value: gln, qualifiers: extension === '0' ? [] : [{ ai: '254', value: extension }] };
   }
-  if ((m = new RegExp(`^urn:epc:(id|idpat):(grai|gdti|sgcn):${CP}\\.(\\d{0,6})\\.(${COMP.slice(1, -1)}|\\*)$`).exec(text)) && fixed(m[3], m[4], 12)) {
+  if ((m = SERIALISED_KEY_URN.exec(text)) && fixed(m[3], m[4], 12)) {
     const [, kind, scheme, cp, ref, serialText] = m;
     const body = scheme === 'grai' ? `0${cp}${ref}` : `${cp}${ref}`;
     const ai = scheme === 'grai' ? '8003' : scheme === 'gdti' ? '253' : '255';
@@ -189,26 +208,26 @@ export function parseEpcUrn(uri: string): Gs1Key | null {
     const serial = dec(serialText);
     return serial === null ? null : { ai, value: `${body}${check(body)}${serial}`, qualifiers: [] };
   }
-  if ((m = new RegExp(`^urn:epc:id:(giai|ginc):${CP}\\.${COMP}$`).exec(text))) {
+  if ((m = GIAI_GINC_URN.exec(text))) {
     const ref = dec(m[3]);
     return ref === null ? null : { ai: m[1] === 'giai' ? '8004' : '401', value: `${m[2]}${ref}`, qualifiers: [] };
   }
-  if ((m = new RegExp(`^urn:epc:id:(gsrn|gsrnp):${CP}\\.(\\d{5,11})$`).exec(text)) && fixed(m[2], m[3], 17)) {
+  if ((m = GSRN_URN.exec(text)) && fixed(m[2], m[3], 17)) {
     const body = `${m[2]}${m[3]}`;
     return { ai: m[1] === 'gsrn' ? '8018' : '8017', value: `${body}${check(body)}`, qualifiers: [] };
   }
-  if ((m = new RegExp(`^urn:epc:id:gsin:${CP}\\.(\\d{4,10})$`).exec(text)) && fixed(m[1], m[2], 16)) {
+  if ((m = GSIN_URN.exec(text)) && fixed(m[1], m[2], 16)) {
     const body = `${m[1]}${m[2]}`;
     return { ai: '402', value: `${body}${check(body)}`, qualifiers: [] };
   }
-  if ((m = new RegExp(`^urn:epc:(id|idpat):itip:${CP}\\.(\\d{1,7})\\.(\\d{2})\\.(\\d{2})\\.(${COMP.slice(1, -1)}|\\*)$`).exec(text)) && fixed(m[2], m[3], 13)) {
+  if ((m = ITIP_URN.exec(text)) && fixed(m[2], m[3], 13)) {
     const value = `${gtinOf(m[2], m[3])}${m[4]}${m[5]}`;
     if (m[1] === 'idpat') return m[6] === '*' ? { ai: '8006', value, qualifiers: [] } : null;
     if (m[6] === '*') return null;
     const serial = dec(m[6]);
     return serial === null ? null : { ai: '8006', value, qualifiers: [{ ai: '21', value: serial }] };
   }
-  if ((m = new RegExp(`^urn:epc:(id|idpat):cpi:${CP}\\.${COMP}\\.(\\d{1,12}|\\*)$`).exec(text))) {
+  if ((m = CPI_URN.exec(text))) {
     const ref = dec(m[3]);
     if (ref === null) return null;
     const value = `${m[2]}${ref}`;
@@ -249,8 +268,12 @@ export function gs1KeyOf(value: string): Gs1Key | null {
   return null;
 }
 
+const CANONICAL_GTIN = /^https:\/\/id\.gs1\.org\/(?:01|8006)\/(\d{14})(?:\d{4})?(?:\/|$)/;
+
 /** The GTIN-14 named by an identifier (SGTIN, LGTIN, GTIN class, UPUI, ITIP) in any form, else null. */
 export function gtinOf(canonical: string): string | null {
+  const fast = CANONICAL_GTIN.exec(canonical);
+  if (fast) return fast[1];
   const key = gs1KeyOf(canonical);
   if (!key) return null;
   if (key.ai === '01') return key.value;
