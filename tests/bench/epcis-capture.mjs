@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { start } from './support/measure.mjs';
 import { createBenchDatabase, demoApiKey, syntheticDocument } from './support/epcis.mjs';
