@@ -13,6 +13,7 @@ import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { fileUrl } from '@/lib/files';
 import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import { saveCertificates } from '@/features/passport/api/passport-api';
 
@@ -167,7 +168,7 @@ export function CertificatesSection({
                   <strong>{catalogue.find((item) => String(item.id) === row.certificationId)?.name ?? row.number}</strong>
                   <ValidityBadge control={form.control} index={index} />
                   {row.documentPath ? (
-                    <a href={row.documentPath} target="_blank" rel="noreferrer">
+                    <a href={fileUrl(row.documentPath)} target="_blank" rel="noreferrer">
                       <FormattedMessage id="passport.documents.open" />
                     </a>
                   ) : null}

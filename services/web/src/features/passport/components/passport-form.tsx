@@ -11,6 +11,7 @@ import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
+import { fileUrl } from '@/lib/files';
 import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
 import type { MessageId } from '@/lib/i18n';
 import { publishPassport, savePassportDraft, type PassportState } from '@/features/passport/api/passport-api';
@@ -162,7 +163,7 @@ function Documents({ productId, overrides, onAccessChange }: { productId: number
               </Field>
             </Grid>
             <Actions>
-              <a href={row.filePath} target="_blank" rel="noreferrer">
+              <a href={fileUrl(row.filePath)} target="_blank" rel="noreferrer">
                 <FormattedMessage id="passport.documents.open" />
               </a>
               <Button $variant="ghost" $size="sm" onClick={() => rows.remove(index)}>

@@ -53,7 +53,7 @@ describe('the dpp view on the server', () => {
     headings.forEach((level, index) => {
       if (index > 0) expect(level - (headings[index - 1] ?? 1)).toBeLessThanOrEqual(1);
     });
-    expect(html).toContain('<a href="/files/passports/7/doc.pdf" download="">EU declaration of conformity</a>');
+    expect(html).toContain('<a href="/bff/public/files/passports/7/doc.pdf" download="">EU declaration of conformity</a>');
     expect(html).toContain('Light means of transport');
   });
 });

@@ -58,7 +58,7 @@ describe('LandingView: dpp', () => {
     expect(screen.queryByTestId('dpp-battery')).toBeNull();
   });
 
-  it('offers the public documents as plain download anchors', () => {
+  it('offers the public documents as plain download anchors, through the public pass-through', () => {
     show(
       landingData('dpp', {
         passport: corePassport({
@@ -68,8 +68,8 @@ describe('LandingView: dpp', () => {
     );
     const links = within(section('Documents')).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['EU declaration of conformity', '/files/passports/7/doc.pdf'],
-      ['User manual', '/files/passports/7/manual.pdf'],
+      ['EU declaration of conformity', '/bff/public/files/passports/7/doc.pdf'],
+      ['User manual', '/bff/public/files/passports/7/manual.pdf'],
     ]);
     for (const link of links) expect(link).toHaveAttribute('download');
   });

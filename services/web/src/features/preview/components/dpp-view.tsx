@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingProductInfo, PassportAddress, PublicPassport } from '@product-console/shared';
 import type enMessages from '@/locales/en.json';
+import { publicFileUrl } from '@/features/preview/lib/urls';
 import { LandingFrame } from './landing-frame';
 
 /** The words of this view: `landing.dpp.{suffix}`. */
@@ -168,10 +169,11 @@ export function PassportSections({ passport, textColor, header, idPrefix = 'dpp'
   const date = (value: string) => intl.formatDate(value.length === 10 ? `${value}T00:00:00Z` : value, { dateStyle: 'medium', timeZone: 'UTC' });
   const msg = (id: DppWord, values?: Record<string, string | number>) => intl.formatMessage({ id: `landing.dpp.${id}` }, values);
 
+  // Stored files are served through the public pass-through, as the product's images.
   const documents = [
-    ...(data.complianceDocuments ?? []).map((document) => ({ title: document.title, href: document.filePath })),
-    ...(data.userManual?.filePath ? [{ title: msg('userManual'), href: data.userManual.filePath }] : []),
-    ...(data.safetyInformation?.filePath ? [{ title: msg('safetyInformation'), href: data.safetyInformation.filePath }] : []),
+    ...(data.complianceDocuments ?? []).map((document) => ({ title: document.title, href: publicFileUrl(document.filePath) })),
+    ...(data.userManual?.filePath ? [{ title: msg('userManual'), href: publicFileUrl(data.userManual.filePath) }] : []),
+    ...(data.safetyInformation?.filePath ? [{ title: msg('safetyInformation'), href: publicFileUrl(data.safetyInformation.filePath) }] : []),
   ];
   const facilities = data.manufacturingFacilities ?? [];
   const hasIdentity =
