@@ -329,8 +329,7 @@ describe('query semantics', () => {
     expect(eventIds(await get(query({ EQ_readPoint: READ_POINT, GE_eventTime: shifted, LT_eventTime: boundary })))).toEqual([]);
   });
 
-  it('pages walk every event exactly once, in both orders, and without orderBy in recording order', async () => {
-    const all = events.map((event) => event.eventID as string);
+  it('pages walk every event exactly once, in both orders, and without orderBy in eventTime order', async () => {
     const byTime = [...events].sort((a, b) => Date.parse(a.eventTime as string) - Date.parse(b.eventTime as string) || events.indexOf(a) - events.indexOf(b));
 
     const asc = await walk(query({ EQ_readPoint: READ_POINT, orderBy: 'eventTime', orderDirection: 'ASC', perPage: '2' }));
@@ -340,9 +339,11 @@ describe('query semantics', () => {
     const desc = await walk(query({ EQ_readPoint: READ_POINT, orderBy: 'eventTime', orderDirection: 'DESC', perPage: '2' }));
     expect(desc.ids).toEqual([...byTime].reverse().map((event) => event.eventID));
 
-    const recorded = await walk(query({ EQ_readPoint: READ_POINT, perPage: '3' }));
-    expect(recorded.ids).toEqual(all);
-    expect(new Set(recorded.ids).size).toBe(20);
+    const unordered = await walk(query({ EQ_readPoint: READ_POINT, perPage: '3' }));
+    expect(unordered.ids).toEqual(byTime.map((event) => event.eventID));
+    expect(new Set(unordered.ids).size).toBe(20);
+    const recorded = await walk(query({ EQ_readPoint: READ_POINT, orderBy: 'recordTime', orderDirection: 'ASC', perPage: '3' }));
+    expect(recorded.ids).toEqual(events.map((event) => event.eventID));
   });
 
   it('eventCountLimit caps the total over pages; maxEventCount refuses a larger result', async () => {
@@ -548,6 +549,27 @@ describe('webhook subscriptions', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(delivered(hook.deliveries).sort()).toEqual([...ids].sort());
       expect((await get(`/epcis/queries/flaky/subscriptions/${subscriptionID}`)).json()).toMatchObject({ attempts: 0 });
+    } finally {
+      hook.server.close();
+    }
+  });
+
+  it('deliver on a schedule: what is new at each scheduled time, and an empty report when asked for', async () => {
+    const hook = await webhook(() => 200);
+    try {
+      expect((await send('POST', '/epcis/queries', { name: 'scheduled', query: { EQ_bizStep: 'inspecting' } })).statusCode).toBe(201);
+      const subscribed = await send('POST', '/epcis/queries/scheduled/subscriptions', { dest: hook.url, schedule: { second: '0/1' }, reportIfEmpty: true });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+      expect(subscribed.json()).toMatchObject({ stream: false, schedule: { second: '0/1' }, nextAttemptAt: expect.any(String) });
+      await until(() => hook.deliveries.length >= 1, 'an empty scheduled report');
+      expect(delivered(hook.deliveries.slice(0, 1))).toEqual([]);
+      const response = await capture(webhookEvent('S1', 'inspecting'));
+      const id = decodeURIComponent(String(response.headers.location).replace('/epcis/events/', ''));
+      await until(() => delivered(hook.deliveries).includes(id), 'the scheduled delivery of the new event');
+      expect(delivered(hook.deliveries)).toEqual([id]);
+      expectProblem(await send('POST', '/epcis/queries/scheduled/subscriptions', { dest: hook.url, schedule: { minute: '61' } }), 400, 'SubscriptionControlsException');
+      expectProblem(await send('POST', '/epcis/queries/scheduled/subscriptions', { dest: hook.url, schedule: { minute: '1' }, stream: true }), 400, 'SubscriptionControlsException');
+      expect((await send('DELETE', '/epcis/queries/scheduled')).statusCode).toBe(204);
     } finally {
       hook.server.close();
     }

@@ -8,7 +8,7 @@ import { useEpcisProtocol } from './plugin.js';
 import { parseEventQuery, type RawQueryParams } from './query-params.js';
 import { queryParameterException, resourceNotFoundException } from './query-problem.js';
 import { queryFingerprint, createPageTokens } from './query-token.js';
-import { epcFormatOf, eventsById, formatEvents, nextPageTokenOf, perPageOf, queryDocument, queryEvents, type QueryResultsHeader } from './query.js';
+import { epcFormatOf, eventsById, formatEventTexts, formatEvents, nextPageTokenOf, perPageOf, queryDocument, queryDocumentText, queryEvents, type QueryResultsHeader } from './query.js';
 import { createSubscription, deleteSubscription, findSubscription, listSubscriptions, subscriptionBodySchema, subscriptionView } from './subscriptions.js';
 import { createSubscriptionWorker } from './subscriptions-worker.js';
 
@@ -81,7 +81,7 @@ export function epcisQueryRoutes(config: Config): FastifyPluginAsyncZod {
       const fingerprint = queryFingerprint(scope, { ...params, ...Object.fromEntries(Object.entries(extraParams).map(([k, v]) => [`path:${k}`, v])) });
       const page = await queryEvents(app.db, tokens, companyId, query, { perPage, nextPageToken, fingerprint }, extra);
       setNextLink(request, reply, perPage, page.nextPageToken);
-      return queryDocument(await formatEvents(app.db, companyId, page.events, format), header);
+      return reply.type('application/json; charset=utf-8').send(queryDocumentText(await formatEventTexts(app.db, companyId, page.events, format), header));
     }
 
     app.get(

@@ -26,7 +26,8 @@ export interface PageRequest {
 }
 
 export interface EventPage {
-  events: Record<string, unknown>[];
+  /** The events as stored, each as JSON text (sent on without parsing and serialising them again). */
+  events: string[];
   nextPageToken: string | null;
 }
 
@@ -57,8 +58,9 @@ function whereOf(companyId: number, conditions: readonly Condition[]): SQL {
 
 /**
  * One page of the company's events matching the query (and the `extra` conditions of a discovery
- * path such as `/bizSteps/{bizStep}/events`). Without `orderBy` events come in the order they were
- * recorded.
+ * path such as `/bizSteps/{bizStep}/events`). Without `orderBy` events come in eventTime order,
+ * oldest first (the standard leaves it open; this order lets the eventTime indexes answer a time
+ * window without sorting).
  */
 export async function queryEvents(
   db: Db,
@@ -85,16 +87,18 @@ export async function queryEvents(
   const limit = Math.min(page.perPage, remaining);
   if (limit <= 0) return { events: [], nextPageToken: null };
 
-  const column = sql.raw(query.orderBy === 'eventTime' ? 'event_time' : 'record_time');
+  const column = sql.raw(query.orderBy === 'recordTime' ? 'record_time' : 'event_time');
   const ascending = query.orderBy === null || query.orderDirection === 'ASC';
   const direction = sql.raw(ascending ? 'asc' : 'desc');
-  const keyset = position
-    ? sql` and (${column}, id) ${sql.raw(ascending ? '>' : '<')} (${`${position.key}+00`}::timestamptz, ${position.id})`
+  const after = position ? sql`${`${position.key}+00`}::timestamptz` : null;
+  // The plain bound beside the row comparison lets an index on (…, event_time) start at the position.
+  const keyset = after
+    ? sql` and ${column} ${sql.raw(ascending ? '>=' : '<=')} ${after} and (${column}, id) ${sql.raw(ascending ? '>' : '<')} (${after}, ${position!.id})`
     : sql``;
-  const rows = await selectRows<{ id: number | string; sort_key: string; document: Record<string, unknown> }>(
+  const rows = await selectRows<{ id: number | string; sort_key: string; document: string }>(
     db,
     sql`
-    select id, to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as sort_key, document
+    select id, to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as sort_key, document::text as document
     from epcis_events
     where ${where}${keyset}
     order by ${column} ${direction}, id ${direction}
@@ -140,9 +144,22 @@ export async function formatEvents(db: Db, companyId: number, events: Record<str
   return events.map((event) => formatEventIdentifiers(event, format, prefixLength));
 }
 
+/** The same for events held as JSON text: unchanged text when nothing is to be converted. */
+export async function formatEventTexts(db: Db, companyId: number, events: string[], format: EpcFormat): Promise<string[]> {
+  if (format === 'No_Preference' || format === 'Never_Translates' || events.length === 0) return events;
+  const parsed = events.map((event) => JSON.parse(event) as Record<string, unknown>);
+  return (await formatEvents(db, companyId, parsed, format)).map((event) => JSON.stringify(event));
+}
+
 export interface QueryResultsHeader {
   queryName?: string;
   subscriptionID?: string;
+}
+
+/** An EPCISQueryDocument as JSON text around events given as JSON text. */
+export function queryDocumentText(events: readonly string[], header: QueryResultsHeader = {}, now = new Date()): string {
+  // The shell's only empty list is the event list: the query name is a path segment and the subscription ID a UUID.
+  return JSON.stringify(queryDocument([], header, now)).replace('"eventList":[]', () => `"eventList":[${events.join(',')}]`);
 }
 
 /** An EPCISQueryDocument holding `events` (EPCIS 2.0 JSON binding). */

@@ -3,10 +3,12 @@ import type { Db } from '../../db/client.js';
 import { parseEventQuery } from './query-params.js';
 import { queryDocument, selectRows } from './query.js';
 import { conditionSql } from './query-sql.js';
+import { nextScheduleTime, parseSchedule, type QuerySchedule } from './subscriptions-schedule.js';
 import { gs1Signature, postWebhook, type WebhookResult } from './subscriptions-webhook.js';
 
 /*
- * Delivers new events of streaming subscriptions to their webhooks. A pass claims one due
+ * Delivers new events of subscriptions to their webhooks: streaming ones as soon as a pass sees
+ * them, scheduled ones at their next scheduled time. A pass claims one due
  * subscription at a time with `SELECT … FOR UPDATE SKIP LOCKED` and a lease (next_attempt_at set a
  * while ahead, committed at once), so two API processes never deliver the same subscription at
  * the same time and no transaction stays open during the HTTP call. Events above the cursor that
@@ -56,6 +58,9 @@ interface Claimed {
   initial_record_time: string | null;
   cursor: string | number;
   attempts: number;
+  stream: boolean;
+  schedule: QuerySchedule | null;
+  report_if_empty: boolean;
   query: Record<string, string>;
   name: string;
 }
@@ -82,12 +87,13 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
       from epcis_queries as q
       where q.id = s.query_id and s.id = (
         select id from epcis_subscriptions
-        where stream and (next_attempt_at is null or next_attempt_at <= now())${skipped}
+        where (stream or schedule is not null) and (next_attempt_at is null or next_attempt_at <= now())${skipped}
         order by next_attempt_at nulls first, id
         limit 1
         for update skip locked
       )
-      returning s.id, s.company_id, s.dest, s.signature_token, s.initial_record_time, s.cursor, s.attempts, q.query, q.name`,
+      returning s.id, s.company_id, s.dest, s.signature_token, s.initial_record_time, s.cursor, s.attempts, s.stream, s.schedule, s.report_if_empty,
+        q.query, q.name`,
     );
     return claimed ?? null;
   }
@@ -108,15 +114,28 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
     return rows.map((row) => ({ id: Number(row.id), document: row.document }));
   }
 
+  async function post(subscription: Claimed, events: Record<string, unknown>[]): Promise<WebhookResult> {
+    const body = JSON.stringify(queryDocument(events, { queryName: subscription.name, subscriptionID: subscription.id }));
+    const headers: Record<string, string> = subscription.signature_token ? { 'GS1-Signature': gs1Signature(body, subscription.signature_token) } : {};
+    return postWebhook(subscription.dest, body, headers, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
+  }
+
   async function deliver(subscription: Claimed): Promise<void> {
     let cursor = Number(subscription.cursor);
     let failure: WebhookResult | null = null;
+    const scheduled = !subscription.stream && subscription.schedule !== null;
     for (let batch = 0; batch < BATCHES_PER_TURN; batch += 1) {
       const events = await newEvents(subscription, cursor);
-      if (events.length === 0) break;
-      const body = JSON.stringify(queryDocument(events.map((event) => event.document), { queryName: subscription.name, subscriptionID: subscription.id }));
-      const headers: Record<string, string> = subscription.signature_token ? { 'GS1-Signature': gs1Signature(body, subscription.signature_token) } : {};
-      const result = await postWebhook(subscription.dest, body, headers, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
+      if (events.length === 0) {
+        // A scheduled query with reportIfEmpty answers at its time even when nothing is new.
+        if (batch === 0 && scheduled && subscription.report_if_empty) {
+          const result = await post(subscription, []);
+          if (!result.ok) failure = result;
+          else await db.execute(sql`update epcis_subscriptions set attempts = 0, last_error = null, last_delivered_at = now() where id = ${subscription.id}`);
+        }
+        break;
+      }
+      const result = await post(subscription, events.map((event) => event.document));
       if (!result.ok) {
         failure = result;
         break;
@@ -135,6 +154,9 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
         update epcis_subscriptions set attempts = ${attempts}, last_error = ${failure.error ?? 'failed'},
           next_attempt_at = now() + ${`${delay} milliseconds`}::interval
         where id = ${subscription.id}`);
+    } else if (scheduled) {
+      const next = nextScheduleTime(parseSchedule(subscription.schedule as QuerySchedule), new Date()) ?? new Date(Date.now() + 365 * 86_400_000);
+      await db.execute(sql`update epcis_subscriptions set next_attempt_at = ${next.toISOString()}::timestamptz where id = ${subscription.id}`);
     } else {
       await db.execute(sql`update epcis_subscriptions set next_attempt_at = null where id = ${subscription.id}`);
     }

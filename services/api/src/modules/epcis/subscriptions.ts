@@ -6,13 +6,15 @@ import type { NamedQuery } from './named-queries.js';
 import { parseDateTime } from './query-params.js';
 import { noSuchSubscriptionException, subscriptionControlsException } from './query-problem.js';
 import type { PageTokens } from './query-token.js';
+import { nextScheduleTime, parseSchedule } from './subscriptions-schedule.js';
 import { destProblem } from './subscriptions-webhook.js';
 
 /*
  * Webhook subscriptions to a named query (EPCIS 2.0 REST bindings, `/queries/{name}/subscriptions`):
  * `stream: true` delivers each new matching event once, soon after it is captured (the worker in
- * `subscriptions-worker.ts`). Query schedules (cron-like `schedule`) are not offered: a subscription
- * without `stream: true` is refused with SubscriptionControlsException.
+ * `subscriptions-worker.ts`); a `schedule` (EPCIS QuerySchedule, `subscriptions-schedule.ts`) delivers
+ * what is new at each scheduled time, and an empty result too when `reportIfEmpty` is set. Exactly
+ * one of the two is required (SubscriptionControlsException otherwise).
  */
 
 const scheduleField = z.string().max(100);
@@ -39,6 +41,7 @@ export interface SubscriptionView {
   queryName: string;
   dest: string;
   stream: boolean;
+  schedule?: Record<string, string>;
   reportIfEmpty: boolean;
   initialRecordTime?: string;
   createdAt: string;
@@ -55,12 +58,13 @@ export function subscriptionView(row: SubscriptionRow, queryName: string): Subsc
     queryName,
     dest: row.dest,
     stream: row.stream,
+    ...(row.schedule ? { schedule: row.schedule } : {}),
     reportIfEmpty: row.reportIfEmpty,
     ...(row.initialRecordTime ? { initialRecordTime: row.initialRecordTime.toISOString() } : {}),
     createdAt: row.createdAt.toISOString(),
     ...(row.lastDeliveredAt ? { lastNotifiedAt: row.lastDeliveredAt.toISOString() } : {}),
     attempts: row.attempts,
-    ...(row.nextAttemptAt && row.attempts > 0 ? { nextAttemptAt: row.nextAttemptAt.toISOString() } : {}),
+    ...(row.nextAttemptAt && (row.attempts > 0 || !row.stream) ? { nextAttemptAt: row.nextAttemptAt.toISOString() } : {}),
     ...(row.lastError ? { lastError: row.lastError } : {}),
   };
 }
@@ -74,10 +78,11 @@ export async function createSubscription(db: Db, companyId: number, query: Named
   const problem = destProblem(body.dest, allowPrivate);
   if (problem) throw subscriptionControlsException(problem);
   if (body.schedule !== undefined && body.stream === true) throw subscriptionControlsException('schedule and stream exclude each other');
-  if (body.stream !== true) {
-    throw subscriptionControlsException(
-      body.schedule !== undefined ? 'schedule: query schedules are not supported by this repository; subscribe with stream: true' : 'stream: set stream to true (or give a schedule)',
-    );
+  if (body.schedule === undefined && body.stream !== true) throw subscriptionControlsException('stream: set stream to true, or give a schedule');
+  let firstRun: Date | null = null;
+  if (body.schedule !== undefined) {
+    firstRun = nextScheduleTime(parseSchedule(body.schedule), new Date());
+    if (firstRun === null) throw subscriptionControlsException('schedule: matches no time in the next five years');
   }
   const initialRecordTime = body.initialRecordTime === undefined ? new Date() : parseDateTime('initialRecordTime', body.initialRecordTime);
   const [row] = await db
@@ -88,7 +93,9 @@ export async function createSubscription(db: Db, companyId: number, query: Named
       dest: body.dest,
       signatureToken: body.signatureToken ?? null,
       reportIfEmpty: body.reportIfEmpty ?? false,
-      stream: true,
+      stream: body.schedule === undefined,
+      schedule: body.schedule ?? null,
+      nextAttemptAt: firstRun,
       initialRecordTime,
     })
     .returning();
