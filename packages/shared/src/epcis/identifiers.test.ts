@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,32 @@ describe('identifiers', () => {
       'class:lgtin', 'id:cpi', 'id:gdti', 'id:giai', 'id:ginc', 'id:grai', 'id:gsin', 'id:gsrn', 'id:gsrnp', 'id:itip', 'id:sgcn', 'id:sgln', 'id:sgtin', 'id:sscc', 'id:upui',
       'idpat:cpi', 'idpat:gdti', 'idpat:grai', 'idpat:itip', 'idpat:sgcn', 'idpat:sgtin',
     ]);
+  });
+
+  it('is stable on every identifier of the openepcis capture documents', () => {
+    const dir = join(standardsDir(), 'epcis/openepcis-test-resources/Capture/Documents');
+    const identifiers = new Set<string>();
+    const collect = (value: unknown, key = ''): void => {
+      if (typeof value === 'string') {
+        if (['epcList', 'childEPCs', 'inputEPCList', 'outputEPCList', 'parentID', 'epcClass', 'id', 'source', 'destination'].includes(key)) identifiers.add(value);
+      } else if (Array.isArray(value)) value.forEach((item) => collect(item, key));
+      else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) collect(v, k);
+    };
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) collect(JSON.parse(readFileSync(join(dir, file), 'utf8')).epcisBody);
+    expect(identifiers.size).toBeGreaterThan(50);
+    let converted = 0;
+    for (const identifier of identifiers) {
+      const canonical = canonicalIdentifier(identifier);
+      expect(canonicalIdentifier(canonical), identifier).toBe(canonical);
+      if (identifier.startsWith('urn:epc:id:') || identifier.startsWith('urn:epc:class:')) {
+        // Every GS1 EPC URN of the test data converts, and comes back with its own company prefix length.
+        expect(canonical, identifier).toMatch(/^https:\/\/id\.gs1\.org\//);
+        const prefix = /^urn:epc:(?:id|class):[a-z]+:(\d+)\./.exec(identifier)?.[1];
+        if (prefix) expect(toEpcUrn(canonical, () => prefix.length), identifier).toBe(identifier);
+        converted += 1;
+      }
+    }
+    expect(converted).toBeGreaterThan(20);
   });
 
   it('gives the canonical Digital Link of each key type', () => {

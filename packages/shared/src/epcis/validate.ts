@@ -10,6 +10,7 @@
  * cause and a JSON pointer: within the event for `validateEpcisEvent`, within the document for
  * `validateEpcisDocument`.
  */
+import { EPCIS_EVENT_TYPES } from '../schemas/trace.js';
 import { contextNamespaces } from './event-hash.js';
 import { canonicalClass, canonicalIdentifier, gtinOf } from './identifiers.js';
 import {
@@ -37,7 +38,6 @@ export interface EpcisProblem {
 /** Prefixes the standard EPCIS 2.0 JSON-LD context declares (known without fetching it). */
 export const EPCIS_CONTEXT_PREFIXES: readonly string[] = ['epcis', 'cbv', 'cbvmda', 'gs1', 'rdfs', 'owl', 'xsd', 'dcterms'];
 
-export const EPCIS_EVENT_TYPE_NAMES = ['ObjectEvent', 'AggregationEvent', 'TransactionEvent', 'TransformationEvent', 'AssociationEvent'] as const;
 const ACTIONS = ['ADD', 'OBSERVE', 'DELETE'];
 
 type Json = Record<string, unknown>;
@@ -164,7 +164,7 @@ function show(value: unknown): string {
 }
 
 const COMMON_FIELDS = ['@context', 'type', 'eventTime', 'recordTime', 'eventTimeZoneOffset', 'eventID', 'certificationInfo', 'errorDeclaration'];
-const WHAT_FIELDS: Record<(typeof EPCIS_EVENT_TYPE_NAMES)[number], string[]> = {
+const WHAT_FIELDS: Record<(typeof EPCIS_EVENT_TYPES)[number], string[]> = {
   ObjectEvent: ['action', 'epcList', 'quantityList', 'bizStep', 'disposition', 'persistentDisposition', 'readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList', 'sensorElementList', 'ilmd'],
   AggregationEvent: ['parentID', 'childEPCs', 'childQuantityList', 'action', 'bizStep', 'disposition', 'persistentDisposition', 'readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList', 'sensorElementList'],
   TransactionEvent: ['bizTransactionList', 'parentID', 'epcList', 'quantityList', 'action', 'bizStep', 'disposition', 'persistentDisposition', 'readPoint', 'bizLocation', 'sourceList', 'destinationList', 'sensorElementList'],
@@ -322,11 +322,11 @@ function checkEvent(event: unknown, index: number | undefined, documentContext: 
     c.add('/type', 'type is required (ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent or AssociationEvent)');
     return c.problems;
   }
-  if (typeof type !== 'string' || !(EPCIS_EVENT_TYPE_NAMES as readonly string[]).includes(type)) {
+  if (typeof type !== 'string' || !(EPCIS_EVENT_TYPES as readonly string[]).includes(type)) {
     c.add('/type', `type ${show(type)} is not an EPCIS event type (ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent or AssociationEvent)`);
     return c.problems;
   }
-  const eventType = type as (typeof EPCIS_EVENT_TYPE_NAMES)[number];
+  const eventType = type as (typeof EPCIS_EVENT_TYPES)[number];
   c.keys(event, [...COMMON_FIELDS, ...WHAT_FIELDS[eventType]], '', eventType, true);
 
   if (event.eventTime === undefined) c.add('/eventTime', `eventTime is required in ${eventType}`);
