@@ -373,7 +373,12 @@ export function contextNamespaces(...contexts: unknown[]): Map<string, string> {
   const visit = (context: unknown) => {
     if (Array.isArray(context)) context.forEach(visit);
     else if (context !== null && typeof context === 'object') {
-      for (const [key, value] of Object.entries(context)) if (typeof value === 'string' && !key.startsWith('@')) namespaces.set(key, value);
+      for (const [key, value] of Object.entries(context)) {
+        if (key.startsWith('@')) continue;
+        // `"ext": "https://…/"` or an expanded term definition `"ext": { "@id": "https://…/" }`.
+        const id = typeof value === 'string' ? value : value !== null && typeof value === 'object' ? (value as Record<string, unknown>)['@id'] : undefined;
+        if (typeof id === 'string') namespaces.set(key, id);
+      }
     }
   };
   contexts.forEach(visit);

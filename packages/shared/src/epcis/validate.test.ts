@@ -151,6 +151,7 @@ describe('EPCIS event rules', () => {
     expect(problemsOf(event({ 'acme:colour': 'red' }), [...CONTEXT, { acme: 'https://acme.example/epcis/' }])).toBe('');
     expect(problemsOf(event({ 'acme:colour': 'red', '@context': [{ acme: 'https://acme.example/epcis/' }] }))).toBe('');
     expect(problemsOf(event({ 'https://acme.example/epcis/colour': 'red' }))).toBe('');
+    expect(problemsOf(event({ 'acme:colour': 'red' }), [{ acme: { '@id': 'https://acme.example/epcis/', '@prefix': true } }])).toBe('');
     // Standard context prefixes are known without fetching the context.
     expect(problemsOf(event({ ilmd: { 'cbvmda:lotNumber': 'L1' }, action: 'ADD' }))).toBe('');
     expect(problemsOf(event({ readPoint: { id: 'urn:epc:id:sgln:0614141.07346.1234', 'acme:door': '3' } }), [{ acme: 'https://acme.example/' }])).toBe('');
