@@ -75,22 +75,8 @@ export const CBV_VOCABULARIES = {
 } as const satisfies Record<string, Vocabulary>;
 export type CbvVocabularyName = keyof typeof CBV_VOCABULARIES;
 
+/** An absolute URI or a CURIE (`prefix:term`): a scheme, a colon and no spaces. */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
-
-/**
- * True when a value is an absolute URI (or a CURIE `prefix:term`): a scheme, a colon and no spaces.
- * CBV's own namespaces do not count: an unknown `urn:epcglobal:cbv:…` or `https://ref.gs1.org/cbv/…`
- * term is not an extension.
- */
-export function isExtensionUri(value: string): boolean {
-  if (!SCHEME.test(value)) return false;
-  const lower = value.toLowerCase();
-  return !(
-    lower.startsWith('urn:epcglobal:cbv:') ||
-    /^https?:\/\/(ns\.gs1\.org|ref\.gs1\.org)\/cbv\//.test(lower) ||
-    lower.startsWith('cbv:')
-  );
-}
 
 /**
  * The short name of a CBV term in any of its spellings, an extension URI unchanged, else null.
