@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventHash } from './event-hash.js';
 import { formatEventIdentifiers } from './format.js';
 import { prefixLengthFromPrefixes } from './identifiers.js';
 import { extractEventFields, splitTypedValue, typedValue, validateEpcisDocument, validateEpcisEvent, validateEpcisQueryDocument, type EpcisProblem } from './validate.js';
@@ -232,6 +233,23 @@ describe('EPCIS event rules', () => {
     expect(problemsOf(event({ errorDeclaration: { declarationTime: '2024-05-02T00:00:00Z', reason: 'did_not_occur', correctiveEventIDs: ['urn:uuid:1'] } }))).toBe('');
     expect(problemsOf(event({ errorDeclaration: { reason: 'did_not_occur' } }))).toContain('errorDeclaration needs a declarationTime');
     expect(problemsOf(event({ errorDeclaration: { declarationTime: '2024-05-02T00:00:00Z', reason: 'mistake' } }))).toContain('errorDeclaration reason "mistake"');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('never fetches a remote @context', () => {
+    const fetch = vi.fn(() => {
+      throw new Error('no network');
+    });
+    vi.stubGlobal('fetch', fetch);
+    const doc = document([event({ 'acme:colour': 'red' })], ['https://acme.example/context.jsonld', { acme: 'https://acme.example/epcis/' }]);
+    expect(validateEpcisDocument(doc).ok).toBe(true);
+    expect(eventHash(event(), doc['@context'])).toMatch(/^ni:/);
+    // A prefix only a remote context could declare stays undeclared.
+    expect(validateEpcisDocument(document([event({ 'remote:colour': 'red' })], ['https://acme.example/context.jsonld'])).ok).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('checks the document envelope without fetching a remote @context', () => {
