@@ -220,9 +220,12 @@ function TimelineEvent({ event, serialPath, highlight }: { event: TraceEvent; se
           <Lines>
             {event.parentId ? (
               <li>
-                <Muted>
-                  <FormattedMessage id="trace.event.parent" />:{' '}
-                </Muted>
+                {/* An SSCC names itself a case or pallet; another parent's address needs saying what it is. */}
+                {identifierWords(intl, event.parentId) === event.parentId ? (
+                  <Muted>
+                    <FormattedMessage id="trace.event.parent" />:{' '}
+                  </Muted>
+                ) : null}
                 {identifierWords(intl, event.parentId)}
               </li>
             ) : null}

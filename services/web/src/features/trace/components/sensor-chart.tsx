@@ -54,7 +54,7 @@ function MeasurementChart({ type, readings }: { type: string; readings: TraceSen
         <LineChart responsive style={{ width: '100%', height: 140 }} data={data} margin={{ top: 6, right: 12, bottom: 0, left: -16 }}>
           <CartesianGrid stroke={theme.colors.border} strokeDasharray="3 3" />
           <XAxis dataKey="time" tickFormatter={time} tick={{ fontSize: 11 }} minTickGap={24} />
-          <YAxis tick={{ fontSize: 11 }} domain={['auto', 'auto']} width={48} />
+          <YAxis tick={{ fontSize: 11 }} domain={['auto', 'auto']} width={48} tickFormatter={(value: number) => intl.formatNumber(value, { maximumFractionDigits: 1 })} />
           <Tooltip labelFormatter={(label) => intl.formatDate(String(label), { dateStyle: 'medium', timeStyle: 'short' })} />
           <Line type="monotone" dataKey="value" name={name} stroke={theme.colors.primary} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
         </LineChart>
