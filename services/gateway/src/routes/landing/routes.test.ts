@@ -323,6 +323,18 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(api.reads.at(-1)?.get('serial')).toBeNull();
   });
 
+  it("passes the scanned serial to the API on the traceability view (the serial's own journey), past the cache; without one the product's journey is cached", async () => {
+    await page('/acme/product-details/42/preview/traceability?serial=S1');
+    await page('/acme/product-details/42/preview/traceability?serial=S2');
+    await page('/acme/product-details/42/preview/traceability');
+    await page('/acme/product-details/42/preview/traceability');
+    expect(api.reads.map((read) => [read.get('view'), read.get('serial')])).toEqual([
+      ['traceability', 'S1'],
+      ['traceability', 'S2'],
+      ['traceability', null],
+    ]);
+  });
+
   it('answers HEAD with the headers only, and a matching If-None-Match with 304', async () => {
     const head = await gateway.inject({ method: 'HEAD', url: '/acme/product-details/42/preview' });
     expect(head.statusCode).toBe(200);

@@ -152,10 +152,13 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     // Only the dpp view reads it; any view given one is still answered privately, without a Referer.
     const access = view === 'dpp' ? first(request.query.access)?.trim().slice(0, ACCESS_MAX) || null : null;
     const opened = access !== null || request.query.access !== undefined;
+    // The verification view checks (and records) the scanned serial and the traceability view tells that serial's own
+    // journey: both read with it, past the cache. Without a serial, the product's journey is cached like the other views.
+    const readsSerial = view === 'verification' || (view === 'traceability' && serial !== null);
     let data: LandingPageData | null;
     try {
       data =
-        view === 'verification' || access
+        readsSerial || access
           ? await load(params, view, lang, serial, request.id, access)
           : await cache.get({ productId: params.productId, serviceName: params.serviceName, view, lang: lang ?? '' }, () =>
               load(params, view, lang, null, request.id),
