@@ -94,6 +94,8 @@ export function conditionSql(condition: Condition): SQL {
       return match;
     }
     case 'matchParent': {
+      // parentID has no index of its own; exact values also appear in the GIN-indexed any_epcs.
+      if (condition.like.length === 0) return sql`(any_epcs && ${textArray(condition.exact)} and parent_id in (${list(condition.exact)}))`;
       const parts: SQL[] = [];
       if (condition.exact.length > 0) parts.push(sql`parent_id in (${list(condition.exact)})`);
       if (condition.like.length > 0) parts.push(sql`parent_id like any (${textArray(condition.like)})`);
