@@ -152,6 +152,7 @@ describe('identifiers', () => {
     expect(like(sscc.like, sgtin('1'))).toBe(false);
 
     expect(identifierPattern('urn:epc:id:sgtin:0614141.107346.2017')).toEqual({ exact: sgtin('2017') });
+    expect(identifierPattern('urn:epc:idpat:sgtin:0614141.107346.2017')).toEqual({ exact: sgtin('2017') });
     expect(identifierPattern('https://example.com/01/10614141073464/21/2017')).toEqual({ exact: sgtin('2017') });
     expect(identifierPattern('urn:uuid:1')).toEqual({ exact: 'urn:uuid:1' });
   });

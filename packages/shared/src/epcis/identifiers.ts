@@ -440,5 +440,7 @@ export function identifierPattern(value: string): { exact: string } | { like: st
     if (key) return { like: `${escapeLike(`${formatCanonical(key)}/8011/`)}%` };
   }
   if ((m = /^urn:epc:idpat:sgtin:\*\.\*\.\*$/.exec(text))) return prefix('01/');
+  // A pattern without wildcard names one identifier (`urn:epc:idpat:sgtin:0614141.107346.2017`).
+  if (text.startsWith('urn:epc:idpat:') && !text.includes('*')) return { exact: canonicalIdentifier(`urn:epc:id:${text.slice('urn:epc:idpat:'.length)}`) };
   return { exact: canonicalIdentifier(text) };
 }
