@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import { DISCOVERY_FILTER, DISCOVERY_RESOURCES, collectionOf, discoveryPage, type DiscoveryResource } from './discovery.js';
 import { createNamedQuery, deleteNamedQuery, findNamedQuery, listNamedQueries, namedQueryBodySchema, namedQueryView, parsedQueryOf } from './named-queries.js';
 import { useEpcisProtocol } from './plugin.js';
+import { EPCIS_DISCOVERY_HEADERS } from './problem.js';
 import { parseEventQuery, type RawQueryParams } from './query-params.js';
 import { queryParameterException, resourceNotFoundException } from './query-problem.js';
 import { queryFingerprint, createPageTokens } from './query-token.js';
@@ -83,6 +84,23 @@ export function epcisQueryRoutes(config: Config): FastifyPluginAsyncZod {
       setNextLink(request, reply, perPage, page.nextPageToken);
       return reply.type('application/json; charset=utf-8').send(queryDocumentText(await formatEventTexts(app.db, companyId, page.events, format), header));
     }
+
+    // OPTIONS of each resource: the versions and formats spoken and the methods allowed (the OpenAPI's 204 discovery answers).
+    const options = (url: string, allow: string) =>
+      app.options(url, { schema: { tags, summary: `Settings of ${url}` } }, async (_request, reply) =>
+        reply.code(204).headers({ ...EPCIS_DISCOVERY_HEADERS, Allow: allow }).send(),
+      );
+    options('/epcis/events/:eventID', 'OPTIONS, GET');
+    for (const resource of DISCOVERY_RESOURCES) {
+      options(`/epcis/${resource}`, 'OPTIONS, GET');
+      options(`/epcis/${resource}/:value`, 'OPTIONS, GET');
+      options(`/epcis/${resource}/:value/events`, 'OPTIONS, GET');
+    }
+    options('/epcis/queries', 'OPTIONS, GET, POST');
+    options('/epcis/queries/:queryName', 'OPTIONS, GET, DELETE');
+    options('/epcis/queries/:queryName/events', 'OPTIONS, GET');
+    options('/epcis/queries/:queryName/subscriptions', 'OPTIONS, GET, POST');
+    options('/epcis/queries/:queryName/subscriptions/:subscriptionID', 'OPTIONS, GET, DELETE');
 
     app.get(
       '/epcis/events',
