@@ -460,3 +460,46 @@ describe('the dpp view of a published passport', () => {
     await still.close();
   });
 });
+
+describe('the traceability view of a traced demo product', () => {
+  /** Acme's traced demo hiking boots (the third demo product, seed.ts and seed-traces.ts) and the serial sold at the Berlin store. */
+  const TRACED_GTIN = gtin14(0, '0614141', 3);
+  const SOLD_SERIAL = 'TH-0001';
+
+  it("a scan of the sold boots' serial tells its journey from the factory to the shop, in Korean, readable without JavaScript", async () => {
+    const page = await phone.newPage();
+    await page.goto(`${baseURL()}/01/${TRACED_GTIN}/21/${SOLD_SERIAL}?linkType=gs1:traceability`);
+    const url = new URL(page.url());
+    expect(url.pathname).toMatch(/^\/acme\/product-details\/\d+\/preview\/traceability$/);
+    expect(url.searchParams.get('serial')).toBe(SOLD_SERIAL);
+
+    expect(await page.getByTestId('trace-intro').innerText()).toBe(ko('landing.traceability.introSerial', { serial: SOLD_SERIAL }));
+    const journey = page.getByRole('list', { name: ko('landing.traceability.listLabel') });
+    const step = (name: string) => ko(`landing.traceability.step.${name}`);
+    // Oldest first: made and packed in Porto, shipped in a case with a temperature logger, received and unpacked in
+    // Hamburg, shipped on to the Berlin store, received there and sold.
+    expect(await journey.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(
+      ['commissioning', 'packing', 'shipping', 'receiving', 'unpacking', 'shipping', 'receiving', 'retail_selling'].map(step),
+    );
+    expect(await page.getByTestId('trace-sensor').allInnerTexts()).toEqual([`${KO['cbv.measurement.Temperature']} 4.7~6.8\u00a0°C 유지`]);
+    const text = await journey.innerText();
+    expect(text).toContain('GLN 0614142000028');
+    // Each time in its place's own zone (Lisbon and Berlin), the status words only where they add something.
+    expect(text).toMatch(/\(UTC\+[12]\)/);
+    expect(text).toContain(KO['cbv.disposition.sellable_accessible']);
+    expect(text).not.toContain(KO['cbv.disposition.in_transit']);
+    // The back link keeps the serial; nothing on the page leads to a dead end; no serious accessibility fault.
+    expect(new URL(await page.getByTestId('landing-back').evaluate((a) => (a as HTMLAnchorElement).href)).searchParams.get('serial')).toBe(SOLD_SERIAL);
+    expect(await deadLinks(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await shot(page, 'traceability-ko');
+    const address = page.url();
+    await page.close();
+
+    const served = await textWithoutJavaScript(address);
+    expect(served.status).toBe(200);
+    expect(served.text).toContain(step('commissioning'));
+    expect(served.text).toContain(step('retail_selling'));
+  });
+});
