@@ -8,7 +8,7 @@ import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
-import { CAPTURE_FILE_SIZE_LIMIT_BYTES, CAPTURE_LIMIT_EVENTS, failInterruptedCaptures } from './capture.js';
+import { CAPTURE_FILE_SIZE_LIMIT_BYTES, CAPTURE_LIMIT_EVENTS, createCaptureQueue, failInterruptedCaptures } from './capture.js';
 import { eventContext } from './store.js';
 import { epcisCaptures, epcisEvents } from './tables.js';
 
@@ -435,6 +435,21 @@ describe('capture jobs', () => {
 
     const badToken = await t.app.inject({ method: 'GET', url: '/epcis/capture?nextPageToken=bm9wZQ', headers: { authorization: `Bearer ${acmeKey}` } });
     expectProblem(badToken, 400, 'QueryParameterException');
+  });
+
+  it('runs queued jobs a few at a time and drains', async () => {
+    const stored: number[] = [];
+    const queue = createCaptureQueue({ db: t.app.db, concurrency: 2, onStored: async (_companyId, count) => void stored.push(count), onError: () => undefined });
+    const jobs = await t.app.db.insert(epcisCaptures).values(Array.from({ length: 6 }, () => ({ companyId: acmeId, eventCount: 1 }))).returning();
+    const ids = jobs.map((job) => job.id);
+    for (const id of ids) {
+      queue.enqueue({ captureId: id, companyId: acmeId, errorBehaviour: 'rollback', document: { events: [objectEvent()], context: CONTEXT, validated: false } });
+    }
+    expect(queue.waiting()).toBe(4);
+    await queue.drain();
+    expect(queue.waiting()).toBe(0);
+    expect(stored).toEqual([1, 1, 1, 1, 1, 1]);
+    for (const id of ids) expect((await getJob(`/epcis/capture/${id}`)).json()).toMatchObject({ running: false, success: true, storedCount: 1 });
   });
 
   it('marks jobs left running by a stopped process as failed', async () => {

@@ -17,6 +17,8 @@ export const CAPTURE_LIMIT_EVENTS = 10_000;
 export const CAPTURE_FILE_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Capture jobs this process stores at once; more wait their turn (the database pool serves requests too). */
 export const CAPTURE_JOBS_AT_ONCE = 4;
+/** Accepted captures waiting for their turn, at most: beyond, a capture is answered 503 (each may hold 16 MiB). */
+export const CAPTURE_JOBS_WAITING_MAX = 64;
 
 export const CAPTURE_LIMIT_HEADERS: Readonly<Record<string, string>> = {
   'GS1-EPCIS-Capture-Limit': String(CAPTURE_LIMIT_EVENTS),
@@ -216,6 +218,8 @@ export interface CaptureQueue {
   enqueue(work: CaptureWork): void;
   /** Resolves when every queued and running job has finished. */
   drain(): Promise<void>;
+  /** Jobs queued and not yet running. */
+  waiting(): number;
 }
 
 export interface CaptureQueueDeps {
@@ -265,5 +269,6 @@ export function createCaptureQueue({ db, concurrency, onStored, onError }: Captu
       next();
     },
     drain: () => idle,
+    waiting: () => waiting.length,
   };
 }

@@ -77,6 +77,7 @@ export const epcisProblems = {
   unsupportedMediaType: (detail: string) => problem(415, 'UnsupportedMediaTypeException', 'Unsupported media type', detail),
   tooManyRequests: (detail = 'Too many requests; try again later') => problem(429, 'ImplementationException', 'Too many requests', detail),
   implementation: (detail = 'The repository could not complete the request') => problem(500, 'ImplementationException', 'Implementation exception', detail),
+  busy: (detail = 'The repository has too many captures waiting; try again shortly') => problem(503, 'ImplementationException', 'Service busy', detail),
 };
 
 /** Throwable forms of the problems above, for routes and hooks. */
@@ -95,6 +96,8 @@ export const epcisErrors = {
   queryTooLarge: (detail: string) => new EpcisException(epcisProblems.queryTooLarge(detail)),
   unsupportedMediaType: (detail: string) => new EpcisException(epcisProblems.unsupportedMediaType(detail)),
   implementation: (detail?: string) => new EpcisException(epcisProblems.implementation(detail)),
+  /** 503 with `Retry-After`: the capture queue is full. */
+  busy: (retryAfterSeconds: number) => new EpcisException(epcisProblems.busy(), { 'Retry-After': String(retryAfterSeconds) }),
 };
 
 /** Answers a problem: status, `application/problem+json`, the version headers and any extra headers. */

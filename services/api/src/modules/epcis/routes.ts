@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   CAPTURE_FILE_SIZE_LIMIT_BYTES,
   CAPTURE_JOBS_AT_ONCE,
+  CAPTURE_JOBS_WAITING_MAX,
   CAPTURE_LIMIT_HEADERS,
   createCaptureJob,
   createCaptureQueue,
@@ -152,6 +153,7 @@ export const epcisCaptureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const errorBehaviour = errorBehaviourOf(request);
+      if (queue.waiting() >= CAPTURE_JOBS_WAITING_MAX) throw epcisErrors.busy(5);
       const document = readCaptureDocument(request.body, errorBehaviour);
       const { companyId, apiKeyId } = request.apiClient;
       const job = await createCaptureJob(app.db, { companyId, apiKeyId, errorBehaviour, eventCount: document.events.length });
