@@ -191,6 +191,10 @@ describe('EPCIS event rules', () => {
     expect(problemsOf(quantity({ quantity: 2, uom: 'kg' }))).toContain('uom "kg" is not a UN/CEFACT Rec. 20 unit code');
     expect(problemsOf(quantity({ uom: 'KGM' }))).toContain('uom is given without a quantity');
     expect(problemsOf(event({ epcList: ['not a uri'] }))).toContain('epcList entry must be a URI');
+    // EPC URNs of GS1 schemes follow the Tag Data Standard: 7 + 6 digits make a GTIN, 7 + 5 do not.
+    expect(problemsOf(event({ epcList: ['urn:epc:id:sgtin:0614141.10734.1'] }))).toContain('epcList entry "urn:epc:id:sgtin:0614141.10734.1" is not a valid sgtin EPC URI');
+    expect(problemsOf(event({ readPoint: { id: 'urn:epc:id:sgln:0614141.0734.0' } }))).toContain('readPoint id "urn:epc:id:sgln:0614141.0734.0" is not a valid sgln EPC URI');
+    expect(problemsOf(event({ epcList: ['urn:epc:id:bic:CSQU3054383', 'urn:epc:id:sgtin:0614141.107346.1'] }))).toBe('');
     expect(problemsOf(event({ epcList: ['urn:epc:id:sgtin:0614141.107346.1', 'urn:epc:id:sgtin:0614141.107346.1'] }))).toContain('lists the same identifier twice');
   });
 

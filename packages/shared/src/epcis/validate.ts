@@ -12,7 +12,7 @@
  */
 import { EPCIS_EVENT_TYPES } from '../schemas/trace.js';
 import { contextNamespaces } from './event-hash.js';
-import { canonicalClass, canonicalIdentifier, gtinOf } from './identifiers.js';
+import { canonicalClass, canonicalIdentifier, gtinOf, parseEpcUrn } from './identifiers.js';
 import {
   CBV_SENSOR_ALERT_TYPES,
   normalizeCbv,
@@ -69,6 +69,8 @@ export function isDateTime(value: unknown): value is string {
 export const TIME_ZONE_OFFSET = /^[+-]((0\d|1[0-3]):[0-5]\d|14:00)$/;
 const UOM = /^[A-Z0-9]{2,3}$/;
 const HEX = /^[A-Fa-f0-9]+$/;
+/** EPC URNs of the GS1 schemes this library converts; other EPC schemes (bic, imovn, gid, …) are taken as URIs. */
+const EPC_URN_SCHEME = /^urn:epc:(?:id|class|idpat):(sgtin|sscc|sgln|pgln|grai|giai|gsrn|gsrnp|gdti|cpi|sgcn|ginc|gsin|itip|upui|lgtin):/;
 /** A bare measurement type name outside the GS1 list (`EffectiveDoseRate`): accepted as OpenEPCIS does. */
 const MEASUREMENT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -121,6 +123,16 @@ class Checker {
     if (!isUri(value)) this.add(pointer, `${name} must be a URI, got ${show(value)}`);
   }
 
+  /** A URI; an EPC URN of a GS1 scheme must also follow the Tag Data Standard (`urn:epc:id:sgtin:0614141.107346.2017`). */
+  identifier(value: unknown, pointer: string, name: string): void {
+    if (!isUri(value)) {
+      this.add(pointer, `${name} must be a URI, got ${show(value)}`);
+      return;
+    }
+    const scheme = EPC_URN_SCHEME.exec(value);
+    if (scheme && parseEpcUrn(value) === null) this.add(pointer, `${name} ${show(value)} is not a valid ${scheme[1]} EPC URI (GS1 EPC Tag Data Standard)`);
+  }
+
   dateTime(value: unknown, pointer: string, name: string): void {
     if (!isDateTime(value)) this.add(pointer, `${name} ${show(value)} is not a date-time with a time zone (e.g. 2024-05-01T10:00:00.000+02:00)`);
   }
@@ -148,7 +160,7 @@ class Checker {
 
   uriList(value: unknown, pointer: string, name: string, minItems = 0, unique = true): void {
     if (!this.array(value, pointer, name, minItems)) return;
-    value.forEach((item, index) => this.uri(item, `${pointer}/${index}`, `${name} entry`));
+    value.forEach((item, index) => this.identifier(item, `${pointer}/${index}`, `${name} entry`));
     if (unique && new Set(value).size !== value.length) this.add(pointer, `${name} lists the same identifier twice`);
   }
 }
@@ -188,7 +200,7 @@ function checkQuantityList(c: Checker, value: unknown, pointer: string, name: st
     if (!c.object(element, at, `${name} entry`)) return;
     c.keys(element, ['epcClass', 'quantity', 'uom'], at, name, false);
     if (element.epcClass === undefined) c.add(at, `${name} entry needs an epcClass`);
-    else c.uri(element.epcClass, `${at}/epcClass`, 'epcClass');
+    else c.identifier(element.epcClass, `${at}/epcClass`, 'epcClass');
     if (element.quantity !== undefined) c.number(element.quantity, `${at}/quantity`, 'quantity');
     if (element.uom !== undefined) {
       if (typeof element.uom !== 'string' || !UOM.test(element.uom)) c.add(`${at}/uom`, `uom ${show(element.uom)} is not a UN/CEFACT Rec. 20 unit code (2 or 3 capital letters or digits)`);
@@ -210,7 +222,7 @@ function checkTypedList(c: Checker, value: unknown, pointer: string, list: strin
     if (!c.object(entry, at, `${list} entry`)) return;
     c.keys(entry, ['type', field], at, list, false);
     if (entry[field] === undefined) c.add(at, `${list} entry needs ${field}`);
-    else c.uri(entry[field], `${at}/${field}`, field);
+    else c.identifier(entry[field], `${at}/${field}`, field);
     if (entry.type === undefined) {
       if (typeRequired) c.add(at, `${list} entry needs a type`);
     } else checkVocabulary(c, entry.type, `${at}/type`, `${list} type`, normalize, what);
@@ -221,7 +233,7 @@ function checkLocation(c: Checker, value: unknown, pointer: string, name: string
   if (!c.object(value, pointer, name)) return;
   c.keys(value, ['id'], pointer, name, true);
   if (value.id === undefined) c.add(pointer, `${name} needs an id`);
-  else c.uri(value.id, `${pointer}/id`, `${name} id`);
+  else c.identifier(value.id, `${pointer}/id`, `${name} id`);
 }
 
 function checkPersistentDisposition(c: Checker, value: unknown, pointer: string): void {
@@ -358,7 +370,7 @@ function checkEvent(event: unknown, index: number | undefined, documentContext: 
   for (const list of ['quantityList', 'childQuantityList', 'inputQuantityList', 'outputQuantityList']) {
     if (event[list] !== undefined) checkQuantityList(c, event[list], `/${list}`, list);
   }
-  if (event.parentID !== undefined) c.uri(event.parentID, '/parentID', 'parentID');
+  if (event.parentID !== undefined) c.identifier(event.parentID, '/parentID', 'parentID');
   if (event.transformationID !== undefined) c.uri(event.transformationID, '/transformationID', 'transformationID');
   if (event.bizStep !== undefined) checkVocabulary(c, event.bizStep, '/bizStep', 'bizStep', normalizeBizStep, 'business step');
   if (event.disposition !== undefined) checkVocabulary(c, event.disposition, '/disposition', 'disposition', normalizeDisposition, 'disposition');
