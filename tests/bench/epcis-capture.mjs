@@ -2,11 +2,13 @@
 // `POST /epcis/capture` on the real API on PostgreSQL (a throw-away database on BENCH_DATABASE_URL's
 // server, else DATABASE_URL's, else the local one), a few documents at a time, until every
 // capture job has finished; events per second from the first POST to the last job's end.
-// Then a share of the same through the gateway's /epcis proxy, for the ratio.
+// The events carry their eventIDs, as capturing applications are asked to give them; a share of
+// them without, so that the repository computes the EPCIS event hash itself, and a share through
+// the gateway's /epcis proxy, for the ratio.
 // BENCH_EPCIS_EVENTS, BENCH_EPCIS_DOCUMENT, BENCH_EPCIS_CLIENTS change the sizes;
 // BENCH_EPCIS_INDEX_COST=1 measures again without the secondary indexes of epcis_events (what they cost).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -21,10 +23,10 @@ const TARGET_EVENTS_PER_SECOND = 5_000;
 const TSX = ['--conditions=source', '--import', 'tsx'];
 
 /** Captures `documents` (their first event numbers) through `baseUrl`, `CLIENTS` at a time; answers events per second. */
-async function captureAll(baseUrl, key, firsts) {
+async function captureAll(baseUrl, key, firsts, { withEventId = true } = {}) {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/ld+json' };
   // Bodies are made before the clock starts: the benchmark measures the repository, not the generator.
-  const bodies = firsts.map((first) => JSON.stringify(syntheticDocument(first, PER_DOCUMENT)));
+  const bodies = firsts.map((first) => JSON.stringify(syntheticDocument(first, PER_DOCUMENT, { withEventId })));
   const jobs = [];
   let next = 0;
   const began = performance.now();
@@ -82,6 +84,8 @@ try {
 
   const direct = await captureAll(apiUrl, key, firstsFrom(0, EVENTS));
   report('API directly', direct);
+  const hashed = await captureAll(apiUrl, key, firstsFrom(EVENTS * 3, Math.round(EVENTS * GATEWAY_SHARE)), { withEventId: false });
+  report('API, eventIDs hashed by the server', hashed);
   const throughGateway = await captureAll(gatewayUrl, key, firstsFrom(EVENTS, Math.round(EVENTS * GATEWAY_SHARE)));
   report('through the gateway (/epcis)', throughGateway);
 
@@ -101,7 +105,8 @@ try {
   const ok = direct.rate >= TARGET_EVENTS_PER_SECOND;
   console.log(
     `\ncapture: ${Math.round(direct.rate)} events/s (target >= ${TARGET_EVENTS_PER_SECOND}) ${ok ? 'PASS' : 'MISS'}; ` +
-      `through the gateway ${(throughGateway.rate / direct.rate).toFixed(2)} of the API directly`,
+      `${Math.round(hashed.rate)} events/s when the server hashes eventIDs; ` +
+      `through the gateway ${(throughGateway.rate / direct.rate).toFixed(2)} of the API directly; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
   );
   if (process.env.BENCH_STRICT === '1' && !ok) process.exitCode = 1;
 } finally {
