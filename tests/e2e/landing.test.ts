@@ -443,7 +443,9 @@ describe('the dpp view of a published passport', () => {
     // The expired certificate and the fields above the public level are not there.
     expect(text).not.toContain('BS-2021-0093');
     expect(text).not.toContain('Acme Sewing Works');
-    expect(text).not.toContain('Acme Outdoor Europe GmbH');
+    expect(text).not.toContain('any tailor can replace them');
+    // The importer is public information (ESPR Annex III), shown with the other operators.
+    expect(text).toContain('Acme Outdoor Europe GmbH');
     // The mark appears once the page has checked the signed credential against the issuer's DID document.
     const mark = page.getByTestId('dpp-verified');
     await expect.poll(() => mark.isVisible(), { timeout: 10_000 }).toBe(true);
