@@ -7,7 +7,7 @@
 // the gateway's /epcis proxy, for the ratio.
 // BENCH_EPCIS_EVENTS, BENCH_EPCIS_DOCUMENT, BENCH_EPCIS_CLIENTS change the sizes;
 // BENCH_EPCIS_INDEX_COST=1 measures again without the secondary indexes of epcis_events (what they cost).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +22,44 @@ const GATEWAY_SHARE = 0.2;
 const TARGET_EVENTS_PER_SECOND = 5_000;
 const TSX = ['--conditions=source', '--import', 'tsx'];
 
+/** CPU time (ms) a process has used so far, from /proc (Linux); null where it cannot be read. */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU used by the API process and by the database's server processes of the benchmark database
+ * between `snapshot()` and `since()`: on a machine shared with other work, CPU time per event says
+ * more than wall time.
+ */
+async function cpuMeter(apiPid, databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const backends = async () => (await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])).rows.map((row) => row.pid);
+  return {
+    async snapshot() {
+      const pids = await backends();
+      return { api: cpuMsOf(apiPid), database: new Map(pids.map((pid) => [pid, cpuMsOf(pid)])) };
+    },
+    async since(before) {
+      const api = cpuMsOf(apiPid);
+      let database = 0;
+      for (const pid of await backends()) database += (cpuMsOf(pid) ?? 0) - (before.database.get(pid) ?? 0);
+      return { api: api === null || before.api === null ? null : api - before.api, database };
+    },
+    close: () => db.end(),
+  };
+}
+
+let meter = null;
+
 /** Captures `documents` (their first event numbers) through `baseUrl`, `CLIENTS` at a time; answers events per second. */
 async function captureAll(baseUrl, key, firsts, { withEventId = true } = {}) {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/ld+json' };
@@ -29,6 +67,7 @@ async function captureAll(baseUrl, key, firsts, { withEventId = true } = {}) {
   const bodies = firsts.map((first) => JSON.stringify(syntheticDocument(first, PER_DOCUMENT, { withEventId })));
   const jobs = [];
   let next = 0;
+  const cpuBefore = meter ? await meter.snapshot() : null;
   const began = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -54,14 +93,29 @@ async function captureAll(baseUrl, key, firsts, { withEventId = true } = {}) {
     }
   }
   const seconds = (performance.now() - began) / 1000;
-  return { stored, seconds, acceptedSeconds: (accepted - began) / 1000, rate: stored / seconds };
+  const cpu = cpuBefore ? await meter.since(cpuBefore) : null;
+  return { stored, seconds, acceptedSeconds: (accepted - began) / 1000, rate: stored / seconds, cpu };
 }
 
-const report = (name, { stored, seconds, acceptedSeconds, rate }) =>
+/**
+ * What the measured CPU per event allows on this machine's cores when nothing else runs: the API's
+ * own work runs on one thread (one core at most), the database's on the others.
+ */
+function cpuBoundRate(stored, cpu) {
+  if (!cpu || cpu.api === null || stored === 0) return null;
+  const apiUs = (cpu.api * 1000) / stored;
+  const databaseUs = (cpu.database * 1000) / stored;
+  return { apiUs, databaseUs, rate: Math.min(1e6 / apiUs, (cpus().length * 1e6) / (apiUs + databaseUs)) };
+}
+
+const report = (name, { stored, seconds, acceptedSeconds, rate, cpu }) => {
+  const bound = cpuBoundRate(stored, cpu);
   console.log(
     `${name.padEnd(34)} ${String(stored).padStart(7)} events in ${seconds.toFixed(2)} s (all accepted after ${acceptedSeconds.toFixed(2)} s): ` +
-      `${Math.round(rate).toString().padStart(6)} events/s`,
+      `${Math.round(rate).toString().padStart(6)} events/s` +
+      (bound ? `; CPU per event: API ${bound.apiUs.toFixed(0)} µs, PostgreSQL ${bound.databaseUs.toFixed(0)} µs -> ${Math.round(bound.rate)} events/s on idle CPUs` : ''),
   );
+};
 
 const firstsFrom = (from, events) => Array.from({ length: Math.ceil(events / PER_DOCUMENT) }, (_, i) => from + i * PER_DOCUMENT);
 
@@ -77,6 +131,7 @@ try {
   children.push(gateway.child);
   const gatewayUrl = `http://127.0.0.1:${(await gateway.ready).port}`;
   const key = await demoApiKey(apiUrl);
+  meter = await cpuMeter(api.child.pid, database.url);
 
   console.log(`EPCIS capture on PostgreSQL: ${EVENTS} events in documents of ${PER_DOCUMENT}, ${CLIENTS} clients at once\n`);
   // Warm-up: JIT, the pool, the first pages of the indexes.
@@ -102,6 +157,7 @@ try {
     console.log(`the ${rows.length} secondary indexes cost ${((1 - direct.rate / bare.rate) * 100).toFixed(0)} % of capture throughput`);
   }
 
+  await meter.close();
   const ok = direct.rate >= TARGET_EVENTS_PER_SECOND;
   console.log(
     `\ncapture: ${Math.round(direct.rate)} events/s (target >= ${TARGET_EVENTS_PER_SECOND}) ${ok ? 'PASS' : 'MISS'}; ` +

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
@@ -115,6 +118,23 @@ describe('/epcis on the gateway', () => {
       expect(JSON.parse(res.text)).toMatchObject({ type: 'epcisException:ImplementationException', status: 503 });
     } finally {
       await down.close();
+    }
+  });
+
+  it("is not taken by the console's page fallback, even for a browser asking for HTML", async () => {
+    const web = mkdtempSync(join(tmpdir(), 'gw-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>console</title>');
+    const withConsole = await startHarness({ UPSTREAM_URL: upstreamUrl, WEB_DIST_DIR: web }, { store: h.testStore });
+    try {
+      const res = await request(withConsole.app.server).get('/epcis/capture').set('Accept', 'text/html').set('Authorization', `Bearer ${KEY}`).expect(200);
+      expect(res.text).not.toContain('console');
+      expect(received.map((r) => r.url)).toEqual(['/epcis/capture']);
+      // The console's own page of a company's traceability is a page of the console.
+      const page = await request(withConsole.app.server).get('/acme/epcis').set('Accept', 'text/html').expect(200);
+      expect(page.text).toContain('console');
+    } finally {
+      await withConsole.close();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 
