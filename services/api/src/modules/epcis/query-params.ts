@@ -54,8 +54,11 @@ export type Condition =
   /** Some sensor element fulfils every metadata condition and holds a sensor report fulfilling every report condition. */
   | { kind: 'sensor'; metadata: SensorCondition[]; report: SensorCondition[] }
   | { kind: 'sensorExists' }
-  /** A user extension field (`EQ_example:field`, `EXISTS_ILMD_example:field`), top level or in ILMD. */
-  | { kind: 'extension'; ilmd: boolean; field: string; test: ExtensionTest };
+  /**
+   * A user extension field, top level or in ILMD: `EQ_example:field` (the key as captured, prefix and
+   * all) or `EQ_http://ns.example.com/epcis/#field` (any prefix the event's @context maps to that namespace).
+   */
+  | { kind: 'extension'; ilmd: boolean; field: string; namespace: string | null; test: ExtensionTest };
 
 export interface NumericComparison {
   op: Comparator;
@@ -224,6 +227,7 @@ const PERC_RANK = /^(GT|GE|LT|LE)_percRank$/;
 const QUANTITY = /^(EQ|GT|GE|LT|LE)_quantity(?:_([A-Z0-9]{2,4}))?$/;
 const TYPED = /^EQ_(bizTransaction|source|destination)_([A-Za-z][\w.:-]*)$/;
 const EXTENSION = /^(EQ|GT|GE|LT|LE|EXISTS)_(ILMD_)?([A-Za-z][\w.-]*:[A-Za-z_][\w.-]*)$/;
+const NAMESPACED = /^(EQ|GT|GE|LT|LE|EXISTS)_(ILMD_)?([A-Za-z][A-Za-z0-9+.-]*:\S+)#([A-Za-z_][\w.-]*)$/;
 
 /**
  * Parses SimpleEventQuery parameters (paging parameters are left to the caller). An unknown
@@ -396,15 +400,18 @@ export function parseEventQuery(params: RawQueryParams): EventQuery {
       continue;
     }
     const extension = EXTENSION.exec(name);
-    if (extension) {
-      const [, comparator, ilmd, field] = extension;
-      if (comparator === 'EXISTS') conditions.push({ kind: 'extension', ilmd: ilmd !== undefined, field, test: { kind: 'exists' } });
-      else if (comparator === 'EQ') conditions.push({ kind: 'extension', ilmd: ilmd !== undefined, field, test: { kind: 'equals', values: required(name, raw) } });
+    const namespaced = extension ? null : NAMESPACED.exec(name);
+    if (extension || namespaced) {
+      const [comparator, ilmd] = [(extension ?? namespaced)![1], (extension ?? namespaced)![2] !== undefined];
+      const [field, namespace] = extension ? [extension[3], null] : [namespaced![4], namespaced![3]];
+      let test: ExtensionTest;
+      if (comparator === 'EXISTS') test = { kind: 'exists' };
+      else if (comparator === 'EQ') test = { kind: 'equals', values: required(name, raw) };
       else {
         const value = single(name, raw);
-        const compared = DATE_TIME.test(value) ? parseDateTime(name, value) : parseNumber(name, value);
-        conditions.push({ kind: 'extension', ilmd: ilmd !== undefined, field, test: { kind: 'compare', op: COMPARATORS[comparator] as Exclude<Comparator, '='>, value: compared } });
+        test = { kind: 'compare', op: COMPARATORS[comparator] as Exclude<Comparator, '='>, value: DATE_TIME.test(value) ? parseDateTime(name, value) : parseNumber(name, value) };
       }
+      conditions.push({ kind: 'extension', ilmd, field, namespace, test });
       continue;
     }
     throw queryParameterException(`${name}: not a query parameter of EPCIS 2.0 SimpleEventQuery`);

@@ -179,6 +179,15 @@ function impliedFilters(event: Json): Record<string, string>[] {
       filters.push({ EQ_type: report.type as string, [`GE_value_${report.uom}`]: String(report.value), [`LE_value_${report.uom}`]: String(report.value) });
     }
   }
+  // User extensions: the key as captured, and the namespace its prefix stands for in the event's @context.
+  const contexts = (Array.isArray(event['@context']) ? event['@context'] : [event['@context']]).filter((entry): entry is Json => typeof entry === 'object' && entry !== null);
+  for (const [key, value] of Object.entries(event)) {
+    const [prefix, local] = key.split(':');
+    if (local === undefined || typeof value !== 'string') continue;
+    filters.push({ [`EQ_${key}`]: value }, { [`EXISTS_${key}`]: '' });
+    const namespace = contexts.map((context) => context[prefix]).find((declared): declared is string => typeof declared === 'string');
+    if (namespace) filters.push({ [namespace.endsWith('#') ? `EQ_${namespace}${local}` : `EQ_${namespace}#${local}`]: value });
+  }
   return filters;
 }
 
@@ -233,6 +242,8 @@ describe('the openepcis capture documents, queried', () => {
       expect(eventIds(await get(query({ EQ_eventID: id, eventType: other })))).toEqual([]);
       expect(eventIds(await get(query({ EQ_eventID: id, MATCH_anyEPC: 'urn:epc:id:sgtin:0614141.999999.none' })))).toEqual([]);
       expect(eventIds(await get(query({ EQ_eventID: id, LT_eventTime: document.eventTime as string })))).toEqual([]);
+      expect(eventIds(await get(query({ EQ_eventID: id, 'EQ_example:myField': 'not the value' })))).toEqual([]);
+      expect(eventIds(await get(query({ EQ_eventID: id, 'EQ_http://ns.unknown.example/#myField': 'Example of a vendor/user extension' })))).toEqual([]);
     }
   });
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Comparator, Condition, NumericComparison, SensorCondition } from './query-params.js';
+import type { Comparator, Condition, ExtensionTest, NumericComparison, SensorCondition } from './query-params.js';
 
 /*
  * Conditions of a parsed query as SQL over `epcis_events` (the statement itself is built in
@@ -78,6 +78,18 @@ function sensorCondition(metadata: SensorCondition[], report: SensorCondition[])
   return sql`exists (select 1 from jsonb_array_elements(${arrayOrEmpty(sql`document -> 'sensorElementList'`)}) as se(value) where ${sql.join(tests, sql` and `)})`;
 }
 
+/** A test of the extension field `key` (an SQL text expression) of the JSON object `base`. */
+function extensionTest(base: SQL, key: SQL, test: ExtensionTest): SQL {
+  const value = sql`(${base} -> ${key})`;
+  const text = sql`(${base} ->> ${key})`;
+  if (test.kind === 'exists') return sql`(jsonb_typeof(${base}) = 'object' and ${base} ? ${key})`;
+  if (test.kind === 'equals') return sql`${text} in (${list(test.values)})`;
+  if (test.value instanceof Date) {
+    return sql`(case when jsonb_typeof(${value}) = 'string' and ${text} ~ '^\\d{4}-\\d{2}-\\d{2}T' then ${text}::timestamptz end) ${op(test.op)} ${timestamp(test.value)}`;
+  }
+  return sql`(case when jsonb_typeof(${value}) = 'number' then ${text}::numeric end) ${op(test.op)} ${test.value}`;
+}
+
 /** One condition of a parsed query as a boolean SQL expression over an `epcis_events` row. */
 export function conditionSql(condition: Condition): SQL {
   switch (condition.kind) {
@@ -115,12 +127,16 @@ export function conditionSql(condition: Condition): SQL {
       return sql`jsonb_typeof(document -> 'sensorElementList') = 'array' and jsonb_array_length(document -> 'sensorElementList') > 0`;
     case 'extension': {
       const base = condition.ilmd ? sql`(document -> 'ilmd')` : sql`document`;
-      const { test } = condition;
-      if (test.kind === 'exists') return sql`coalesce(${base} ? ${condition.field}::text, false)`;
-      if (test.kind === 'equals') return sql`${textField(base, condition.field)} in (${list(test.values)})`;
-      return test.value instanceof Date
-        ? sql`${timeField(base, condition.field)} ${op(test.op)} ${timestamp(test.value)}`
-        : sql`${numberField(base, condition.field)} ${op(test.op)} ${test.value}`;
+      if (condition.namespace === null) return extensionTest(base, sql`${condition.field}::text`, condition.test);
+      // Any key `prefix:field` whose prefix the event's @context maps to the namespace (a string, or an expanded term's @id).
+      const context = sql`(case jsonb_typeof(document -> '@context') when 'array' then document -> '@context' when 'object' then jsonb_build_array(document -> '@context') else '[]'::jsonb end)`;
+      const prefix = sql`split_part(kv.key, ':', 1)`;
+      const declared = sql`(case jsonb_typeof(c.value -> ${prefix}) when 'string' then c.value ->> ${prefix} when 'object' then c.value -> ${prefix} ->> '@id' end)`;
+      return sql`exists (select 1 from jsonb_each(case jsonb_typeof(${base}) when 'object' then ${base} else '{}'::jsonb end) as kv(key, value)
+        where kv.key = ${prefix} || ':' || ${condition.field}::text
+          and ${extensionTest(base, sql`kv.key`, condition.test)}
+          and exists (select 1 from jsonb_array_elements(${context}) as c(value)
+            where jsonb_typeof(c.value) = 'object' and rtrim(${declared}, '/#') = rtrim(${condition.namespace}::text, '/#')))`;
     }
   }
 }
