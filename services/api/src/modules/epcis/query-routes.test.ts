@@ -191,6 +191,18 @@ function impliedFilters(event: Json): Record<string, string>[] {
   return filters;
 }
 
+/** Packs filters into as few parameter sets as possible without two values for one parameter; quantity and sensor filters stay alone (their comparisons must hold in one element). */
+function combine(filters: Record<string, string>[]): Record<string, string>[] {
+  const sets: Record<string, string>[] = [];
+  for (const filter of filters) {
+    const alone = Object.keys(filter).some((name) => /quantity|Value_|_value_|^EQ_type$/.test(name));
+    const set = alone ? undefined : sets.find((candidate) => !candidate.__alone && Object.keys(filter).every((name) => !(name in candidate)));
+    if (set) Object.assign(set, filter);
+    else sets.push(alone ? { ...filter, __alone: '1' } : { ...filter });
+  }
+  return sets.map(({ __alone: _alone, ...params }) => params);
+}
+
 describe('the openepcis capture documents, queried', () => {
   const stored: Json[] = [];
   const everyEventId: string[] = [];
@@ -226,14 +238,21 @@ describe('the openepcis capture documents, queried', () => {
   it('returns every event for each filter its fields imply (identifiers in URN and Digital Link form)', async () => {
     let checked = 0;
     for (const document of stored) {
-      // One document's filters at a time, sent together.
+      // Filters that name different parameters are sent together (every one must hold for the event to come back);
+      // a combination that fails is retried filter by filter so the message names the one at fault.
       const filters = impliedFilters(document);
-      const responses = await Promise.all(filters.map((filter) => get(query({ ...filter, EQ_eventID: document.eventID as string }))));
-      responses.forEach((response, index) => expect(eventIds(response), `${document.eventID} ${JSON.stringify(filters[index])}`).toContain(document.eventID));
+      const combined = combine(filters);
+      const responses = await Promise.all(combined.map((params) => get(query({ ...params, EQ_eventID: document.eventID as string }))));
+      for (const [index, response] of responses.entries()) {
+        if (eventIds(response).includes(document.eventID as string)) continue;
+        for (const filter of filters.filter((one) => Object.keys(one).every((name) => combined[index][name] === one[name]))) {
+          expect(eventIds(await get(query({ ...filter, EQ_eventID: document.eventID as string }))), `${document.eventID} ${JSON.stringify(filter)}`).toContain(document.eventID);
+        }
+      }
       checked += filters.length;
     }
     expect(checked).toBeGreaterThan(stored.length * 8);
-  });
+  }, 120_000);
 
   it('leaves an event out when a filter names what it does not hold', async () => {
     for (const document of stored.slice(0, 20)) {
