@@ -40,6 +40,7 @@ const CLOCK_TICKS = 100;
  */
 async function cpuMeter(apiPid, databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
+  db.on('error', (err) => console.error('CPU meter connection lost:', err.message));
   await db.connect();
   const name = new URL(databaseUrl).pathname.slice(1);
   const backends = async () => (await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])).rows.map((row) => row.pid);
@@ -73,9 +74,18 @@ async function captureAll(baseUrl, key, firsts, { withEventId = true } = {}) {
     Array.from({ length: CLIENTS }, async () => {
       while (next < bodies.length) {
         const body = bodies[next++];
-        const res = await fetch(`${baseUrl}/epcis/capture`, { method: 'POST', headers, body });
-        if (res.status !== 202) throw new Error(`capture answered ${res.status}: ${await res.text()}`);
-        jobs.push(res.headers.get('location'));
+        for (;;) {
+          const res = await fetch(`${baseUrl}/epcis/capture`, { method: 'POST', headers, body });
+          // A full queue says when to come back, as a well-behaved client hears it.
+          if (res.status === 503) {
+            await res.arrayBuffer();
+            await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 1) * 1000));
+            continue;
+          }
+          if (res.status !== 202) throw new Error(`capture answered ${res.status}: ${await res.text()}`);
+          jobs.push(res.headers.get('location'));
+          break;
+        }
       }
     }),
   );
@@ -146,6 +156,7 @@ try {
 
   if (process.env.BENCH_EPCIS_INDEX_COST === '1') {
     const db = new pg.Client({ connectionString: database.url });
+    db.on('error', (err) => console.error('index connection lost:', err.message));
     await db.connect();
     const { rows } = await db.query(
       `select indexname from pg_indexes where tablename = 'epcis_events' and indexname not in ('epcis_events_pkey', 'epcis_events_company_event_id_idx')`,
