@@ -82,6 +82,12 @@ describe('EPCIS query through the gateway', () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(SERIALS.map((serial) => `urn:uuid:2e0a2e0a-0000-4000-8000-00000000000${serial.slice(1)}`));
 
+    // An eventID is a URI of any length, percent-encoded into one path segment.
+    const longId = `https://events.example.com/epcis/${'segment-'.repeat(30)}end`;
+    await capture([{ ...event('Q9', 9, 'receiving'), eventID: longId, readPoint: { id: 'urn:epc:id:sgln:0614141.00334.0' } }]);
+    const single = await gateway().get(`/epcis/events/${encodeURIComponent(longId)}`).set(auth()).expect(200);
+    expect(ids(single.body)).toEqual([longId]);
+
     const problem = await gateway().get('/epcis/events?EQ_colour=blue').set(auth()).expect(400);
     expect(problem.headers['content-type']).toContain('application/problem+json');
     expect(problem.body).toMatchObject({ type: 'epcisException:QueryParameterException' });

@@ -80,7 +80,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // EPCIS resources carry identifiers in the path (`/epcis/events/{eventID}`, `/epcis/epcs/{epc}/events`): URIs longer than the default 100.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     bodyLimit: BODY_LIMIT_BYTES,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,

@@ -413,6 +413,12 @@ describe('query semantics', () => {
     }
   });
 
+  it('answers an event by an eventID of any length', async () => {
+    const eventId = `https://events.example.com/epcis/${'long-'.repeat(40)}end`;
+    expect((await store(acmeId, [{ ...pagingEvent(99), eventID: eventId, readPoint: { id: 'https://example.org/read-points/other' } }])).stored).toHaveLength(1);
+    expect(eventIds(await get(`/epcis/events/${encodeURIComponent(eventId)}`))).toEqual([eventId]);
+  });
+
   it('an unknown eventID is a 404 problem', async () => {
     expectProblem(await get(`/epcis/events/${encodeURIComponent('urn:uuid:00000000-0000-4000-8000-999999999999')}`), 404, 'NoSuchResourceException');
   });
