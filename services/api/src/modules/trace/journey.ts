@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { epcisEvents } from '../epcis/tables.js';
 import { traceEventColumns, type TraceEventRow } from './events.js';
@@ -29,22 +28,62 @@ export const CONTAINER_WINDOWS_MAX = 200;
 
 const textArray = (values: readonly string[]): SQL => sql`ARRAY[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
 
-/** The event (of the table `epcis_events` in the innermost FROM) names the subject. */
-function names(subject: JourneySubject): SQL {
-  return subject.sgtin === undefined ? sql`${epcisEvents.gtins} @> ${textArray([subject.gtin])}` : sql`${epcisEvents.anyEpcs} @> ${textArray([subject.sgtin])}`;
+/**
+ * Runs a journey's reads in one transaction without JIT compilation. The planner's estimate of an
+ * array containment is rough (0.5 % of the table per `@>`), so these statements look costly enough
+ * for PostgreSQL to JIT-compile them: hundreds of milliseconds of compiling for a few milliseconds of
+ * work. `set local` keeps the setting to this transaction.
+ */
+export async function withoutJit<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return work(tx);
+  });
 }
 
-const utcText = (column: SQL) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** Both drivers (node-postgres and PGlite) answer raw statements as `{ rows }`. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
-/** The aggregation that opens a window (`a`); its parent's DELETE that closes it is `d`, named in raw SQL so the two never mix. */
-const a = alias(epcisEvents, 'a');
+/** A `json` value as a driver answers it: parsed already, or as text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** When the window opened by aggregation `a` closed: its parent's next DELETE AggregationEvent `d` meeting `deleteCondition`, else null. */
-const closedAt = (deleteCondition: SQL) => sql<string | null>`(
-  select ${utcText(sql`min(d.event_time)`)} from epcis_events d
-  where d.company_id = a.company_id and d.event_type = 'AggregationEvent' and d.action = 'DELETE'
-    and d.parent_id = a.parent_id and d.event_time >= a.event_time and d.id <> a.id and ${deleteCondition}
-)`;
+const utcText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Event `e` (an alias of epcis_events) names the subject. */
+function names(subject: JourneySubject, e: SQL): SQL {
+  return subject.sgtin === undefined ? sql`${e}.gtins @> ${textArray([subject.gtin])}` : sql`${e}.any_epcs @> ${textArray([subject.sgtin])}`;
+}
+
+const E = sql.raw('e');
+const NO_CHILDREN = sql`(cardinality(d.epc_list) = 0 and cardinality(d.epc_classes) = 0)`;
+
+/*
+ * Every statement below first gathers the matching rows in a MATERIALIZED CTE: PostgreSQL's
+ * estimate of an array containment is rough, and with ORDER BY … LIMIT it would otherwise walk the
+ * company's time index row by row (seconds on a large store) instead of the few rows the GIN
+ * indexes find (milliseconds).
+ */
+
+/**
+ * Windows opened by ADD/OBSERVE AggregationEvents `e` meeting `opens` (their parent held the
+ * subject), each closed by the parent's next DELETE AggregationEvent `d` meeting `closes`, oldest
+ * first. `any_epcs` holds the parentID too: its GIN index finds the parent's few events
+ * (`parent_id` has no index of its own).
+ */
+function windowsQuery(companyId: number, opens: SQL, closes: SQL, limit: number): SQL {
+  return sql`with opened as materialized (
+      select e.id, e.company_id, e.parent_id, e.event_time, e.gtins from epcis_events e
+      where e.company_id = ${companyId} and e.event_type = 'AggregationEvent' and e.action in ('ADD', 'OBSERVE')
+        and e.parent_id is not null and ${opens}
+    )
+    select o.parent_id as "parentId", o.gtins as "gtins", ${utcText(sql`o.event_time`)} as "from",
+      (select ${utcText(sql`min(d.event_time)`)} from epcis_events d
+        where d.any_epcs @> ARRAY[o.parent_id]::text[] and d.company_id = o.company_id and d.event_type = 'AggregationEvent'
+          and d.action = 'DELETE' and d.parent_id = o.parent_id and d.event_time >= o.event_time and d.id <> o.id and ${closes}) as "until"
+    from opened o order by o.event_time, o.id limit ${limit}`;
+}
 
 /**
  * The holding windows of containers that held the subject (aggregation parents), oldest first: a
@@ -52,37 +91,30 @@ const closedAt = (deleteCondition: SQL) => sql<string | null>`(
  * at the parent's next DELETE AggregationEvent that names the subject or no children at all.
  */
 export async function containerWindows(db: Db, companyId: number, subject: JourneySubject): Promise<ContainerWindow[]> {
-  const deleteNamesSubject =
+  // Children are in epc_list (childEPCs) or, for classes, in gtins.
+  const [opens, closes] =
     subject.sgtin === undefined
-      ? sql`(d.gtins @> ${textArray([subject.gtin])} or (cardinality(d.epc_list) = 0 and cardinality(d.epc_classes) = 0))`
-      : sql`(d.epc_list @> ${textArray([subject.sgtin])} or (cardinality(d.epc_list) = 0 and cardinality(d.epc_classes) = 0))`;
-  const rows = await db
-    .select({ parentId: a.parentId, from: utcText(sql`a.event_time`), until: closedAt(deleteNamesSubject) })
-    .from(a)
-    .where(
-      and(
-        eq(a.companyId, companyId),
-        eq(a.eventType, 'AggregationEvent'),
-        sql`a.action in ('ADD', 'OBSERVE')`,
-        sql`a.parent_id is not null`,
-        // The children are in epc_list (childEPCs) or, for classes, in gtins.
-        subject.sgtin === undefined ? sql`a.gtins @> ${textArray([subject.gtin])}` : sql`a.epc_list @> ${textArray([subject.sgtin])}`,
-      ),
-    )
-    .orderBy(asc(a.eventTime), asc(a.id))
-    .limit(CONTAINER_WINDOWS_MAX);
-  return rows.flatMap((row) => (row.parentId === null ? [] : [{ parentId: row.parentId, from: row.from, until: row.until }]));
+      ? [sql`e.gtins @> ${textArray([subject.gtin])}`, sql`(d.gtins @> ${textArray([subject.gtin])} or ${NO_CHILDREN})`]
+      : [sql`e.epc_list @> ${textArray([subject.sgtin])}`, sql`(d.epc_list @> ${textArray([subject.sgtin])} or ${NO_CHILDREN})`];
+  const rows = await rowsOf<ContainerWindow>(db, windowsQuery(companyId, opens, closes, CONTAINER_WINDOWS_MAX));
+  return rows.map((row) => ({ parentId: row.parentId, from: row.from, until: row.until }));
 }
 
-/** The journey's condition on `epcis_events` (the innermost FROM), besides the company. */
-export function journeyCondition(subject: JourneySubject, windows: readonly ContainerWindow[]): SQL {
+/**
+ * The journey's condition on event `e`, besides the company: naming the subject, or naming one of
+ * the containers (one GIN look-up for all of them, `&&`) within that container's window (checked
+ * on the few rows found).
+ */
+export function journeyCondition(subject: JourneySubject, windows: readonly ContainerWindow[], e: SQL = E): SQL {
+  if (windows.length === 0) return names(subject, e);
+  const parents = [...new Set(windows.map((window) => window.parentId))];
   const held = windows.map(
     (window) =>
-      sql`(${epcisEvents.anyEpcs} @> ${textArray([window.parentId])} and ${epcisEvents.eventTime} >= ${window.from}::timestamptz${
-        window.until === null ? sql`` : sql` and ${epcisEvents.eventTime} <= ${window.until}::timestamptz`
+      sql`(${e}.any_epcs @> ${textArray([window.parentId])} and ${e}.event_time >= ${window.from}::timestamptz${
+        window.until === null ? sql`` : sql` and ${e}.event_time <= ${window.until}::timestamptz`
       })`,
   );
-  return or(names(subject), ...held)!;
+  return sql`(${names(subject, e)} or (${e}.any_epcs && ${textArray(parents)} and (${sql.join(held, sql` or `)})))`;
 }
 
 /** Parents currently holding the subject: windows not closed by a DELETE. */
@@ -93,18 +125,36 @@ export function currentParents(windows: readonly ContainerWindow[]): string[] {
 export interface JourneyPage {
   rows: TraceEventRow[];
   total: number;
+  /** The containers' windows the journey took in (`currentParents` reads the holding ones). */
+  windows: ContainerWindow[];
 }
 
 /** One page of a journey, oldest first (`offset` rows skipped), and how many events it has. */
 export async function journeyPage(db: Db, companyId: number, subject: JourneySubject, page: { offset: number; limit: number; newestFirst?: boolean }): Promise<JourneyPage> {
+  return withoutJit(db, (tx) => readJourneyPage(tx, companyId, subject, page));
+}
+
+async function readJourneyPage(db: Db, companyId: number, subject: JourneySubject, page: { offset: number; limit: number; newestFirst?: boolean }): Promise<JourneyPage> {
   const windows = await containerWindows(db, companyId, subject);
-  const where = and(eq(epcisEvents.companyId, companyId), journeyCondition(subject, windows));
-  const order = page.newestFirst ? [desc(epcisEvents.eventTime), desc(epcisEvents.id)] : [asc(epcisEvents.eventTime), asc(epcisEvents.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    db.select(traceEventColumns).from(epcisEvents).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(epcisEvents).where(where),
-  ]);
-  return { rows: rows as TraceEventRow[], total };
+  const direction = sql.raw(page.newestFirst ? 'desc' : 'asc');
+  const [found] = await rowsOf<{ total: number; ids: string[] | string }>(
+    db,
+    sql`with j as materialized (
+        select e.id, e.event_time from epcis_events e where e.company_id = ${companyId} and ${journeyCondition(subject, windows)}
+      )
+      select (select count(*)::int from j) as total,
+        coalesce((select json_agg(p.id::text order by p.event_time ${direction}, p.id ${direction})
+          from (select id, event_time from j order by event_time ${direction}, id ${direction} limit ${page.limit} offset ${page.offset}) p), '[]'::json) as ids`,
+  );
+  const ids = parsed(found.ids).map(Number);
+  if (ids.length === 0) return { rows: [], total: Number(found.total), windows };
+  const rows = (await db
+    .select(traceEventColumns)
+    .from(epcisEvents)
+    .where(and(eq(epcisEvents.companyId, companyId), inArray(epcisEvents.id, ids)))) as TraceEventRow[];
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((left, right) => position.get(Number(left.id))! - position.get(Number(right.id))!);
+  return { rows, total: Number(found.total), windows };
 }
 
 export interface SeenSerial {
@@ -145,47 +195,34 @@ export interface JourneySummary {
  * products), after one query for all their container windows.
  */
 export async function journeySummaries(db: Db, companyId: number, products: readonly { productId: number; gtin: string }[]): Promise<Map<number, JourneySummary>> {
+  if (products.length === 0) return new Map();
+  return withoutJit(db, (tx) => readJourneySummaries(tx, companyId, products));
+}
+
+async function readJourneySummaries(db: Db, companyId: number, products: readonly { productId: number; gtin: string }[]): Promise<Map<number, JourneySummary>> {
   const summaries = new Map<number, JourneySummary>();
-  if (products.length === 0) return summaries;
   const gtins = [...new Set(products.map((product) => product.gtin))];
-  const windowRows = await db
-    .select({
-      gtins: a.gtins,
-      parentId: a.parentId,
-      from: utcText(sql`a.event_time`),
-      until: closedAt(sql`(d.gtins && a.gtins or (cardinality(d.epc_list) = 0 and cardinality(d.epc_classes) = 0))`),
-    })
-    .from(a)
-    .where(
-      and(
-        eq(a.companyId, companyId),
-        eq(a.eventType, 'AggregationEvent'),
-        sql`a.action in ('ADD', 'OBSERVE')`,
-        sql`a.parent_id is not null`,
-        sql`a.gtins && ${textArray(gtins)}`,
-      ),
-    )
-    .orderBy(asc(a.eventTime), asc(a.id))
-    .limit(CONTAINER_WINDOWS_MAX * products.length);
+  const windowRows = await rowsOf<ContainerWindow & { gtins: string[] }>(
+    db,
+    windowsQuery(companyId, sql`e.gtins && ${textArray(gtins)}`, sql`(d.gtins && o.gtins or ${NO_CHILDREN})`, CONTAINER_WINDOWS_MAX * products.length),
+  );
 
   const parts = products.map((product) => {
     const windows = windowRows
-      .filter((row) => row.parentId !== null && row.gtins.includes(product.gtin))
+      .filter((row) => row.gtins.includes(product.gtin))
       .slice(0, CONTAINER_WINDOWS_MAX)
-      .map((row) => ({ parentId: row.parentId!, from: row.from, until: row.until }));
-    const where = sql`${epcisEvents.companyId} = ${companyId} and ${journeyCondition({ gtin: product.gtin }, windows)}`;
-    return sql`select ${product.productId}::int as product_id,
-      (select count(*)::int from epcis_events where ${where}) as event_count,
-      (select json_build_object('eventTime', ${epcisEvents.document}->>'eventTime', 'eventType', ${epcisEvents.eventType},
-          'bizStep', ${epcisEvents.bizStep}, 'disposition', ${epcisEvents.disposition})
-        from epcis_events where ${where} order by ${epcisEvents.eventTime} desc, ${epcisEvents.id} desc limit 1) as last_event`;
+      .map((row) => ({ parentId: row.parentId, from: row.from, until: row.until }));
+    return sql`(with j as materialized (
+        select e.id, e.event_time, e.event_type, e.biz_step, e.disposition, e.document->>'eventTime' as captured
+        from epcis_events e where e.company_id = ${companyId} and ${journeyCondition({ gtin: product.gtin }, windows)}
+      )
+      select ${product.productId}::int as product_id, (select count(*)::int from j) as event_count,
+        (select json_build_object('eventTime', captured, 'eventType', event_type, 'bizStep', biz_step, 'disposition', disposition)
+          from j order by event_time desc, id desc limit 1) as last_event)`;
   });
   type SummaryRow = { product_id: number; event_count: number; last_event: JourneySummary['lastEvent'] | string | null };
-  // Both drivers (node-postgres and PGlite) answer `{ rows }`.
-  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: SummaryRow[] };
-  for (const row of result.rows) {
-    const lastEvent = typeof row.last_event === 'string' ? (JSON.parse(row.last_event) as JourneySummary['lastEvent']) : row.last_event;
-    summaries.set(Number(row.product_id), { eventCount: Number(row.event_count), lastEvent });
+  for (const row of await rowsOf<SummaryRow>(db, sql.join(parts, sql` union all `))) {
+    summaries.set(Number(row.product_id), { eventCount: Number(row.event_count), lastEvent: row.last_event === null ? null : parsed(row.last_event) });
   }
   return summaries;
 }

@@ -22,7 +22,7 @@ import { products, type ProductRow } from '../products/tables.js';
 import { projects } from '../projects/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { toTraceEvent, traceEventColumns, type TraceEventRow } from './events.js';
-import { containerWindows, currentParents, journeyPage, journeySummaries, seenSerials } from './journey.js';
+import { currentParents, journeyPage, journeySummaries, seenSerials } from './journey.js';
 import { traces } from './tables.js';
 import { ensureTraceabilityLink } from './traceability-link.js';
 
@@ -116,9 +116,8 @@ export async function getTrace(ctx: TraceContext, query: TracePageQuery): Promis
   }
   const serials = await serialsOfProduct(ctx.db, product);
   const subject = sgtin === undefined ? { gtin } : { gtin, sgtin };
-  const [page, windows, seen] = await Promise.all([
+  const [page, seen] = await Promise.all([
     journeyPage(ctx.db, ctx.companyId, subject, { offset: (query.page - 1) * query.size, limit: query.size }),
-    sgtin === undefined ? Promise.resolve([]) : containerWindows(ctx.db, ctx.companyId, subject),
     seenSerials(ctx.db, ctx.companyId, gtin, serials.map((serial) => sgtinOf(gtin, serial)), TRACE_SERIALS_MAX),
   ]);
   const serialBySgtin = new Map(serials.map((serial) => [sgtinOf(gtin, serial), serial]));
@@ -129,7 +128,7 @@ export async function getTrace(ctx: TraceContext, query: TracePageQuery): Promis
       gtin,
       tracingSince: trace.startedAt.toISOString(),
       serial: query.serial ?? null,
-      parents: currentParents(windows),
+      parents: sgtin === undefined ? [] : currentParents(page.windows),
       serials: seen.map((row) => ({ serial: serialBySgtin.get(row.sgtin) ?? row.sgtin, eventCount: row.eventCount, lastEventTime: row.lastEventTime })),
       events: page.rows.map(toTraceEvent),
     },
