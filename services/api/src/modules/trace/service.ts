@@ -287,7 +287,7 @@ export async function addTraceEvent(ctx: TraceContext, productId: number, event:
   if (problems.length > 0) throw validationFailed(fieldErrorsOf(problems));
   if (!extractEventFields(event).gtins.includes(gtin)) throw validationFailed([{ path: 'epcList', message: NOT_NAMING_PRODUCT }]);
 
-  const { stored, problems: refused } = await storeEvents(ctx.db, ctx.companyId, [event], { origin: 'console', errorBehaviour: 'rollback' });
+  const { stored, problems: refused } = await storeEvents(ctx.db, ctx.companyId, [event], { origin: 'console', errorBehaviour: 'rollback', validated: true });
   if (refused.length > 0) {
     if (refused.some((problem) => problem.status === 409)) throw conflict(DUPLICATE_EVENT);
     throw validationFailed(fieldErrorsOf(refused));
