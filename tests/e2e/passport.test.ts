@@ -143,6 +143,7 @@ describe('a battery passport from the console to the phone', () => {
     await page.getByTestId('passport-version-read').first().click();
     const reader = page.getByTestId('passport-version-reader');
     await expect.poll(() => reader.getByTestId('passport-version-sections').count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}passport-version-1366.png` });
     const readable = await reader.innerText();
     for (const text of [PUBLIC.chemistry, RESTRICTED.facility, RESTRICTED.cathode, RESTRICTED.dismantling, 'EU declaration of conformity']) expect(readable).toContain(text);
     await reader.getByRole('button', { name: 'Close' }).click();

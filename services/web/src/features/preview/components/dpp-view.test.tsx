@@ -103,6 +103,14 @@ describe('LandingView: dpp', () => {
     expect(battery.getByText('Nickel manganese cobalt oxide')).toBeInTheDocument();
   });
 
+  it("names a battery's hazardous substances with their CAS numbers", () => {
+    const passport = batteryPassport();
+    const data = { ...passport.data, battery: { ...passport.data.battery, materialComposition: { hazardousSubstances: [{ name: 'Lead', casNumber: '7439-92-1', concentrationPercent: 0.004 }] } } };
+    show(landingData('dpp', { passport: { ...passport, data } }));
+    const battery = within(section('Battery'));
+    expect(battery.getByText('Hazardous substances').nextElementSibling).toHaveTextContent('Lead (CAS 7439-92-1) 0.004 %');
+  });
+
   it('keeps the verified mark hidden until the page has checked the credential, with what the check needs', () => {
     show(landingData('dpp', { passport: corePassport() }));
     const mark = screen.getByTestId('dpp-verified');

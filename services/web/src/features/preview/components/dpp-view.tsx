@@ -379,9 +379,9 @@ export function PassportSections({ passport, textColor, header, idPrefix = 'dpp'
                   ) : null,
                 )}
                 {battery.materialComposition.hazardousSubstances?.length ? (
-                  <Row label={msg('substances')}>
+                  <Row label={msg('battery.hazardousSubstances')}>
                     {battery.materialComposition.hazardousSubstances
-                      .map((substance) => `${substance.name} ${number(substance.concentrationPercent, 3)} %`)
+                      .map((substance) => `${substance.name}${substance.casNumber ? ` (CAS ${substance.casNumber})` : ''} ${number(substance.concentrationPercent, 3)} %`)
                       .join(', ')}
                   </Row>
                 ) : null}
