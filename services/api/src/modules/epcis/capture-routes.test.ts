@@ -192,6 +192,14 @@ describe('capture of the openepcis documents', () => {
     expect(await eventsOf(acmeId)).toHaveLength(1);
   });
 
+  it('takes an EPCISQueryDocument too, as the bindings ask of capture', async () => {
+    const document = JSON.parse(readFileSync(join(RESOURCES, '..', 'Query', 'QueryDocumentWithMultipleEvents.json'), 'utf8')) as Json;
+    const sent = ((document.epcisBody as Json).queryResults as { resultsBody: { eventList: Json[] } }).resultsBody.eventList;
+    const job = await captured(document);
+    expect(job).toMatchObject({ success: true, storedCount: sent.length });
+    expect(await eventsOf(acmeId)).toHaveLength(sent.length);
+  });
+
   const CAUSES: Record<string, RegExp[]> = {
     'Combination_of_events_with_missing_mandatory_fields.json': [/event 0: .*action is required/, /event 1: .*eventTimeZoneOffset is required/],
     'Combination_of_multiple_invalid_fields.json': [/"transforming"/, /"in_transport"/, /"place"/, /materialType/, /"22-07-2026"/, /"CREATE"/],
