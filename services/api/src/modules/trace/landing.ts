@@ -45,10 +45,11 @@ export function publicStep(event: TraceEvent, gtin: string, sgtin: string | null
 /**
  * The landing's traceability view (`landingPageData.trace`): the journey of the product, or of the
  * scanned serial when it is a registered serial of the product, as its last LANDING_STEPS_MAX steps
- * oldest first with the total; null when the product is not traced.
+ * oldest first with the total; null when the product is not traced or not on the DPP service.
  */
-export async function landingTrace(db: Db, product: Pick<ProductRow, 'id' | 'companyId' | 'gtin' | 'entryId'>, scannedSerial: string | undefined): Promise<LandingTrace | null> {
-  if (product.gtin === null) return null;
+export async function landingTrace(db: Db, product: Pick<ProductRow, 'id' | 'companyId' | 'gtin' | 'entryId' | 'service'>, scannedSerial: string | undefined): Promise<LandingTrace | null> {
+  // Traceability belongs to the DPP service, as passports do: a product switched back to DL shows none.
+  if (product.gtin === null || product.service !== 'DPP') return null;
   const gtin = product.gtin;
   const [trace] = await db
     .select({ productId: traces.productId })

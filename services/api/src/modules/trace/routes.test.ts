@@ -416,6 +416,15 @@ describe('demo journey and the landing traceability view', () => {
     expect(unknown.trace.serial).toBeNull();
     expect(unknown.trace.total).toBe(8);
 
+    // Switched back to DL, the product shows no journey to shoppers (its trace stays for the console).
+    await t.app.db.update(products).set({ service: 'DL' }).where(eq(products.id, boots.id));
+    try {
+      expect((await view()).trace).toBeNull();
+      expect((await readTrace(boots.id)).statusCode).toBe(200);
+    } finally {
+      await t.app.db.update(products).set({ service: 'DPP' }).where(eq(products.id, boots.id));
+    }
+
     // Other views do not read the journey.
     const index = await t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${boots.id}&serviceName=acme` });
     expect(index.json().result.trace).toBeNull();

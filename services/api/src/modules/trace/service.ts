@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  DEFAULT_PAGE_SIZE,
   SERIAL_AI,
   canonicalIdentifier,
   extractEventFields,
@@ -193,7 +194,7 @@ export async function startTrace(ctx: TraceContext, productId: number): Promise<
     if (problems.length > 0) throw new Error(`the commissioning event was refused: ${problems.map((problem) => problem.detail).join('; ')}`);
     return true;
   });
-  const trace = await getTrace(ctx, { productId: product.id, page: 1, size: 20 });
+  const trace = await getTrace(ctx, { productId: product.id, page: 1, size: DEFAULT_PAGE_SIZE });
   return { trace, entryPaths: started ? await entryPathOf(ctx.db, product) : [] };
 }
 
