@@ -133,6 +133,14 @@ describe('PUT /api/trace/start', () => {
     expect(await linksOf(product.productId)).toHaveLength(1);
   });
 
+  it('starts once when two starts arrive together', async () => {
+    const product = await newProduct();
+    const answers = await Promise.all([start(product.productId), start(product.productId)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await traceOf(product.productId)).events).toHaveLength(1);
+    expect(await linksOf(product.productId)).toHaveLength(1);
+  });
+
   it("commissions the product's registered serials as SGTINs in Digital Link form", async () => {
     const product = await newProduct();
     await registerSerials(product, ['LAMP-1', 'LAMP-2']);
@@ -266,6 +274,9 @@ describe('GET /api/trace with serials and containers', () => {
     const whole = await traceOf(product.productId);
     expect(whole.events.map((event) => event.bizStep)).toEqual(['commissioning', 'packing', 'shipping', 'unpacking', 'storing']);
     expect(whole.serials.map((serial) => serial.serial).sort()).toEqual(['P-1', 'P-2', 'P-3']);
+    // The list counts the same journey, the case's events included.
+    const listed = traceListResponseSchema.parse((await list('?size=100')).json()).result.find((row) => row.productId === product.productId);
+    expect(listed).toMatchObject({ eventCount: 5, lastEvent: { bizStep: 'storing', eventTime: '2031-03-06T08:00:00.000Z' } });
     const page = await readTrace(product.productId, '&size=2&page=2');
     expect(traceResponseSchema.parse(page.json()).result.events.map((event) => event.bizStep)).toEqual(['shipping', 'unpacking']);
     expect(page.json().pageInfo).toEqual({ total: 5, page: 2, size: 2 });
