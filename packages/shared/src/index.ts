@@ -30,3 +30,4 @@ export * from './schemas/landing.js';
 export * from './schemas/passport.js';
 export * from './schemas/trace.js';
 export * from './epcis/index.js';
+export * from './schemas/analytics.js';

@@ -1,5 +1,12 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/tables.js';
+
+/*
+ * Digital Link analytics (issue 18). Raw scans are kept for SCAN_RETENTION_DAYS; the dashboard reads
+ * the hourly rollups, which stay. No table holds a client address: the visitor is a hash of address
+ * and user agent with a salt of the day (`analytics_salts`), and salts older than yesterday are
+ * deleted, so a hash cannot be tied to an address afterwards.
+ */
 
 /**
  * One resolved scan of a Digital Link URI, recorded by the gateway's resolver after it answered.
@@ -16,13 +23,89 @@ export const scans = pgTable(
     entryId: integer('entry_id').notNull(),
     /** `/21/{serial}` when the scanned URI carried a known serial; else null. */
     qualifierPath: text('qualifier_path'),
+    /** The serial of `qualifierPath` (decoded), else null. */
+    serial: text('serial'),
     /** The link type answered (`gs1:pip`...), or `linkset` for a link-set request. */
     linkType: text('link_type').notNull(),
+    /** The landing view the answer opened (`index`, `dpp`, …), null for a link elsewhere. */
+    view: text('view'),
     /** First language of the scanner's Accept-Language, if any. */
     lang: text('lang'),
-    /** Coarse client kind from the user agent: ios, android, desktop, other. */
+    /** Coarse client kind from the user agent: ios, android, desktop, other (kept for older readers). */
     device: text('device').notNull().default('other'),
+    /** ISO 3166-1 alpha-2 from the client address, null when unknown. */
+    country: text('country'),
+    /** Subdivision code as the geolocation database gives it, null when unknown. */
+    region: text('region'),
+    /** mobile, tablet, desktop, other (SCAN_DEVICE_TYPES). */
+    deviceType: text('device_type'),
+    os: text('os'),
+    browser: text('browser'),
+    /** Hex of the day's salted hash of address and user agent, shortened; counts visitors without cookies. */
+    visitor: text('visitor'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('scans_company_time_idx').on(table.companyId, table.scannedAt), index('scans_product_time_idx').on(table.productId, table.scannedAt)],
+  (table) => [
+    index('scans_company_time_idx').on(table.companyId, table.scannedAt),
+    index('scans_product_time_idx').on(table.productId, table.scannedAt),
+    index('scans_product_serial_time_idx').on(table.productId, table.serial, table.scannedAt),
+  ],
+);
+
+/** Scans per product, hour (UTC start) and dimension value (SCAN_DIMENSIONS; `total` and `visitors` have the value ''). */
+export const scanRollups = pgTable(
+  'scan_rollups',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    scans: integer('scans').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_rollups_pk', columns: [table.productId, table.bucket, table.dimension, table.value] }),
+    index('scan_rollups_company_dimension_bucket_idx').on(table.companyId, table.dimension, table.bucket),
+  ],
+);
+
+/** Visitors seen per product and UTC day (a visitor counts once per product per day); kept two days. */
+export const scanVisitorsDaily = pgTable(
+  'scan_visitors_daily',
+  {
+    productId: integer('product_id').notNull(),
+    day: date('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (table) => [primaryKey({ name: 'scan_visitors_daily_pk', columns: [table.productId, table.day, table.visitor] })],
+);
+
+/** The salt of each UTC day's visitor hash; deleted once older than yesterday. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** A serialised item that looks copied (issue 18 part 4), with the scans that raised the flag. */
+export const suspiciousSerials = pgTable(
+  'suspicious_serials',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    /** `countries` (several countries within a short time) or `volume` (far more scans than its siblings). */
+    reason: text('reason').notNull(),
+    evidence: jsonb('evidence').$type<{ at: string; country: string | null; region: string | null }[]>().notNull(),
+    dismissed: boolean('dismissed').notNull().default(false),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('suspicious_serials_product_serial_reason_unique').on(table.productId, table.serial, table.reason),
+    index('suspicious_serials_company_idx').on(table.companyId, table.flaggedAt),
+  ],
 );

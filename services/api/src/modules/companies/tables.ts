@@ -23,6 +23,8 @@ export const companies = pgTable('companies', {
   permission: boolean('permission').notNull().default(false),
   /** When someone of the company first downloaded a QR code: the quick start's last step. */
   qrDownloadedAt: timestamp('qr_downloaded_at', { withTimezone: true }),
+  /** IANA time zone of the company's dashboards (analytics days and hours); UTC until set. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
