@@ -103,7 +103,8 @@ export async function containerWindows(db: Db, companyId: number, subject: Journ
 /**
  * The journey's condition on event `e`, besides the company: naming the subject, or naming one of
  * the containers (one GIN look-up for all of them, `&&`) within that container's window (checked
- * on the few rows found).
+ * on the few rows found). The container's own aggregations that do not name the subject are about
+ * other contents (others packed in or taken out) and stay out.
  */
 export function journeyCondition(subject: JourneySubject, windows: readonly ContainerWindow[], e: SQL = E): SQL {
   if (windows.length === 0) return names(subject, e);
@@ -112,7 +113,7 @@ export function journeyCondition(subject: JourneySubject, windows: readonly Cont
     (window) =>
       sql`(${e}.any_epcs @> ${textArray([window.parentId])} and ${e}.event_time >= ${window.from}::timestamptz${
         window.until === null ? sql`` : sql` and ${e}.event_time <= ${window.until}::timestamptz`
-      })`,
+      } and not (${e}.event_type = 'AggregationEvent' and ${e}.parent_id = ${window.parentId}))`,
   );
   return sql`(${names(subject, e)} or (${e}.any_epcs && ${textArray(parents)} and (${sql.join(held, sql` or `)})))`;
 }

@@ -268,7 +268,10 @@ describe('GET /api/trace with serials and containers', () => {
     const afterUnpacking = await traceOf(product.productId, '&serial=P-1');
     expect(afterUnpacking.parents).toEqual([]);
     expect(afterUnpacking.events.map((event) => event.bizStep)).toEqual(['commissioning', 'packing', 'shipping', 'unpacking']);
-    expect((await traceOf(product.productId, '&serial=P-2')).parents).toEqual([caseId]);
+    // P-2 stays in the case: the case's later events are its journey, the unpacking of P-1 is not.
+    const serialTwo = await traceOf(product.productId, '&serial=P-2');
+    expect(serialTwo.parents).toEqual([caseId]);
+    expect(serialTwo.events.map((event) => event.bizStep)).toEqual(['commissioning', 'packing', 'shipping', 'storing']);
     expect((await traceOf(product.productId, '&serial=P-3')).events.map((event) => event.bizStep)).toEqual(['commissioning', 'storing']);
 
     const whole = await traceOf(product.productId);
@@ -395,8 +398,10 @@ describe('demo journey and the landing traceability view', () => {
     expect(shipping.sensorReadings.length).toBeGreaterThanOrEqual(3);
     expect(shipping.eventTimeZoneOffset).toMatch(/^\+0[01]:00$/);
     expect(trace.serials.map((serial) => serial.serial).sort()).toEqual([...DEMO_TRACE_SERIALS].sort());
-    // Three serials stay in the case at the distribution centre.
-    expect((await traceOf(boots.id, `&serial=${DEMO_TRACE_SERIALS[5]}`)).parents).toEqual([`https://id.gs1.org/00/${DEMO_CASE_SSCC}`]);
+    // Three serials stay in the case at the distribution centre; the others' unpacking is not theirs.
+    const inCase = await traceOf(boots.id, `&serial=${DEMO_TRACE_SERIALS[5]}`);
+    expect(inCase.parents).toEqual([`https://id.gs1.org/00/${DEMO_CASE_SSCC}`]);
+    expect(inCase.events.map((event) => event.bizStep)).toEqual(['commissioning', 'packing', 'shipping', 'receiving']);
     expect((await traceOf(boots.id, `&serial=${DEMO_SOLD_SERIAL}`)).parents).toEqual([]);
   });
 
