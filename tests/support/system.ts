@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
     UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
     INTERNAL_TOKEN: internalToken,
     REDIS_URL: process.env.REDIS_URL ?? '',
+    // Its own keys in a shared Redis: cached resolver answers name this run's ports.
+    REDIS_KEY_PREFIX: `gw-e2e-${randomBytes(4).toString('hex')}:`,
     // Every browser test signs in and signs up from 127.0.0.1; the per-address limits are tested
     // in the gateway's own suites.
     SIGN_IN_RATE_LIMIT: '1000',

@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', INTERNAL_TOKEN: 't'.repeat(32) }).COOKIE_SECURE).toBe(false);
   });
 
+  it('keeps Redis keys under gw: unless a deployment names its own prefix', () => {
+    const base = { INTERNAL_TOKEN: 't'.repeat(32) };
+    expect(loadConfig(base).REDIS_KEY_PREFIX).toBe('gw:');
+    expect(loadConfig({ ...base, REDIS_KEY_PREFIX: 'shop-eu:' }).REDIS_KEY_PREFIX).toBe('shop-eu:');
+    expect(() => loadConfig({ ...base, REDIS_KEY_PREFIX: 'a b*' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ REDIS_URL: '', PORT: '', NODE_ENV: 'test' });
     expect(config.REDIS_URL).toBeUndefined();

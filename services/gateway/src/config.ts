@@ -41,6 +41,8 @@ const envSchema = z
      */
     UPSTREAM_TIMEOUT_MS: optional(positiveInt).default(10_000),
     REDIS_URL: optional(redisUrl),
+    /** Prefix of every key the gateway keeps in Redis: gateways of one deployment share it; two deployments on one Redis must not. */
+    REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'Must be 1–64 letters, digits, colons, underscores or dashes')).default('gw:'),
     SESSION_TTL_SECONDS: optional(positiveInt).default(1_209_600),
     COOKIE_SECURE: optional(booleanFlag),
     WEB_DIST_DIR: optional(z.string()).default(defaultWebDistDir),

@@ -13,7 +13,7 @@ try {
   throw err;
 }
 
-const app = await buildApp(config);
+const app = await buildApp(config, { storeKeyPrefix: config.REDIS_KEY_PREFIX });
 const FORCED_EXIT_MS = 30_000;
 
 let stopping = false;
