@@ -164,6 +164,7 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(resolverRoutes, {
     genReqId,
     behindProxy: config.TRUST_PROXY !== false,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     origin: config.RESOLVER_ORIGIN,
     scanFlushMs: config.RESOLVER_SCAN_FLUSH_MS,
     scanBatchSize: config.RESOLVER_SCAN_BATCH_SIZE,

@@ -39,6 +39,9 @@ export type ResolverEntry = z.infer<typeof resolverEntrySchema>;
 
 export const SCAN_DEVICES = ['ios', 'android', 'desktop', 'other'] as const;
 
+/** The longest User-Agent a scan carries to the API (longer ones are cut). */
+export const SCAN_USER_AGENT_MAX = 512;
+
 /** `POST /api/internal/resolver/scans`: scans the gateway answered, sent in batches. */
 export const scanBatchSchema = z.object({
   scans: z
@@ -50,6 +53,10 @@ export const scanBatchSchema = z.object({
         lang: text().max(16).nullable(),
         device: z.enum(SCAN_DEVICES),
         at: z.iso.datetime(),
+        /** The client address as the gateway saw it (TRUST_PROXY honoured): read for country and visitor hash, never stored. */
+        ip: z.string().max(64).nullish(),
+        /** The scanner's User-Agent (first 512 characters): read for device, system, browser and bots, never stored. */
+        ua: z.string().max(SCAN_USER_AGENT_MAX).nullish(),
       }),
     )
     .min(1)

@@ -518,18 +518,46 @@ describe('scan records', () => {
     await request(server).get(`/01/${GTIN}?linkType=linkset`).set('User-Agent', desktop).expect(200);
     await expect.poll(() => api.batches.length).toBe(batchesBefore + 1);
     const batch = api.batches[batchesBefore];
+    const ip = expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
     expect(batch).toEqual([
-      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: 'ko-KR', device: 'ios', at: expect.any(String) },
-      { entryPath: ENTRY_PATH, qualifierPath: '/21/S1', linkType: 'gs1:traceability', lang: null, device: 'android', at: expect.any(String) },
-      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'linkset', lang: null, device: 'desktop', at: expect.any(String) },
+      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: 'ko-KR', device: 'ios', at: expect.any(String), ip, ua: iphone },
+      { entryPath: ENTRY_PATH, qualifierPath: '/21/S1', linkType: 'gs1:traceability', lang: null, device: 'android', at: expect.any(String), ip, ua: android },
+      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'linkset', lang: null, device: 'desktop', at: expect.any(String), ip, ua: desktop },
     ]);
     expect(Date.parse(batch[0].at)).toBeGreaterThan(Date.now() - 60_000);
 
     await request(server).get(`/01/${GTIN}`).set('User-Agent', 'curl/8.5').redirects(0).expect(307);
     await recording.close();
     expect(api.batches[batchesBefore + 1]).toEqual([
-      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: null, device: 'other', at: expect.any(String) },
+      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: null, device: 'other', at: expect.any(String), ip, ua: 'curl/8.5' },
     ]);
+  });
+
+  it('carries the forwarded client address behind a trusted proxy, on the cached fast path too, and a long or odd User-Agent cut and escaped', async () => {
+    const recording = await startResolverGateway(api, { RESOLVER_SCAN_FLUSH_MS: '60000', RESOLVER_SCAN_BATCH_SIZE: '100', TRUST_PROXY: 'true' });
+    const batchesBefore = api.batches.length;
+    const server = recording.app.server;
+    const odd = `Mozilla/5.0 "quoted" \\ back\u00e9 ${'x'.repeat(600)}`;
+    // The first answer loads the entry (Fastify's route); the next ones come from the cache (the fast path).
+    for (const address of ['81.2.69.142', '133.242.0.1', '2001:db8::7']) {
+      await request(server).get(`/01/${GTIN}`).set('X-Forwarded-For', `${address}, 10.0.0.2`).set('User-Agent', odd).redirects(0).expect(307);
+    }
+    await recording.close();
+    const batch = api.batches[batchesBefore];
+    // The nearest untrusted hop is the last one in the list when everything is trusted: the proxy's own 10.0.0.2 is not the client.
+    expect(batch.map((scan) => scan.ip)).toEqual(['81.2.69.142', '133.242.0.1', '2001:db8::7']);
+    expect(batch.every((scan) => scan.ua === odd.slice(0, 512))).toBe(true);
+  });
+
+  it('sends the socket address when no proxy is trusted, whatever X-Forwarded-For says', async () => {
+    const recording = await startResolverGateway(api, { RESOLVER_SCAN_FLUSH_MS: '60000', RESOLVER_SCAN_BATCH_SIZE: '100' });
+    const batchesBefore = api.batches.length;
+    for (let i = 0; i < 2; i++) {
+      await request(recording.app.server).get(`/01/${GTIN}`).set('X-Forwarded-For', '81.2.69.142').redirects(0).expect(307);
+    }
+    await recording.close();
+    expect(api.batches[batchesBefore].map((scan) => scan.ip)).toEqual([expect.stringMatching(/127\.0\.0\.1|::1/), expect.stringMatching(/127\.0\.0\.1|::1/)]);
+    expect(api.batches[batchesBefore][0].ua).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import { problems, sendProblem } from './pages.js';
 import { parseQuery, withQuery } from './query.js';
 import { createPathParser, CONVENIENCE_ALPHAS, isProblem } from './request-path.js';
 import { CORS_HEADERS, LINKSET_MEDIA_TYPE, redirectTarget, viewOf, wantsLinkset } from './resolution.js';
-import { createScanRecorder, createScanSender } from './scans.js';
+import { clientAddressOf, createScanRecorder, createScanSender, type TrustProxy } from './scans.js';
 import { resolverDescription } from './well-known.js';
 
 /*
@@ -34,6 +34,8 @@ export interface ResolverRoutesOptions {
   origin?: string;
   scanFlushMs: number;
   scanBatchSize: number;
+  /** The app's trustProxy rule (as given to Fastify): the fast path reads the client address with it. */
+  trustProxy?: TrustProxy;
 }
 
 const DIGITAL_LINK_ROUTES = ['/:ai(^\\d+$)', '/:ai(^\\d+$)/*'];
@@ -56,6 +58,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
     },
   });
   app.addHook('onClose', async () => scans.close());
+  const clientAddress = clientAddressOf(options.trustProxy);
 
   /*
    * Origins by what decides them: the Host header and TLS, and with a trusted proxy also the
@@ -131,7 +134,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
 
     if (wantsLinkset(requested, accept)) {
       count('linkset');
-      if (record) scans.record(view.linksetScanKey, request.headers['accept-language'], request.headers['user-agent']);
+      if (record) scans.record(view.linksetScanKey, request.headers['accept-language'], request.headers['user-agent'], request.ip);
       // A client that asks for plain JSON only gets the same document as application/json.
       const type = accept && !accept.includes(LINKSET_MEDIA_TYPE) && accept.includes('application/json') ? 'application/json' : LINKSET_MEDIA_TYPE;
       return reply.code(200).headers(view.linksetHeaders).type(type).send(view.linksetJson());
@@ -151,7 +154,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
         if (credential.kid) app.didDocuments.dropUnlessListed(credential.kid);
         count('linkset');
         const dpp = redirectTarget(view, DPP_LINK_TYPE, request.headers['accept-language']);
-        if (record && dpp) scans.record(dpp.scanKey, request.headers['accept-language'], request.headers['user-agent']);
+        if (record && dpp) scans.record(dpp.scanKey, request.headers['accept-language'], request.headers['user-agent'], request.ip);
         return reply.code(200).headers(CORS_HEADERS).header('vary', 'Accept').header('cache-control', 'no-cache').type(credential.contentType).send(credential.body);
       }
       if (credential.status >= 500) {
@@ -173,7 +176,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       return sendProblem(request, reply, problem);
     }
     count('redirect');
-    if (record) scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent']);
+    if (record) scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent'], request.ip);
     if (query.passOn.length === 0) return reply.code(307).headers(target.redirectHeaders).send();
     return reply.code(307).headers(view.redirectHeaders).header('location', withQuery(target.href, query.passOn)).send();
   }
@@ -226,7 +229,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       answered({ request, target, requestId, seconds }) {
         count('redirect');
         countFastRedirect();
-        scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent']);
+        scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent'], clientAddress(request));
         if (logAnswers) {
           app.log.info({ reqId: requestId, req: { method: 'GET', url: request.url }, res: { statusCode: 307 }, responseTime: seconds * 1000 }, 'request completed');
         }

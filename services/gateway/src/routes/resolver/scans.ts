@@ -1,4 +1,6 @@
-import { SCAN_DEVICES, type ScanBatch } from '@product-console/shared';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import { SCAN_DEVICES, SCAN_USER_AGENT_MAX, type ScanBatch } from '@product-console/shared';
 import type { UpstreamClient } from '../../plugins/upstream.js';
 
 export type Scan = ScanBatch['scans'][number];
@@ -7,8 +9,13 @@ export type ScanDevice = (typeof SCAN_DEVICES)[number];
 /*
  * Scans are the resolver's busiest output: one per answer. A scan is kept as the pre-serialised
  * JSON of what its answer shares with every other answer of the same kind (entry, serial, link
- * type: `scanKey`), plus the two request headers and the time; the batch is written as one
- * JSON string when it leaves. No object per scan is serialised on the way.
+ * type: `scanKey`), plus the two request headers, the client address and the time; the batch is
+ * written as one JSON string when it leaves. No object per scan is serialised on the way.
+ *
+ * The client address and the User-Agent go to the API only, which reads country, device, system,
+ * browser, bots and the day's visitor hash from them and keeps neither (decision 055). They are
+ * never logged here. Bots are recognised by the API, not here: the resolver's answer stays free of
+ * a User-Agent pattern match.
  */
 
 /** The JSON start of a scan: `{"entryPath":...,"qualifierPath":...,"linkType":...,`. */
@@ -27,12 +34,13 @@ interface PendingScan {
   key: ScanKey;
   acceptLanguage: string | undefined;
   userAgent: string | undefined;
+  address: string | undefined;
   at: number;
 }
 
 export interface ScanRecorder {
-  /** Keeps a scan for the next batch; never waits, never throws. */
-  record(key: ScanKey, acceptLanguage: string | undefined, userAgent: string | undefined): void;
+  /** Keeps a scan for the next batch; never waits, never throws. `address` is the client's (TRUST_PROXY honoured). */
+  record(key: ScanKey, acceptLanguage: string | undefined, userAgent: string | undefined, address: string | undefined): void;
   /** Sends what is kept now. */
   flush(): Promise<void>;
   /** Stops the timer and sends what is left. */
@@ -94,10 +102,48 @@ function isoOf(at: number): string {
   return lastIso;
 }
 
+const userAgentJson = new Map<string, string>();
+
+/** A User-Agent as a JSON string, cut to SCAN_USER_AGENT_MAX; the same few come again and again. */
+function userAgentJsonOf(userAgent: string | undefined): string {
+  if (userAgent === undefined) return 'null';
+  let json = userAgentJson.get(userAgent);
+  if (json === undefined) {
+    json = JSON.stringify(userAgent.slice(0, SCAN_USER_AGENT_MAX));
+    if (userAgentJson.size >= MEMO_LIMIT) userAgentJson.clear();
+    userAgentJson.set(userAgent, json);
+  }
+  return json;
+}
+
+/** An address as Node gives it is digits, hex, dots, colons (and `%zone`): anything else is not sent. */
+const ADDRESS = /^[0-9A-Za-z.:%_-]{1,64}$/;
+
 /** The rest of a scan's JSON after its key; language and device need no escaping (checked above). */
-function scanJson({ key, acceptLanguage, userAgent, at }: PendingScan): string {
+function scanJson({ key, acceptLanguage, userAgent, address, at }: PendingScan): string {
   const lang = firstLanguage(acceptLanguage);
-  return `${key}"lang":${lang === null ? 'null' : `"${lang}"`},"device":"${deviceOf(userAgent)}","at":"${isoOf(at)}"}`;
+  const ip = address !== undefined && ADDRESS.test(address) ? `"${address}"` : 'null';
+  return `${key}"lang":${lang === null ? 'null' : `"${lang}"`},"device":"${deviceOf(userAgent)}","at":"${isoOf(at)}","ip":${ip},"ua":${userAgentJsonOf(userAgent)}}`;
+}
+
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+/**
+ * The client address of a raw request under the app's trustProxy rule, as Fastify's `request.ip`
+ * reads it (the fast path answers before Fastify makes a request object).
+ */
+export function clientAddressOf(trustProxy: TrustProxy = false): (raw: IncomingMessage) => string | undefined {
+  if (trustProxy === false) return (raw) => raw.socket.remoteAddress;
+  const trust =
+    typeof trustProxy === 'function'
+      ? trustProxy
+      : trustProxy === true
+        ? () => true
+        : proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
+  return (raw) => {
+    const addresses = proxyAddr.all(raw, trust);
+    return addresses[addresses.length - 1];
+  };
 }
 
 /**
@@ -140,12 +186,12 @@ export function createScanRecorder(options: ScanRecorderOptions): ScanRecorder {
   timer.unref();
 
   return {
-    record(key, acceptLanguage, userAgent) {
+    record(key, acceptLanguage, userAgent, address) {
       if (pending.length >= maxPending) {
         dropped += 1;
         return;
       }
-      pending.push({ key, acceptLanguage, userAgent, at: Date.now() });
+      pending.push({ key, acceptLanguage, userAgent, address, at: Date.now() });
       if (pending.length >= options.batchSize && !flushQueued) {
         flushQueued = true;
         // After the answer is on its way.
