@@ -125,7 +125,7 @@ export function createAppRoutes(): RouteObject[] {
                   'nav.overview',
                   lazyRoute(() => import('@/features/overview/routes/main-overview'), (m) => m.MainOverviewRoute),
                 ),
-                page('DL-analytics', 'nav.analytics'),
+                page('DL-analytics', 'nav.analytics', lazyRoute(() => import('@/features/analytics/routes/dl-analytics'), (m) => m.DlAnalyticsRoute)),
                 notFound,
               ],
             },
