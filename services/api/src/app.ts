@@ -39,6 +39,7 @@ import { credentialRoutes } from './modules/credentials/routes.js';
 import { getPublishedPassport } from './modules/passports/queries.js';
 import apiKeyAuthPlugin from './modules/api-keys/plugin.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
+import scanIngestPlugin from './modules/analytics/ingest.js';
 import { epcisCaptureRoutes } from './modules/epcis/routes.js';
 import { epcisNotFound } from './modules/epcis/plugin.js';
 import { epcisQueryRoutes } from './modules/epcis/query-routes.js';
@@ -123,6 +124,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // After authentication and before the routes: every creating call goes through it.
   await app.register(idempotencyPlugin);
   await app.register(translationPlugin, { config });
+  // Scan facts, rollups, suspicious serials, retention and the Umami forwarder (decision 055).
+  await app.register(scanIngestPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes);

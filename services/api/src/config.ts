@@ -120,6 +120,28 @@ const envSchema = z
       .default(5000)
       .describe('how often the EPCIS subscription worker looks for events to deliver (it also wakes after each capture)'),
     EPCIS_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000).describe('first retry delay of a failed EPCIS webhook delivery; doubles per failure, at most an hour'),
+    SCAN_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(395)
+      .describe('days raw scans are kept (then deleted hourly); the hourly rollups the dashboard reads stay'),
+    SUSPICIOUS_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60)
+      .describe('a serial scanned in two or more countries within this many minutes is flagged as suspicious'),
+    UMAMI_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((url) => url.replace(/\/+$/, ''))
+        .optional()
+        .describe('Umami server (base URL, e.g. https://analytics.example/umami): each scan is also sent to ${UMAMI_URL}/api/send; unset = nothing is sent'),
+    ),
+    UMAMI_WEBSITE_ID: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).optional()).describe('the website ID of the scans in Umami; required with UMAMI_URL'),
     EPCIS_WEBHOOK_ALLOW_PRIVATE: z
       .preprocess(emptyAsUndefined, booleanString.optional())
       .describe('let EPCIS subscriptions post to private and loopback addresses (SSRF guard off); default: on in development only'),
@@ -158,6 +180,11 @@ const envSchema = z
   .refine((env) => env.TRANSLATION_PROVIDER !== 'deepl' || env.DEEPL_API_KEY !== undefined, {
     path: ['DEEPL_API_KEY'],
     message: 'is required when TRANSLATION_PROVIDER=deepl',
+    when: () => true,
+  })
+  .refine((env) => (env.UMAMI_URL === undefined) === (env.UMAMI_WEBSITE_ID === undefined), {
+    path: ['UMAMI_WEBSITE_ID'],
+    message: 'set both UMAMI_URL and UMAMI_WEBSITE_ID, or neither',
     when: () => true,
   })
   .transform((env) => ({

@@ -16,6 +16,8 @@ export interface DomainEvents {
   'products.moved': { companyId: number; productIds: number[] };
   /** EPCIS events of the company were stored (a capture, a single event, the console): subscriptions may have news. */
   'epcis.captured': { companyId: number };
+  /** A serial looked copied (scanned in several countries within a short time, or far more than its siblings) and was flagged. */
+  'analytics.suspiciousSerial': { companyId: number; productId: number; serial: string; reason: 'countries' | 'volume'; countries: string[] };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -1,16 +1,83 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { ScanBatch } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
-import { scans } from './tables.js';
+import { clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf } from './facts.js';
+import { analyticsSalts, scanVisitorsDaily } from './tables.js';
+
+/** One recorded scan as the rules after the commit read it (the address is not part of it). */
+export interface ScanFact {
+  companyId: number;
+  productId: number;
+  entryPath: string;
+  qualifierPath: string | null;
+  serial: string | null;
+  linkType: string;
+  view: string | null;
+  lang: string | null;
+  country: string | null;
+  region: string | null;
+  deviceType: string;
+  os: string | null;
+  browser: string | null;
+  scannedAt: string;
+  /** Kept in memory only, for the Umami forwarder's User-Agent header; never stored. */
+  userAgent: string | null;
+}
+
+export interface RecordedScans {
+  /** Scans stored (known entry paths, not bots). */
+  accepted: number;
+  /** Scans of bots and link checkers, left out. */
+  bots: number;
+  facts: ScanFact[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * The salts of the visitor hash per UTC day, made on demand (the first scan of a day, on whichever
+ * API instance, makes it; the others read it). When a day is seen for the first time, salts and
+ * visitor rows older than yesterday are deleted: a hash can no longer be recomputed from an address.
+ */
+export function createSaltBook() {
+  const known = new Map<string, string>();
+  return {
+    async saltsOf(db: Db, days: string[], now: number): Promise<Map<string, string>> {
+      const yesterday = dayOf(now - DAY_MS);
+      // A day older than yesterday has no salt any more, so its scans get no visitor.
+      const wanted = [...new Set(days)].filter((day) => day >= yesterday);
+      const missing = wanted.filter((day) => !known.has(day));
+      if (missing.length > 0) {
+        await db.delete(analyticsSalts).where(lt(analyticsSalts.day, yesterday));
+        await db.delete(scanVisitorsDaily).where(lt(scanVisitorsDaily.day, yesterday));
+        await db
+          .insert(analyticsSalts)
+          .values(missing.map((day) => ({ day, salt: randomBytes(32).toString('hex') })))
+          .onConflictDoNothing();
+        const rows = await db.select().from(analyticsSalts).where(inArray(analyticsSalts.day, missing));
+        for (const row of rows) known.set(row.day, row.salt);
+        for (const day of known.keys()) if (day < yesterday) known.delete(day);
+      }
+      return new Map(wanted.flatMap((day) => (known.has(day) ? [[day, known.get(day) as string]] : [])));
+    },
+  };
+}
+
+export type SaltBook = ReturnType<typeof createSaltBook>;
 
 /**
  * Records the scans the resolver answered. Company, product and entry are looked up by entry path
- * in one query for the whole batch (live entries only); scans of unknown paths are skipped.
- * Returns how many were recorded.
+ * in one query for the whole batch (live entries only); scans of unknown paths and of bots are
+ * skipped. In one transaction: the scan facts (one INSERT of the whole batch as a JSON parameter),
+ * the day's new visitors, and the hourly rollups of every dimension, added up in SQL over the batch
+ * (one statement, not one per scan). The client address is read for the place and the visitor hash
+ * and then dropped.
  */
-export async function recordScans(db: Db, batch: ScanBatch): Promise<number> {
+export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = createSaltBook(), now = Date.now()): Promise<RecordedScans> {
   const paths = [...new Set(batch.scans.map((scan) => scan.entryPath))];
   const known = await db
     .select({ entryPath: entries.entryPath, entryId: entries.id, companyId: entries.companyId, productId: products.id })
@@ -18,22 +85,104 @@ export async function recordScans(db: Db, batch: ScanBatch): Promise<number> {
     .innerJoin(products, eq(products.entryId, entries.id))
     .where(and(inArray(entries.entryPath, paths), eq(entries.isDeleted, false)));
   const byPath = new Map(known.map((row) => [row.entryPath, row]));
-  const rows = batch.scans.flatMap((scan) => {
+  const lookup = batch.scans.some((scan) => scan.ip) ? await loadGeo() : () => null;
+  let bots = 0;
+  const accepted = batch.scans.flatMap((scan) => {
     const entry = byPath.get(scan.entryPath);
     if (!entry) return [];
-    return [
-      {
+    const client = clientOf(scan.ua);
+    if (client.bot) {
+      bots += 1;
+      return [];
+    }
+    return [{ scan, entry, client, place: placeOf(lookup, scan.ip) }];
+  });
+  if (accepted.length === 0) return { accepted: 0, bots, facts: [] };
+
+  return db.transaction(async (tx) => {
+    const saltOf = await salts.saltsOf(
+      tx,
+      accepted.map(({ scan }) => scan.at.slice(0, 10)),
+      now,
+    );
+    const facts: ScanFact[] = [];
+    const rows = accepted.map(({ scan, entry, client, place }) => {
+      const salt = saltOf.get(scan.at.slice(0, 10));
+      const serial = serialOf(scan.qualifierPath);
+      const view = viewOf(scan.linkType);
+      facts.push({
         companyId: entry.companyId,
         productId: entry.productId,
-        entryId: entry.entryId,
+        entryPath: scan.entryPath,
         qualifierPath: scan.qualifierPath,
+        serial,
         linkType: scan.linkType,
+        view,
+        lang: scan.lang,
+        country: place.country,
+        region: place.region,
+        deviceType: client.deviceType,
+        os: client.os,
+        browser: client.browser,
+        scannedAt: scan.at,
+        userAgent: scan.ua ?? null,
+      });
+      return {
+        company_id: entry.companyId,
+        product_id: entry.productId,
+        entry_id: entry.entryId,
+        qualifier_path: scan.qualifierPath,
+        serial,
+        link_type: scan.linkType,
+        view,
         lang: scan.lang,
         device: scan.device,
-        scannedAt: new Date(scan.at),
-      },
-    ];
+        country: place.country,
+        region: place.region,
+        device_type: client.deviceType,
+        os: client.os,
+        browser: client.browser,
+        visitor: salt && scan.ip ? visitorOf(salt, scan.ip, scan.ua ?? '', entry.companyId) : null,
+        scanned_at: scan.at,
+      };
+    });
+    await tx.execute(sql`
+      with batch as materialized (
+        select * from jsonb_populate_recordset(null::scans, ${JSON.stringify(rows)}::jsonb)
+      ), inserted as (
+        insert into scans (company_id, product_id, entry_id, qualifier_path, serial, link_type, view, lang, device,
+                           country, region, device_type, os, browser, visitor, scanned_at)
+        select company_id, product_id, entry_id, qualifier_path, serial, link_type, view, lang, device,
+               country, region, device_type, os, browser, visitor, scanned_at
+        from batch
+      ), seen as (
+        select product_id, (scanned_at at time zone 'UTC')::date as day, visitor, min(company_id) as company_id, min(scanned_at) as first_at
+        from batch where visitor is not null
+        group by 1, 2, 3
+      ), new_visitors as (
+        insert into scan_visitors_daily (product_id, day, visitor)
+        select product_id, day, visitor from seen order by 1, 2, 3
+        on conflict do nothing
+        returning product_id, day, visitor
+      ), facts as (
+        select b.company_id, b.product_id, date_trunc('hour', b.scanned_at, 'UTC') as bucket, d.dimension, d.value
+        from batch b
+        cross join lateral (values
+          ('total', ''), ('country', b.country), ('region', b.country || '-' || b.region), ('device', b.device_type),
+          ('os', b.os), ('browser', b.browser), ('linkType', b.link_type), ('view', b.view), ('language', b.lang), ('serial', b.serial)
+        ) as d(dimension, value)
+        where d.value is not null
+        union all
+        select s.company_id, s.product_id, date_trunc('hour', s.first_at, 'UTC'), 'visitors', ''
+        from seen s join new_visitors n using (product_id, day, visitor)
+      )
+      insert into scan_rollups (company_id, product_id, bucket, dimension, value, scans)
+      select company_id, product_id, bucket, dimension, value, count(*)::int
+      from facts
+      group by company_id, product_id, bucket, dimension, value
+      order by product_id, bucket, dimension, value
+      on conflict (product_id, bucket, dimension, value) do update set scans = scan_rollups.scans + excluded.scans
+    `);
+    return { accepted: rows.length, bots, facts };
   });
-  if (rows.length > 0) await db.insert(scans).values(rows);
-  return rows.length;
 }

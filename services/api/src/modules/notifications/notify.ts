@@ -59,6 +59,22 @@ export const subAdminJoinedEvent = (name: string): NotificationEvent => ({
   params: { name },
 });
 
+/** A serial that looks copied (decision 055): `serial.suspiciousCountries` or `serial.suspiciousVolume`. */
+export const suspiciousSerialEvent = (productName: string, serial: string, reason: 'countries' | 'volume', countries: string[]): NotificationEvent =>
+  reason === 'countries'
+    ? {
+        type: 'serial.suspiciousCountries',
+        title: `Suspicious serial: ${serial}`,
+        message: `${productName} serial ${serial} was scanned in ${countries.join(', ')} within a short time. It may be copied.`,
+        params: { productName, serial, countries: countries.join(', ') },
+      }
+    : {
+        type: 'serial.suspiciousVolume',
+        title: `Suspicious serial: ${serial}`,
+        message: `${productName} serial ${serial} is scanned far more often than the product's other serials. It may be copied.`,
+        params: { productName, serial, countries: countries.join(', ') },
+      };
+
 /** Usage thresholds, in percent of the plan limit, that produce a notification. */
 export const PLAN_USAGE_THRESHOLDS = [80, 100] as const;
 export type PlanUsageResource = 'product' | 'subAdmin';

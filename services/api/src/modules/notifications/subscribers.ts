@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { EventBus } from '../../events.js';
 import {
@@ -8,7 +9,9 @@ import {
   notifyPlanUsage,
   notifySuperAdmins,
   subAdminJoinedEvent,
+  suspiciousSerialEvent,
 } from './notify.js';
+import { products } from '../products/tables.js';
 
 /**
  * The notifications that other modules' domain events produce. The modules that emit them do not
@@ -20,5 +23,10 @@ export function subscribeNotifications(bus: EventBus, db: Db): void {
   bus.subscribe('subAdmin.joined', (event) => notifyCompanyAdmins(db, event.companyId, subAdminJoinedEvent(event.name)));
   // Products and sub-admins have usage notices (80 % and 100 %); a product's links do not.
   // Usage that dropped lets a later crossing notify again.
+  // A serial that looks copied: its company's managers, with the product's name.
+  bus.subscribe('analytics.suspiciousSerial', async (event) => {
+    const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
+    await notifyCompanyAdmins(db, event.companyId, suspiciousSerialEvent(product?.name ?? `#${event.productId}`, event.serial, event.reason, event.countries));
+  });
   bus.subscribe('planUsage.changed', (event) => (event.resource === 'link' ? undefined : notifyPlanUsage(db, event.companyId)));
 }

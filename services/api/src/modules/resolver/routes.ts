@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolverEntryQuerySchema, resolverEntrySchema, scanBatchResultSchema, scanBatchSchema } from '@product-console/shared';
 import { notFound } from '../../errors.js';
 import { errorResponses, internalHeaders } from '../../http.js';
-import { recordScans } from '../analytics/scans.js';
 import { resolverEntry } from './service.js';
 
 const tags = ['internal'];
@@ -38,12 +37,13 @@ export const resolverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Internal: record a batch of scans the resolver answered',
-        description: 'Scans of unknown entry paths are skipped; `accepted` counts the recorded ones.',
+        description:
+          'Scans of unknown entry paths and of bots are skipped; `accepted` counts the recorded ones. The client address and User-Agent are read for place, device and visitor hash, never stored.',
         headers: internalHeaders,
         body: scanBatchSchema,
         response: { 202: scanBatchResultSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request, reply) => reply.code(202).send({ accepted: await recordScans(app.db, request.body) }),
+    async (request, reply) => reply.code(202).send({ accepted: await app.scanIngest.record(request.body, request.publish) }),
   );
 };

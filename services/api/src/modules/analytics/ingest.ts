@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import type { ScanBatch } from '@product-console/shared';
+import type { Config } from '../../config.js';
+import type { Publish } from '../../events.js';
+import { createRetentionTimer } from './retention.js';
+import { createSaltBook, recordScans } from './scans.js';
+import { flagSuspiciousSerials } from './suspicious.js';
+import { createUmamiForwarder, type UmamiForwarder } from './umami.js';
+
+export interface ScanIngest {
+  /** Records a batch; after it committed, flags suspicious serials (publishing their events) and queues the Umami events. Returns how many scans were stored. */
+  record(batch: ScanBatch, publish: Publish): Promise<number>;
+  umami: UmamiForwarder | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    scanIngest: ScanIngest;
+  }
+}
+
+/**
+ * The ingest side of Digital Link analytics (decision 055): `app.scanIngest` for the resolver's
+ * scan route, the retention timer (at start, then hourly) and, when set, the Umami forwarder.
+ */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const salts = createSaltBook();
+    const log = app.log.child({ module: 'analytics' });
+    const umami =
+      config.UMAMI_URL && config.UMAMI_WEBSITE_ID
+        ? createUmamiForwarder({ url: config.UMAMI_URL, websiteId: config.UMAMI_WEBSITE_ID, hostname: new URL(config.DIGITAL_LINK_DOMAIN).hostname, log })
+        : null;
+
+    app.decorate('scanIngest', {
+      umami,
+      async record(batch, publish) {
+        const recorded = await recordScans(app.db, batch, salts);
+        if (recorded.facts.length === 0) return 0;
+        try {
+          const flagged = await flagSuspiciousSerials(app.db, recorded.facts, { windowMinutes: config.SUSPICIOUS_WINDOW_MINUTES });
+          if (flagged.length > 0) {
+            await publish(
+              ...flagged.map((flag) => ({
+                type: 'analytics.suspiciousSerial' as const,
+                companyId: flag.companyId,
+                productId: flag.productId,
+                serial: flag.serial,
+                reason: flag.reason,
+                countries: [...new Set(flag.evidence.flatMap((scan) => (scan.country ? [scan.country] : [])))],
+              })),
+            );
+          }
+        } catch (err) {
+          log.error({ err }, 'the suspicious-serial rule failed');
+        }
+        umami?.send(recorded.facts);
+        return recorded.accepted;
+      },
+    } satisfies ScanIngest);
+
+    const retention = createRetentionTimer({ db: app.db, days: config.SCAN_RETENTION_DAYS, log });
+    app.addHook('onReady', async () => retention.start());
+    // Umami events still queued at shutdown are dropped: a slow Umami must not hold the API up.
+    app.addHook('onClose', async () => retention.stop());
+  },
+  { name: 'scan-ingest', dependencies: ['events'] },
+);

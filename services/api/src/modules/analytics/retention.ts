@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+/*
+ * Raw scans are kept SCAN_RETENTION_DAYS and then deleted, in chunks (short transactions, no long
+ * lock on a table the resolver writes to all the time); the hourly rollups stay, so the dashboard's
+ * past figures do not change.
+ */
+
+const CHUNK = 5_000;
+
+/** Deletes the scans older than `days` days; returns how many. */
+export async function deleteExpiredScans(db: Db, days: number, chunk = CHUNK): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = (await db.execute(sql`
+      delete from scans where id in (
+        select id from scans where scanned_at < now() - make_interval(days => ${days}) limit ${chunk}
+      )
+      returning id
+    `)) as unknown as { rows: unknown[] };
+    const deleted = result.rows.length;
+    total += deleted;
+    if (deleted < chunk) return total;
+  }
+}
+
+export interface RetentionTimer {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Runs `deleteExpiredScans` at start and then every `intervalMs` (an hour); one run at a time. */
+export function createRetentionTimer(options: {
+  db: Db;
+  days: number;
+  intervalMs?: number;
+  log: { info(details: object, message: string): void; error(details: object, message: string): void };
+}): RetentionTimer {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const runOnce = () => {
+    if (running) return;
+    running = deleteExpiredScans(options.db, options.days)
+      .then((deleted) => {
+        if (deleted > 0) options.log.info({ deleted, retentionDays: options.days }, 'expired scans deleted');
+      })
+      .catch((err: unknown) => options.log.error({ err }, 'deleting expired scans failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    start() {
+      runOnce();
+      timer = setInterval(runOnce, options.intervalMs ?? 60 * 60 * 1000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
