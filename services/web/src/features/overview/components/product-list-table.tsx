@@ -11,6 +11,7 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { StateBlock } from '@/components/list-body';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Mono, ProductCell } from '@/components/product-cell';
+import { ScanSparkline } from '@/features/overview/components/scan-sparkline';
 
 const StateIcon = styled.span<{ $danger?: boolean }>`
   display: grid;
@@ -29,6 +30,7 @@ const PRODUCT_COLUMNS = [
   'overview.products.column.gtin',
   'overview.products.column.nfc',
   'overview.products.column.updated',
+  'overview.products.column.scans',
 ] as const;
 
 interface ProductListTableProps {
@@ -40,9 +42,11 @@ interface ProductListTableProps {
   onPageChange: (page: number) => void;
   onRetry: () => void;
   pageSize: number;
+  /** Each product's scans per day over 30 days; undefined while loading, null when they failed. */
+  sparklines: Map<number, number[]> | null | undefined;
 }
 
-export function ProductListTable({ serviceName, products, pageInfo, error, loading, onPageChange, onRetry, pageSize }: ProductListTableProps) {
+export function ProductListTable({ serviceName, products, pageInfo, error, loading, onPageChange, onRetry, pageSize, sparklines }: ProductListTableProps) {
   const intl = useIntl();
   const base = `/${encodeURIComponent(serviceName)}`;
   const page = pageInfo?.page ?? 1;
@@ -77,6 +81,7 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
                 <td><Skeleton $width="120px" /></td>
                 <td><Skeleton $width="40px" /></td>
                 <td><Skeleton $width="80px" /></td>
+                <td><Skeleton $width="96px" /></td>
               </tr>
             ))}
           </tbody>
@@ -126,6 +131,9 @@ export function ProductListTable({ serviceName, products, pageInfo, error, loadi
                   </Badge>
                 </Cell>
                 <Cell label="overview.products.column.updated">{intl.formatDate(product.updatedAt, { dateStyle: 'medium' })}</Cell>
+                <Cell label="overview.products.column.scans">
+                  <ScanSparkline days={sparklines === null ? null : sparklines?.get(product.productId) ?? (sparklines ? [] : undefined)} />
+                </Cell>
               </tr>
             ))}
           </tbody>

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { PageStack } from '@/components/ui/page-stack';
 import { useCompanyInfo } from '@/features/overview/api/get-company-info';
 import { useOverviewProductList } from '@/features/overview/api/get-product-list';
+import { useSparklines } from '@/features/overview/api/get-sparklines';
 import { useTotalCount } from '@/features/overview/api/get-total-count';
 import { CompanyInfoCard } from '@/features/overview/components/company-info-card';
 import { ProductListTable } from '@/features/overview/components/product-list-table';
@@ -23,6 +24,7 @@ export function MainOverviewRoute() {
   const company = useCompanyInfo();
   const counts = useTotalCount();
   const products = useOverviewProductList(page, DEFAULT_PAGE_SIZE);
+  const sparklines = useSparklines(products.data?.result.map((product) => product.productId) ?? []);
 
   return (
     <PageStack>
@@ -36,6 +38,7 @@ export function MainOverviewRoute() {
         error={products.error}
         loading={products.isValidating}
         pageSize={DEFAULT_PAGE_SIZE}
+        sparklines={sparklines.error ? null : sparklines.data}
         onRetry={() => void products.mutate()}
         onPageChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})}
       />
