@@ -248,9 +248,10 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
       Bakery: 'Breads and pastries.',
     }, { storage, templateOrigin });
 
-    await seedDemoContents(tx, storage, acme.id, 'Acme Outdoor');
     await seedDemoPassports(tx, acme.id, templateOrigin);
     await seedDemoTraces(tx, acme.id, templateOrigin, acmeManager.id);
+    // After tracing, so that the traceability links its start added get their Korean titles too.
+    await seedDemoContents(tx, storage, acme.id, 'Acme Outdoor');
     await seedDemoDesigns(tx, nordic.id, 'Nordic Foods');
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
 
