@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/limits.js';
 import { ROLE } from '../constants/roles.js';
 import { UI_LANGUAGES } from '../constants/ui.js';
-import { companySchema } from './company.js';
+import { companySchema, timeZoneSchema } from './company.js';
 import { GS1_CONVENIENCE_ALPHAS } from '../gs1/digital-link.js';
 import { idTextSchema, storable, text } from './common.js';
 
@@ -154,6 +154,7 @@ export const companyInfoUpdateSchema = z.object({
     .optional()
     .describe('The complete list of company prefixes; one that another company holds, or that live products still use (when removed), is refused'),
   removePrimaryLogo: z.boolean().optional(),
+  timeZone: timeZoneSchema.optional().describe("IANA time zone of the company's analytics days and hours"),
 });
 export type CompanyInfoUpdate = z.infer<typeof companyInfoUpdateSchema>;
 export const companyInfoUpdateResponseSchema = z.object({ result: companySchema });

@@ -18,8 +18,33 @@ export const companySchema = z.object({
   contactEmail: z.string(),
   website: z.string(),
   sns: z.array(z.object({ type: z.string(), url: z.string() })),
+  timeZone: z.string().describe("IANA time zone of the company's analytics days and hours; UTC until set"),
 });
 export type Company = z.infer<typeof companySchema>;
+
+/** IANA time zones this runtime knows (`Intl.supportedValuesOf`), and UTC, which it does not list. */
+function knownTimeZones(): Set<string> {
+  return new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+}
+let timeZones: Set<string> | undefined;
+
+/**
+ * Is `value` an IANA time zone? One the runtime lists, or another name of one (Asia/Kolkata for the
+ * listed Asia/Calcutta: runtimes differ on which name is canonical). Offsets such as `+09:00` are not zones.
+ */
+export function isIanaTimeZone(value: string): boolean {
+  timeZones ??= knownTimeZones();
+  if (timeZones.has(value)) return true;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){1,2}$/.test(value)) return false;
+  try {
+    return timeZones.has(new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone);
+  } catch {
+    return false;
+  }
+}
+
+/** A company's time zone as a request gives it. */
+export const timeZoneSchema = z.string().max(64).refine(isIanaTimeZone, 'Must be an IANA time zone such as Europe/Berlin');
 
 export const companyInfoResponseSchema = z.object({ result: companySchema });
 

@@ -69,6 +69,7 @@ export const company: Company = {
   contactEmail: 'hello@acme.test',
   website: 'acme.test',
   sns: [],
+  timeZone: 'UTC',
 };
 
 export const totalCount: TotalCount = { projects: 2, products: 3, dlProducts: 2, dppProducts: 1, nfcProducts: 4 };

@@ -78,3 +78,36 @@ describe('company changes and the consumer pages', () => {
     expect(String(response.headers['x-resolver-invalidate'])).toMatch(/^\/01\//);
   });
 });
+
+describe('the company time zone', () => {
+  it('is UTC at first, takes an IANA zone, and refuses what is not one', async () => {
+    const { authorization } = await signIn(t.app, DEMO_USERS.nordicManager);
+    const read = async () => (await call(t.app, authorization, { method: 'GET', url: '/api/auth/me/company-info' })).json().result.timeZone;
+    expect(await read()).toBe('UTC');
+    const put = (timeZone: unknown) => call(t.app, authorization, { method: 'PUT', url: '/api/auth/me/company-info', payload: { updateInfo: { timeZone } } });
+
+    const saved = await put('Asia/Seoul');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().result.timeZone).toBe('Asia/Seoul');
+    expect(await read()).toBe('Asia/Seoul');
+    // The analytics days follow it.
+    const board = await call(t.app, authorization, { method: 'GET', url: '/api/analytics/dashboard?from=2026-03-01&to=2026-03-02' });
+    expect(board.json().result.timeZone).toBe('Asia/Seoul');
+    // Another name of a listed zone, as browsers and Node differ on which is canonical.
+    expect((await put('Asia/Kolkata')).statusCode).toBe(200);
+    expect((await put('UTC')).statusCode).toBe(200);
+
+    for (const bad of ['Mars/Olympus_Mons', '+09:00', 'EST5EDT; drop table companies', '', 42]) {
+      const refused = await put(bad);
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json().details.map((d: { path: string }) => d.path).join(), String(bad)).toMatch(/timeZone/);
+    }
+    expect(await read()).toBe('UTC');
+  });
+
+  it('is changed by admins only', async () => {
+    const { authorization } = await signIn(t.app, DEMO_USERS.acmeSubAdmin);
+    const refused = await call(t.app, authorization, { method: 'PUT', url: '/api/auth/me/company-info', payload: { updateInfo: { timeZone: 'Asia/Seoul' } } });
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -26,6 +26,7 @@ export async function getCompanyInfo(db: Db, companyId: number): Promise<Company
     contactEmail: company.contactEmail,
     website: company.website,
     sns: company.sns,
+    timeZone: company.timeZone,
   };
 }
 
