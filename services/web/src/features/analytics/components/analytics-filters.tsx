@@ -13,8 +13,8 @@ import type { MessageId } from '@/lib/i18n';
 const Bar = styled(Card)`
   display: flex;
   flex-wrap: wrap;
-  align-items: flex-end;
-  gap: 16px;
+  align-items: flex-start;
+  gap: 8px 16px;
   padding: 16px 20px;
 `;
 
@@ -39,13 +39,15 @@ const Check = styled.label`
   align-items: center;
   gap: 8px;
   height: 36px;
+  /* Level with the selects under their labels. */
+  margin-top: 25px;
   font-size: 14px;
   cursor: pointer;
 `;
 
 const Zone = styled.p`
   margin-inline-start: auto;
-  align-self: center;
+  margin-top: 33px;
   font-size: 13px;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
@@ -164,6 +166,10 @@ export function AnalyticsFilters({ state, range, timeZone, projects, products, o
           data-testid="analytics-product"
         >
           <option value="">{intl.formatMessage({ id: 'analytics.productsAll' })}</option>
+          {/* A product from the address that the list does not hold (yet): still the one filtered on. */}
+          {state.productId !== null && !products.some((product) => product.productId === state.productId) ? (
+            <option value={state.productId}>#{state.productId}</option>
+          ) : null}
           {products.map((product) => (
             <option key={product.productId} value={product.productId}>
               {product.product_name}
