@@ -57,11 +57,22 @@ export const scanBatchSchema = z.object({
         ip: z.string().max(64).nullish(),
         /** The scanner's User-Agent (first 512 characters): read for device, system, browser and bots, never stored. */
         ua: z.string().max(SCAN_USER_AGENT_MAX).nullish(),
+        /** Or the index of the scanner's User-Agent in the batch's `agents` (the gateway sends each agent once per batch). */
+        agent: z.number().int().min(0).max(999).nullish(),
       }),
     )
     .min(1)
     .max(1_000),
+  /** The distinct User-Agents of the batch, named by the scans' `agent`. */
+  agents: z.array(z.string().max(SCAN_USER_AGENT_MAX)).max(1_000).optional(),
 });
+
+/** A scan's User-Agent, given as `ua` or as an index into the batch's `agents`. */
+export function scanUserAgent(batch: ScanBatch, scan: ScanBatch['scans'][number]): string | null {
+  if (scan.ua != null) return scan.ua;
+  if (scan.agent != null) return batch.agents?.[scan.agent] ?? null;
+  return null;
+}
 export type ScanBatch = z.infer<typeof scanBatchSchema>;
 
 /** Query of `GET /api/internal/resolver/entry`: the entry path, `/01/{gtin14}` or `/414/{gln}`. */

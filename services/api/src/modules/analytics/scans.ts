@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { ScanBatch } from '@product-console/shared';
+import { scanUserAgent, type ScanBatch } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
@@ -90,12 +90,13 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
   const accepted = batch.scans.flatMap((scan) => {
     const entry = byPath.get(scan.entryPath);
     if (!entry) return [];
-    const client = clientOf(scan.ua);
+    const userAgent = scanUserAgent(batch, scan);
+    const client = clientOf(userAgent);
     if (client.bot) {
       bots += 1;
       return [];
     }
-    return [{ scan, entry, client, place: placeOf(lookup, scan.ip) }];
+    return [{ scan, userAgent, entry, client, place: placeOf(lookup, scan.ip) }];
   });
   if (accepted.length === 0) return { accepted: 0, bots, facts: [] };
 
@@ -106,7 +107,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
       now,
     );
     const facts: ScanFact[] = [];
-    const rows = accepted.map(({ scan, entry, client, place }) => {
+    const rows = accepted.map(({ scan, userAgent, entry, client, place }) => {
       const salt = saltOf.get(scan.at.slice(0, 10));
       const serial = serialOf(scan.qualifierPath);
       const view = viewOf(scan.linkType);
@@ -125,7 +126,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
         os: client.os,
         browser: client.browser,
         scannedAt: scan.at,
-        userAgent: scan.ua ?? null,
+        userAgent,
       });
       return {
         company_id: entry.companyId,
@@ -142,7 +143,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
         device_type: client.deviceType,
         os: client.os,
         browser: client.browser,
-        visitor: salt && scan.ip ? visitorOf(salt, scan.ip, scan.ua ?? '', entry.companyId) : null,
+        visitor: salt && scan.ip ? visitorOf(salt, scan.ip, userAgent ?? '', entry.companyId) : null,
         scanned_at: scan.at,
       };
     });

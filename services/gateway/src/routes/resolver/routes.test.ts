@@ -13,6 +13,7 @@ import {
   RESOLVER_INVALIDATE_HEADER,
   type ResolverEntry,
   type ResolverLink,
+  scanBatchSchema,
   type ScanBatch,
 } from '@product-console/shared';
 import { buildApp } from '../../app.js';
@@ -44,6 +45,8 @@ interface ResolverApi {
   lookups: Map<string, number>;
   /** Scan batches received, in order. */
   batches: Scan[][];
+  /** Each batch's User-Agents, which its scans name by index. */
+  agents: string[][];
   /** Answer lookups with 500; delay them. */
   options: { failLookups: boolean; lookupDelayMs: number };
   close(): Promise<void>;
@@ -80,6 +83,7 @@ async function startResolverApi(): Promise<ResolverApi> {
     entries: new Map([[ENTRY_PATH, demoEntry()]]),
     lookups: new Map(),
     batches: [],
+    agents: [],
     options: { failLookups: false, lookupDelayMs: 0 },
     close: () => app.close(),
   };
@@ -102,9 +106,12 @@ async function startResolverApi(): Promise<ResolverApi> {
     return entry;
   });
 
-  app.post<{ Body: { scans: Scan[] } }>('/api/internal/resolver/scans', async (request, reply) => {
+  app.post<{ Body: { scans: Scan[]; agents?: string[] } }>('/api/internal/resolver/scans', async (request, reply) => {
     if (!internal(request.headers)) return reply.code(401).send({ code: ERROR_CODES.UNAUTHENTICATED, message: 'no' });
+    // What the API would refuse fails here too.
+    scanBatchSchema.parse(request.body);
     api.batches.push(request.body.scans);
+    api.agents.push(request.body.agents ?? []);
     return { result: true };
   });
 
@@ -520,17 +527,20 @@ describe('scan records', () => {
     const batch = api.batches[batchesBefore];
     const ip = expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
     expect(batch).toEqual([
-      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: 'ko-KR', device: 'ios', at: expect.any(String), ip, ua: iphone },
-      { entryPath: ENTRY_PATH, qualifierPath: '/21/S1', linkType: 'gs1:traceability', lang: null, device: 'android', at: expect.any(String), ip, ua: android },
-      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'linkset', lang: null, device: 'desktop', at: expect.any(String), ip, ua: desktop },
+      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: 'ko-KR', device: 'ios', at: expect.any(String), ip, agent: 0 },
+      { entryPath: ENTRY_PATH, qualifierPath: '/21/S1', linkType: 'gs1:traceability', lang: null, device: 'android', at: expect.any(String), ip, agent: 1 },
+      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'linkset', lang: null, device: 'desktop', at: expect.any(String), ip, agent: 2 },
     ]);
+    // Each User-Agent once per batch.
+    expect(api.agents[batchesBefore]).toEqual([iphone, android, desktop]);
     expect(Date.parse(batch[0].at)).toBeGreaterThan(Date.now() - 60_000);
 
     await request(server).get(`/01/${GTIN}`).set('User-Agent', 'curl/8.5').redirects(0).expect(307);
     await recording.close();
     expect(api.batches[batchesBefore + 1]).toEqual([
-      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: null, device: 'other', at: expect.any(String), ip, ua: 'curl/8.5' },
+      { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: null, device: 'other', at: expect.any(String), ip, agent: 0 },
     ]);
+    expect(api.agents[batchesBefore + 1]).toEqual(['curl/8.5']);
   });
 
   it('carries the forwarded client address behind a trusted proxy, on the cached fast path too, and a long or odd User-Agent cut and escaped', async () => {
@@ -546,7 +556,8 @@ describe('scan records', () => {
     const batch = api.batches[batchesBefore];
     // The nearest untrusted hop is the last one in the list when everything is trusted: the proxy's own 10.0.0.2 is not the client.
     expect(batch.map((scan) => scan.ip)).toEqual(['81.2.69.142', '133.242.0.1', '2001:db8::7']);
-    expect(batch.every((scan) => scan.ua === odd.slice(0, 512))).toBe(true);
+    expect(batch.map((scan) => scan.agent)).toEqual([0, 0, 0]);
+    expect(api.agents[batchesBefore]).toEqual([odd.slice(0, 512)]);
   });
 
   it('sends the socket address when no proxy is trusted, whatever X-Forwarded-For says', async () => {
@@ -557,7 +568,8 @@ describe('scan records', () => {
     }
     await recording.close();
     expect(api.batches[batchesBefore].map((scan) => scan.ip)).toEqual([expect.stringMatching(/127\.0\.0\.1|::1/), expect.stringMatching(/127\.0\.0\.1|::1/)]);
-    expect(api.batches[batchesBefore][0].ua).toBeNull();
+    expect(api.batches[batchesBefore][0].agent).toBeNull();
+    expect(api.agents[batchesBefore]).toEqual([]);
   });
 });
 

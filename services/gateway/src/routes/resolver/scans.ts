@@ -30,7 +30,7 @@ export function scanKey(entryPath: string, qualifierPath: string | null, linkTyp
   return `${json.slice(0, -1)},` as ScanKey;
 }
 
-interface PendingScan {
+export interface PendingScan {
   key: ScanKey;
   acceptLanguage: string | undefined;
   userAgent: string | undefined;
@@ -102,28 +102,37 @@ function isoOf(at: number): string {
   return lastIso;
 }
 
-const userAgentJson = new Map<string, string>();
-
-/** A User-Agent as a JSON string, cut to SCAN_USER_AGENT_MAX; the same few come again and again. */
-function userAgentJsonOf(userAgent: string | undefined): string {
-  if (userAgent === undefined) return 'null';
-  let json = userAgentJson.get(userAgent);
-  if (json === undefined) {
-    json = JSON.stringify(userAgent.slice(0, SCAN_USER_AGENT_MAX));
-    if (userAgentJson.size >= MEMO_LIMIT) userAgentJson.clear();
-    userAgentJson.set(userAgent, json);
-  }
-  return json;
-}
-
 /** An address as Node gives it is digits, hex, dots, colons (and `%zone`): anything else is not sent. */
 const ADDRESS = /^[0-9A-Za-z.:%_-]{1,64}$/;
 
-/** The rest of a scan's JSON after its key; language and device need no escaping (checked above). */
-function scanJson({ key, acceptLanguage, userAgent, address, at }: PendingScan): string {
+/**
+ * The rest of a scan's JSON after its key; language and device need no escaping (checked above).
+ * The User-Agent is sent once per batch (`agents`) and named by its index: a batch of scans holds
+ * few distinct agents, and each is a few hundred characters.
+ */
+function scanJson({ key, acceptLanguage, userAgent, address, at }: PendingScan, agent: number): string {
   const lang = firstLanguage(acceptLanguage);
   const ip = address !== undefined && ADDRESS.test(address) ? `"${address}"` : 'null';
-  return `${key}"lang":${lang === null ? 'null' : `"${lang}"`},"device":"${deviceOf(userAgent)}","at":"${isoOf(at)}","ip":${ip},"ua":${userAgentJsonOf(userAgent)}}`;
+  return `${key}"lang":${lang === null ? 'null' : `"${lang}"`},"device":"${deviceOf(userAgent)}","at":"${isoOf(at)}","ip":${ip},"agent":${agent < 0 ? 'null' : agent}}`;
+}
+
+/** A batch's JSON: its scans, and the distinct User-Agents they name (cut to SCAN_USER_AGENT_MAX). */
+export function batchJson(batch: readonly PendingScan[]): string {
+  const agents = new Map<string, number>();
+  const parts: string[] = [];
+  for (const scan of batch) {
+    let agent = -1;
+    if (scan.userAgent !== undefined) {
+      agent = agents.get(scan.userAgent) ?? -1;
+      if (agent === -1) {
+        agent = agents.size;
+        agents.set(scan.userAgent, agent);
+      }
+    }
+    parts.push(scanJson(scan, agent));
+  }
+  const agentList = [...agents.keys()].map((userAgent) => JSON.stringify(userAgent.slice(0, SCAN_USER_AGENT_MAX)));
+  return `{"scans":[${parts.join(',')}],"agents":[${agentList.join(',')}]}`;
 }
 
 export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -158,7 +167,7 @@ export function createScanRecorder(options: ScanRecorderOptions): ScanRecorder {
   let flushQueued = false;
 
   function sendBatch(batch: PendingScan[]) {
-    const body = `{"scans":[${batch.map(scanJson).join(',')}]}`;
+    const body = batchJson(batch);
     const promise = options
       .send(body, batch.length)
       .catch((err: unknown) => options.onDropped?.(batch.length, err))
