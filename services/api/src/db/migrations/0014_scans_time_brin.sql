@@ -1,0 +1,1 @@
+CREATE INDEX "scans_scanned_at_brin_idx" ON "scans" USING brin ("scanned_at");
