@@ -117,7 +117,7 @@ describe('DL analytics in Chromium', () => {
       .poll(async () => {
         await openToday();
         return (await figures()).total;
-      }, { timeout: 30_000, intervals: [1_000, 2_000] })
+      }, { timeout: 30_000, interval: 1_500 })
       .toBe(before.total + 4);
     const after = await figures();
     expect(after).toEqual({ total: before.total + 4, charted: before.charted + 4, phones: before.phones + 3, computers: before.computers + 1 });

@@ -30,7 +30,7 @@ const DataTable = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     overflow-wrap: anywhere;
   }
-  th { font-weight: 600; color: ${({ theme }) => theme.colors.textMuted}; }
+  th { font-weight: 600; color: ${({ theme }) => theme.colors.textMuted}; white-space: nowrap; }
   td[data-number] { font-variant-numeric: tabular-nums; }
 `;
 
