@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import type { ProductSummary } from '@product-console/shared';
@@ -42,17 +43,27 @@ type ProductCellProduct = Pick<ProductSummary, 'productId' | 'product_name' | 'p
   thumbnail?: string | null;
 };
 
+/** A product in a list as a thumbnail (or a box icon), a name linking to `to`, and a line under it. */
+export function ProductCellLayout({ thumbnail, name, to, detail }: { thumbnail?: string | null; name: string; to: string; detail?: ReactNode }) {
+  return (
+    <Cell>
+      <Thumb aria-hidden="true">{thumbnail ? <img src={fileUrl(thumbnail)} alt="" loading="lazy" /> : <BoxIcon size={20} />}</Thumb>
+      <span>
+        <Link to={to}>{name}</Link>
+        {detail ? <Sub>{detail}</Sub> : null}
+      </span>
+    </Cell>
+  );
+}
+
 /** A product in a list: its thumbnail (or a box icon), its name linking to its details, its number. */
 export function ProductCell({ product, base }: { product: ProductCellProduct; base: string }) {
   return (
-    <Cell>
-      <Thumb aria-hidden="true">
-        {product.thumbnail ? <img src={fileUrl(product.thumbnail)} alt="" loading="lazy" /> : <BoxIcon size={20} />}
-      </Thumb>
-      <span>
-        <Link to={`${base}/product-details/${product.productId}`}>{product.product_name}</Link>
-        <Sub>{product.product_number}</Sub>
-      </span>
-    </Cell>
+    <ProductCellLayout
+      thumbnail={product.thumbnail}
+      name={product.product_name}
+      to={`${base}/product-details/${product.productId}`}
+      detail={product.product_number}
+    />
   );
 }

@@ -1,43 +1,20 @@
 import styled from 'styled-components';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Project, TracedProduct } from '@product-console/shared';
 import { BoxIcon, TraceIcon } from '@/components/icons';
 import { ListBody } from '@/components/list-body';
 import { ListToolbar } from '@/components/list-toolbar';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
-import { Mono } from '@/components/product-cell';
+import { Mono, ProductCellLayout } from '@/components/product-cell';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label, Select } from '@/components/ui/field';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
-import { fileUrl } from '@/lib/files';
 import { useTracedProducts } from '@/features/trace/api/get-traced-products';
 import { useTraceWords } from '@/features/trace/model/trace-words';
 
 export const TRACE_LIST_PAGE_SIZE = 10;
-
-const ProductName = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  min-width: 200px;
-  a { font-weight: 600; color: ${({ theme }) => theme.colors.text}; text-decoration: none; }
-  a:hover { color: ${({ theme }) => theme.colors.primary}; text-decoration: underline; }
-`;
-
-const Thumb = styled.span`
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  flex: none;
-  overflow: hidden;
-  border-radius: 10px;
-  background: ${({ theme }) => theme.colors.surfaceHover};
-  color: ${({ theme }) => theme.colors.textMuted};
-  img { width: 100%; height: 100%; object-fit: cover; }
-`;
 
 const Sub = styled.span`
   display: block;
@@ -149,19 +126,12 @@ export function TracedProductList({ serviceName, projects }: TracedProductListPr
                 {items.map((product) => (
                   <tr key={product.productId} data-testid="traced-product">
                     <Cell>
-                      <ProductName>
-                        <Thumb aria-hidden="true">
-                          {product.thumbnail ? <img src={fileUrl(product.thumbnail)} alt="" loading="lazy" /> : <BoxIcon size={20} />}
-                        </Thumb>
-                        <span>
-                          <Link to={`${base}/epcis/${product.productId}`}>{product.productName}</Link>
-                          {product.gtin ? (
-                            <Sub>
-                              <Mono>{product.gtin}</Mono>
-                            </Sub>
-                          ) : null}
-                        </span>
-                      </ProductName>
+                      <ProductCellLayout
+                        thumbnail={product.thumbnail}
+                        name={product.productName}
+                        to={`${base}/epcis/${product.productId}`}
+                        detail={product.gtin ? <Mono>{product.gtin}</Mono> : null}
+                      />
                     </Cell>
                     <Cell label="trace.list.project">{product.projectName}</Cell>
                     <Cell label="trace.list.events" data-testid="traced-product-events">
