@@ -94,3 +94,42 @@ describe('demo data', () => {
     expect(packing[0].children).toHaveLength(DEMO_TRACE_SERIALS.length);
   });
 });
+
+describe('demo scans', () => {
+  it("gives Acme 90 days of scans whose rollups add up to them, with one flagged serial, and Nordic none", async () => {
+    const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const [acme] = await t.app.db.select({ id: companies.id }).from(companies).where(eq(companies.serviceName, 'acme'));
+    const [nordic] = await t.app.db.select({ id: companies.id }).from(companies).where(eq(companies.serviceName, 'nordic'));
+    const [raw] = await rows<{ n: number; days: number; countries: number; products: number; serials: number }>(sql`
+      select count(*)::int as n, count(distinct scanned_at::date)::int as days, count(distinct country)::int as countries,
+             count(distinct product_id)::int as products, count(distinct serial)::int as serials
+      from scans where company_id = ${acme!.id}`);
+    expect(raw!.n).toBeGreaterThan(4_000);
+    expect(raw!.days).toBeGreaterThanOrEqual(89);
+    expect(raw!.countries).toBeGreaterThanOrEqual(6);
+    expect(raw!.products).toBe(8);
+    expect(raw!.serials).toBe(DEMO_TRACE_SERIALS.length);
+
+    // Every dimension of the rollups adds up to the raw scans that carry it.
+    const sums = await rows<{ dimension: string; scans: number }>(sql`
+      select dimension, sum(scans)::int as scans from scan_rollups where company_id = ${acme!.id} group by dimension`);
+    const byDimension = Object.fromEntries(sums.map((row) => [row.dimension, row.scans]));
+    const [carried] = await rows<Record<string, number>>(sql`
+      select count(*)::int as total, count(country)::int as country, count(os)::int as os, count(lang)::int as language,
+             count(serial)::int as serial, count(view)::int as view, count(link_type)::int as "linkType"
+      from scans where company_id = ${acme!.id}`);
+    for (const [dimension, count] of Object.entries(carried!)) expect(byDimension[dimension], dimension).toBe(count);
+    expect(byDimension.visitors).toBeGreaterThan(raw!.n / 2);
+    expect(byDimension.visitors).toBeLessThan(raw!.n);
+
+    const flagged = await rows<{ serial: string; reason: string; evidence: { country: string }[] | string }>(sql`
+      select serial, reason, evidence from suspicious_serials where company_id = ${acme!.id}`);
+    expect(flagged).toHaveLength(1);
+    const evidence = typeof flagged[0]!.evidence === 'string' ? JSON.parse(flagged[0]!.evidence) : flagged[0]!.evidence;
+    expect(evidence.map((e: { country: string }) => e.country)).toEqual(['DE', 'CN']);
+    expect(flagged[0]).toMatchObject({ serial: DEMO_TRACE_SERIALS[1], reason: 'countries' });
+
+    const [none] = await rows<{ n: number }>(sql`select count(*)::int as n from scan_rollups where company_id = ${nordic!.id}`);
+    expect(none!.n).toBe(0);
+  });
+});

@@ -17,6 +17,7 @@ import { demoDynamicInfo, seedEntry, seedProductImages } from './seed-products.j
 import { seedDemoContents, seedDemoDesigns } from './seed-contents.js';
 import { seedDemoPassports } from './seed-passports.js';
 import { seedDemoTraces } from './seed-traces.js';
+import { seedDemoScans } from './seed-scans.js';
 
 /** Password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -254,6 +255,8 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
     await seedDemoContents(tx, storage, acme.id, 'Acme Outdoor');
     await seedDemoDesigns(tx, nordic.id, 'Nordic Foods');
     await tx.insert(subAdminAccess).values({ userId: acmeSubAdmin.id, projectId: acmeProjects['Trail Gear'], access: FULL_ACCESS });
+    // After the catalogue and tracing: 90 days of scans of Acme's products for DL-analytics.
+    await seedDemoScans(tx, acme.id);
 
     // Read state is per reader (`readBy`): the demo users have read their older, personal notifications.
     // Each has its kind and values (`type`, `params`), from which the console shows it in the reader's language.
