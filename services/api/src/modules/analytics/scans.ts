@@ -100,12 +100,13 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
   });
   if (accepted.length === 0) return { accepted: 0, bots, facts: [] };
 
+  // Outside the scans' transaction: a salt kept in memory is always one the database holds.
+  const saltOf = await salts.saltsOf(
+    db,
+    accepted.map(({ scan }) => scan.at.slice(0, 10)),
+    now,
+  );
   return db.transaction(async (tx) => {
-    const saltOf = await salts.saltsOf(
-      tx,
-      accepted.map(({ scan }) => scan.at.slice(0, 10)),
-      now,
-    );
     const facts: ScanFact[] = [];
     const rows = accepted.map(({ scan, userAgent, entry, client, place }) => {
       const salt = saltOf.get(scan.at.slice(0, 10));
