@@ -7,7 +7,7 @@ const COMPANY_INFO_KEY = '/bff/api/auth/me/company-info';
 
 /** The company's time zone, in which the screen counts days; UTC until the company sets one. */
 export function useCompanyTimeZone(): { timeZone: string | undefined; error: unknown; retry: () => void } {
-  const company = useSWR<{ result: Company & { timeZone?: string | null } }>(COMPANY_INFO_KEY, apiFetcher);
+  const company = useSWR<{ result: Company }>(COMPANY_INFO_KEY, apiFetcher);
   const timeZone = company.data ? company.data.result.timeZone || 'UTC' : undefined;
   return { timeZone, error: company.error, retry: () => void company.mutate() };
 }

@@ -6,6 +6,7 @@ import { CompanyPrefixField } from '@/components/company-prefix-field';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
+import { FormSelect, Hint } from '@/components/ui/form-controls';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { parsePrefixes, prefixFieldError, prefixListError } from '@/lib/company-prefix-errors';
@@ -33,7 +34,7 @@ const Description = styled(Input)`
 
 /** The API's names of the fields (`updateInfo` JSON) are the form's; the prefixes have their own wording. */
 const CONTROLS: Record<string, string> = Object.fromEntries(
-  ['companyName', 'description', 'country', 'contactPhone', 'contactHour', 'contactEmail', 'website'].map((name) => [name, name]),
+  ['companyName', 'description', 'country', 'contactPhone', 'contactHour', 'contactEmail', 'website', 'timeZone'].map((name) => [name, name]),
 );
 const API_CONTROLS = Object.fromEntries(Object.entries(CONTROLS).map(([field, control]) => [`updateInfo.${field}`, control]));
 
@@ -47,8 +48,16 @@ function readUpdate(data: FormData): CompanyInfoUpdate & { gcps: string[] } {
     contactHour: text('contactHour'),
     contactEmail: text('contactEmail'),
     website: text('website'),
+    timeZone: text('timeZone'),
     gcps: parsePrefixes(text('gcps')),
   };
+}
+
+/** The IANA zones a company can count its analytics days in: UTC first, then the runtime's list, with the current one kept. */
+function timeZoneOptions(current: string): string[] {
+  const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+  zones.add(current);
+  return [...zones];
 }
 
 /** /profiles/company: the company profile; admins edit it, sub-admins read it. */
@@ -62,7 +71,7 @@ export function ProfileCompanyRoute() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [newLogo, setNewLogo] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
-  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId() };
+  const ids = { name: useId(), description: useId(), country: useId(), phone: useId(), hour: useId(), email: useId(), website: useId(), timeZone: useId() };
   const readOnly = !profile.data || !isAdminRole(profile.data.result.roleId);
 
   if (company.error) return <LoadFailure onRetry={() => void company.mutate()} />;
@@ -109,6 +118,7 @@ export function ProfileCompanyRoute() {
   const email = errorOf(ids.email, 'contactEmail');
   const website = errorOf(ids.website, 'website');
   const description = errorOf(ids.description, 'description');
+  const timeZone = errorOf(ids.timeZone, 'timeZone');
 
   const logo = current.primaryLogo ? fileUrl(current.primaryLogo) : null;
   return (
@@ -158,6 +168,18 @@ export function ProfileCompanyRoute() {
             <Label htmlFor={ids.website}><FormattedMessage id="profile.website" /></Label>
             <Input id={ids.website} name="website" type="url" placeholder="https://" defaultValue={current.website} {...website.props} />
             {website.slot}
+          </Field>
+          <Field>
+            <Label htmlFor={ids.timeZone}><FormattedMessage id="profile.timeZone" /></Label>
+            <FormSelect id={ids.timeZone} name="timeZone" defaultValue={current.timeZone} data-testid="company-time-zone" {...timeZone.props} aria-describedby={`${ids.timeZone}-hint ${timeZone.props['aria-describedby'] ?? ''}`.trim()}>
+              {timeZoneOptions(current.timeZone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </FormSelect>
+            <Hint id={`${ids.timeZone}-hint`}><FormattedMessage id="profile.timeZoneHint" /></Hint>
+            {timeZone.slot}
           </Field>
         </Grid>
         {readOnly ? null : (

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { company, makePlan, makeSession, profile, projects } from '@/testing/fixtures';
+import { stubUpload } from '@/testing/fake-xhr';
+import { mockBff, renderRoute } from '@/testing/test-utils';
+
+function api(timeZone: string) {
+  return mockBff({
+    '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
+    '/bff/api/project/all': { body: { result: projects } },
+    '/bff/api/service/plan/info': { body: { result: makePlan() } },
+    '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
+    '/bff/api/auth/me/company-info': { body: { result: { ...company, website: 'https://acme.test', timeZone } } },
+    'GET /bff/api/auth/me/profile': { body: { result: profile } },
+  });
+}
+
+describe("the company's time zone", { timeout: 20_000 }, () => {
+  it('shows the current zone (UTC at first) and saves another with the profile', async () => {
+    api('UTC');
+    const sent = stubUpload(200, { result: { ...company, timeZone: 'Europe/Berlin' } });
+    renderRoute('/acme/profiles/company');
+    const user = userEvent.setup();
+    const zone = await screen.findByLabelText('Time zone');
+    expect(zone).toHaveValue('UTC');
+    expect(zone).toHaveAccessibleDescription('Analytics count days in this time zone.');
+    expect(screen.getByRole('option', { name: 'America/Los Angeles' })).toBeInTheDocument();
+
+    await user.selectOptions(zone, 'Europe/Berlin');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your changes have been saved.')).toBeInTheDocument();
+    expect(JSON.parse(String(sent[0]?.body.get('updateInfo')))).toMatchObject({ timeZone: 'Europe/Berlin' });
+  });
+
+  it('keeps a zone the company already has', async () => {
+    api('Asia/Seoul');
+    renderRoute('/acme/profiles/company');
+    expect(await screen.findByLabelText('Time zone')).toHaveValue('Asia/Seoul');
+  });
+});
