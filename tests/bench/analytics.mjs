@@ -1,0 +1,209 @@
+// DL-analytics benchmark: ten million synthetic scans of Acme (90+ days, its demo products, several
+// countries, regions, devices, systems, browsers, languages, link types, views and serials) loaded
+// into `scans` of a throw-away PostgreSQL database, their hourly rollups built with the ingest's
+// aggregation (the same facts and grouping as `recordScans` in modules/analytics/scans.ts, run over
+// the loaded rows day range by day range), then the dashboard timed through the API: a 90-day range
+// of all products with the comparison period, without it, and one product. Target: p95 < 200 ms.
+//
+// ANALYTICS_BENCH_SCANS (default 10 000 000), ANALYTICS_BENCH_SAMPLES (default 30),
+// ANALYTICS_BENCH_KEEP=1 keeps the database, ANALYTICS_BENCH_REUSE=<that name> measures on it again.
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+import { percentile, start } from './support/measure.mjs';
+import { BENCH_INTERNAL_TOKEN, DEMO_MANAGERS, DEMO_PASSWORD } from './support/epcis.mjs';
+
+const SCANS = Number(process.env.ANALYTICS_BENCH_SCANS ?? 10_000_000);
+const SAMPLES = Number(process.env.ANALYTICS_BENCH_SAMPLES ?? 30);
+const DAYS = 120;
+const TARGET_P95_MS = 200;
+const TSX = ['--conditions=source', '--import', 'tsx'];
+const { INTERNAL_TOKEN_HEADER } = await tsImport('../../packages/shared/src/index.ts', import.meta.url);
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const reuse = process.env.ANALYTICS_BENCH_REUSE;
+const databaseName = reuse ?? `bench_analytics_${randomBytes(4).toString('hex')}`;
+const databaseUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+
+async function onServer(statement) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const DAY_MS = 86_400_000;
+const lastHour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+const firstDay = new Date(lastHour - DAYS * DAY_MS);
+
+/** Loads `count` scans spread over DAYS days before now, in chunks run by a few connections at once. */
+async function loadScans(pool, companyId, count) {
+  const chunk = 250_000;
+  let next = 0;
+  async function worker() {
+    while (next < count) {
+      const size = Math.min(chunk, count - next);
+      next += size;
+      await pool.query(
+        `with p as (select array_agg(id order by id) as ids, array_agg(entry_id order by id) as entries from products where company_id = $1 and entry_id is not null)
+         insert into scans (company_id, product_id, entry_id, qualifier_path, serial, link_type, view, lang, device, country, region, device_type, os, browser, visitor, scanned_at)
+         select $1, p.ids[k], p.entries[k], case when serial then '/21/S' || s end, case when serial then 'S' || s end,
+                lt, case lt when 'gs1:pip' then 'index' when 'gs1:dpp' then 'dpp' when 'gs1:traceability' then 'traceability' end,
+                (array['en-US','de-DE','ko-KR','ja-JP','en-GB','fr-FR','sv-SE','it-IT','es-ES','zh-CN','pt-BR','nl-NL'])[1 + c % 12],
+                (array['ios','android','desktop','other'])[1 + d], (array['US','DE','KR','JP','GB','FR','SE','IT','ES','CN','BR','NL','CA','AU','PL'])[1 + c],
+                'R' || (c * 7 + r) % 40, (array['mobile','mobile','desktop','tablet'])[1 + d], (array['iOS','Android','Windows','Mac OS'])[1 + d],
+                (array['Mobile Safari','Chrome','Edge','Safari','Samsung Browser','Firefox'])[1 + (d + r) % 6],
+                lpad(to_hex((random() * 5e6)::int), 16, '0'),
+                $2::timestamptz + (random() * $3) * interval '1 day'
+         from generate_series(1, $4) g, p,
+         lateral (select 1 + floor(power(random(), 1.6) * cardinality(p.ids))::int as k, floor(power(random(), 2) * 15)::int as c,
+                         floor(random() * 4)::int as d, floor(random() * 6)::int as r, random() < 0.3 as serial,
+                         floor(random() * 200000)::int as s,
+                         (array['gs1:pip','gs1:pip','gs1:pip','gs1:dpp','gs1:traceability','linkset','gs1:epil'])[1 + floor(random() * 7)::int] as lt, g as n) x`,
+        [companyId, firstDay.toISOString(), DAYS, size],
+      );
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+/** The ingest's rollup aggregation (scans.ts `recordScans`), over the loaded scans of [from, to). */
+function rollupStatement() {
+  return `
+    with batch as (select * from scans where company_id = $1 and scanned_at >= $2 and scanned_at < $3),
+    seen as (
+      select product_id, (scanned_at at time zone 'UTC')::date as day, visitor, min(company_id) as company_id, min(scanned_at) as first_at
+      from batch where visitor is not null group by 1, 2, 3
+    ), facts as (
+      select b.company_id, b.product_id, date_trunc('hour', b.scanned_at, 'UTC') as bucket, d.dimension, d.value
+      from batch b
+      cross join lateral (values
+        ('total', ''), ('country', b.country), ('region', b.country || '-' || b.region), ('device', b.device_type),
+        ('os', b.os), ('browser', b.browser), ('linkType', b.link_type), ('view', b.view), ('language', b.lang), ('serial', b.serial)
+      ) as d(dimension, value)
+      where d.value is not null
+      union all
+      select s.company_id, s.product_id, date_trunc('hour', s.first_at, 'UTC'), 'visitors', '' from seen s
+    )
+    insert into scan_rollups (company_id, product_id, bucket, dimension, value, scans)
+    select company_id, product_id, bucket, dimension, value, count(*)::int
+    from facts group by company_id, product_id, bucket, dimension, value
+    on conflict (product_id, bucket, dimension, value) do update set scans = scan_rollups.scans + excluded.scans`;
+}
+
+async function buildRollups(pool, companyId) {
+  let day = 0;
+  async function worker() {
+    while (day < DAYS + 1) {
+      const from = new Date(firstDay.getTime() + day * DAY_MS);
+      day += 1;
+      await pool.query(`set work_mem = '256MB'`);
+      await pool.query(rollupStatement(), [companyId, from.toISOString(), new Date(from.getTime() + DAY_MS).toISOString()]);
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+async function latencies(url, headers, count) {
+  const samples = [];
+  for (let i = 0; i < 3; i += 1) await getJson(url, headers); // warm up
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    await getJson(url, headers);
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+async function getJson(url, headers) {
+  const response = await fetch(url, { headers });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
+let api;
+let pool;
+let failed = false;
+try {
+  if (!reuse) await onServer(`create database ${databaseName}`);
+  process.env.BENCH_DATABASE_URL = databaseUrl;
+  api = start('./support/api-server.mjs', [dataDir], TSX);
+  const origin = `http://127.0.0.1:${(await api.ready).port}`;
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  const [{ id: acme }] = (await pool.query(`select id from companies where service_name = 'acme'`)).rows;
+
+  if (!reuse) {
+    console.log(`loading ${SCANS.toLocaleString('en')} scans of Acme over ${DAYS} days into PostgreSQL (database ${databaseName})...`);
+    const loadStart = Date.now();
+    await pool.query(`delete from scan_rollups where company_id = $1`, [acme]);
+    await pool.query(`delete from scans where company_id = $1`, [acme]);
+    const indexes = (await pool.query(`select indexname, indexdef from pg_indexes where tablename = 'scans' and indexname <> 'scans_pkey'`)).rows;
+    for (const { indexname } of indexes) await pool.query(`drop index ${indexname}`);
+    await loadScans(pool, acme, SCANS);
+    const loadSeconds = (Date.now() - loadStart) / 1000;
+    const indexStart = Date.now();
+    await Promise.all(indexes.map(({ indexdef }) => pool.query(indexdef)));
+    const rollupStart = Date.now();
+    await buildRollups(pool, acme);
+    await pool.query('analyze scans');
+    await pool.query('analyze scan_rollups');
+    const [{ rows: rollups, size }] = (
+      await pool.query(`select count(*)::int as rows, pg_size_pretty(pg_total_relation_size('scan_rollups')) as size from scan_rollups where company_id = $1`, [acme])
+    ).rows;
+    console.log(
+      `scans loaded in ${loadSeconds.toFixed(0)} s, indexes in ${((rollupStart - indexStart) / 1000).toFixed(0)} s; ` +
+        `${rollups.toLocaleString('en')} rollup rows (${size}) built in ${((Date.now() - rollupStart) / 1000).toFixed(0)} s\n`,
+    );
+  }
+
+  const signIn = await fetch(`${origin}/api/auth/sign/in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: BENCH_INTERNAL_TOKEN },
+    body: JSON.stringify({ email: DEMO_MANAGERS.acme, password: DEMO_PASSWORD }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  const headers = { authorization: (await signIn.json()).Authorization };
+  const [{ id: product }] = (await pool.query(`select product_id as id from scan_rollups where company_id = $1 and dimension = 'total' group by 1 order by sum(scans) desc limit 1`, [acme])).rows;
+
+  const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+  const to = day(lastHour);
+  const from = day(lastHour - 89 * DAY_MS);
+  const board = await getJson(`${origin}/api/analytics/dashboard?from=${from}&to=${to}`, headers);
+  console.log(`90 days (${from}..${to}): ${board.result.totals.scans.value.toLocaleString('en')} scans, ${board.result.totals.serials.value.toLocaleString('en')} serials, previous ${board.result.totals.scans.previous.toLocaleString('en')}\n`);
+
+  const cases = [
+    ['90 days, all products, with comparison', `from=${from}&to=${to}`],
+    ['90 days, all products, no comparison', `from=${from}&to=${to}&compare=false`],
+    ['90 days, one product, with comparison', `from=${from}&to=${to}&productId=${product}`],
+    ['7 days, all products, with comparison', `from=${day(lastHour - 6 * DAY_MS)}&to=${to}`, 'info'],
+  ];
+  console.log(`${SAMPLES} sequential requests per case through the API (HTTP, bearer token):\n`);
+  console.log(`${'dashboard'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  target p95 < ${TARGET_P95_MS} ms`);
+  for (const [name, query, info] of cases) {
+    const sorted = await latencies(`${origin}/api/analytics/dashboard?${query}`, headers, SAMPLES);
+    const p95 = percentile(sorted, 95);
+    const ok = p95 < TARGET_P95_MS;
+    if (!ok && !info) failed = true;
+    console.log(`${name.padEnd(44)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${info ? '(for information)' : ok ? 'ok' : 'MISSED'}`);
+  }
+} finally {
+  await pool?.end();
+  api?.child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (reuse) console.log(`\nmeasured on ${databaseName}, kept`);
+  else if (process.env.ANALYTICS_BENCH_KEEP === '1') console.log(`\nkept database ${databaseName}`);
+  else await onServer(`drop database if exists ${databaseName} with (force)`).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
+}
+if (failed && process.env.BENCH_STRICT === '1') process.exit(1);
