@@ -46,6 +46,23 @@ describe('a notification in the reader’s language', () => {
     expect(item).toHaveTextContent('Sid Sub님이 회사에 합류했습니다.');
   });
 
+  it('shows a suspicious serial in Korean, with the countries it was scanned in', () => {
+    const item = renderItem(
+      {
+        ...base,
+        notificationId: 5,
+        title: 'Suspicious serial: TH-0004',
+        message: 'Trailhead Hiking Boots serial TH-0004 was scanned in DE, KR within a short time. It may be copied.',
+        type: 'serial.suspiciousCountries',
+        params: { productName: 'Trailhead Hiking Boots', serial: 'TH-0004', countries: 'DE, KR' },
+      },
+      'ko',
+    );
+    expect(item).toHaveTextContent('의심스러운 일련번호: TH-0004');
+    expect(item).toHaveTextContent('Trailhead Hiking Boots의 일련번호 TH-0004이(가) 짧은 시간 안에 DE, KR에서 스캔되었습니다.');
+    expect(item).not.toHaveTextContent('Suspicious');
+  });
+
   it('formats the date of a scheduled maintenance for the reader', () => {
     const item = renderItem(
       {

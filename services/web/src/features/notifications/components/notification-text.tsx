@@ -16,6 +16,8 @@ const KNOWN_TYPES = new Set([
   'maintenance.scheduled',
   'welcome',
   'customers.active',
+  'serial.suspiciousCountries',
+  'serial.suspiciousVolume',
 ]);
 
 /** Values that are instants (ISO strings in `params`), formatted as dates by the messages. */
