@@ -129,6 +129,24 @@ describe('DL analytics in Chromium', () => {
     const series = page.getByTestId('chart-scans-over-time');
     await series.getByRole('button', { name: 'Show data' }).click();
     await expect.poll(() => series.getByTestId('chart-scans-over-time-table').isVisible(), WAIT).toBe(true);
-    await shoot('dl-analytics');
+    await shoot('dl-analytics-product-today');
+  });
+
+  it("opens on the last 30 days of the demo's scans, with the copied serial flagged and its evidence", async () => {
+    await page.goto(`${baseURL()}/acme/dashboard/DL-analytics`);
+    await page.getByTestId('total-scans-value').waitFor(WAIT);
+    expect(number(await page.getByTestId('total-scans-value').innerText())).toBeGreaterThan(100);
+    expect(await page.getByTestId('analytics-range').inputValue()).toBe('last30');
+    // Names in words: countries from Intl.DisplayNames, link types with the console's titles.
+    expect(await page.getByTestId('chart-countries-table').innerText()).toContain('Germany');
+    expect(await page.getByTestId('chart-link-types-table').innerText()).toContain('Product information');
+
+    const flagged = page.getByTestId('suspicious-serial');
+    await expect.poll(() => flagged.count(), WAIT).toBeGreaterThan(0);
+    const evidence = await flagged.first().innerText();
+    expect(evidence).toContain('Scanned in several countries within a short time');
+    expect(evidence).toContain('Germany');
+    expect(evidence).toContain('China');
+    await shoot('dl-analytics-30-days');
   });
 });
