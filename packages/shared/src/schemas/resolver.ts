@@ -54,9 +54,9 @@ export const scanBatchSchema = z.object({
         device: z.enum(SCAN_DEVICES),
         at: z.iso.datetime(),
         /** The client address as the gateway saw it (TRUST_PROXY honoured): read for country and visitor hash, never stored. */
-        ip: z.string().max(64).nullish(),
+        ip: text().max(64).nullish(),
         /** The scanner's User-Agent (first 512 characters): read for device, system, browser and bots, never stored. */
-        ua: z.string().max(SCAN_USER_AGENT_MAX).nullish(),
+        ua: text().max(SCAN_USER_AGENT_MAX).nullish(),
         /** Or the index of the scanner's User-Agent in the batch's `agents` (the gateway sends each agent once per batch). */
         agent: z.number().int().min(0).max(999).nullish(),
       }),
@@ -64,7 +64,7 @@ export const scanBatchSchema = z.object({
     .min(1)
     .max(1_000),
   /** The distinct User-Agents of the batch, named by the scans' `agent`. */
-  agents: z.array(z.string().max(SCAN_USER_AGENT_MAX)).max(1_000).optional(),
+  agents: z.array(text().max(SCAN_USER_AGENT_MAX)).max(1_000).optional(),
 });
 
 /** A scan's User-Agent, given as `ua` or as an index into the batch's `agents`. */
