@@ -31,7 +31,7 @@ export default tseslint.config(
   // The consumer landing's own bundle (decision 042): the server renderer, its enhancement script and the views
   // it draws import no console code — no layout, router, API client, session or SWR.
   {
-    files: ['services/web/src/landing/**/*.{ts,tsx}', 'services/web/src/features/preview/components/**/*.{ts,tsx}'],
+    files: ['services/web/src/landing/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/*.fixtures.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -43,7 +43,7 @@ export default tseslint.config(
           ],
           patterns: [
             { regex: '^@/app/', message: 'The landing imports no console shell.' },
-            { regex: '^@/features/(?!preview/)', message: 'The landing imports only features/preview.' },
+            { regex: '^@/features/', message: 'The landing imports no console feature; the console\'s features may import the landing\'s views.' },
             { regex: '^@/lib/(?!fonts$|public-api$)', message: 'The landing imports no console library (API client, session, i18n).' },
             { regex: '^@/components/(?!icons$)', message: 'The landing imports no console component but the icon set.' },
           ],

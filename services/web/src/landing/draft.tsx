@@ -2,7 +2,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { activeLanguage, landingViewPath, previewMessageSchema, type LandingPageData, type LandingView as LandingViewName, type PreviewDraftMessage } from '@product-console/shared';
-import { LandingView } from '@/features/preview/components/landing-view';
+import { LandingView } from '@/landing/components/landing-view';
 import type { LandingPageState } from './page-state';
 
 /*

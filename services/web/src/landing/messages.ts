@@ -1,5 +1,5 @@
 import { UI_LANGUAGES, type LandingView, type UiLanguage } from '@product-console/shared';
-import { landingMessages as landingMessagesOf } from '@/features/preview/components/landing-view';
+import { landingMessages as landingMessagesOf } from '@/landing/components/landing-view';
 import en from '@/locales/en.json';
 import it from '@/locales/it.json';
 import ja from '@/locales/ja.json';

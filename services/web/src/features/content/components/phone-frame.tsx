@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { blockLanguages, type LandingContent } from '@product-console/shared';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ProductLanding } from '@/features/preview/components/product-landing';
+import { ProductLanding } from '@/landing/components/product-landing';
 import { useLandingLinks, useLandingProduct } from '@/features/content/api/get-landing-data';
 import { toContentBlocks, type EditorDraft } from '@/features/content/model/draft';
 

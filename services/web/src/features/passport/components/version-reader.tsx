@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { apiFetcher } from '@/lib/api-client';
-import { PassportSections } from '@/features/preview/components/dpp-view';
+import { PassportSections } from '@/landing/components/dpp-view';
 import { passportCredentialPath, passportVersionPath } from '@/features/passport/api/passport-api';
 
 const Links = styled.p`

@@ -3,7 +3,7 @@ import { designResponseSchema, landingContentResponseSchema, type LandingLink, t
 import { publicApi } from '@/lib/api-client';
 import { publicApiPath } from '@/lib/public-api';
 
-export { previewLinkTitle, publicFileUrl } from '@/features/preview/lib/urls';
+export { previewLinkTitle, publicFileUrl } from '@/landing/lib/urls';
 
 /** A visitor has no session (public calls), and the preview never retries a failed read (spec point 9). */
 const PREVIEW_SWR = { shouldRetryOnError: false, revalidateOnFocus: false } as const;

@@ -15,7 +15,7 @@ import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
 import { usePreviewContents, usePreviewDesign, usePreviewLinks, usePreviewProduct } from '@/features/preview/api/get-preview';
-import { ProductLanding, detailsFor } from '@/features/preview/components/product-landing';
+import { ProductLanding, detailsFor } from '@/landing/components/product-landing';
 import { usePreviewChannel } from '@/features/preview/hooks/use-preview-channel';
 
 /** Spec "Consumer preview": a phone-sized page, centred on larger screens. */

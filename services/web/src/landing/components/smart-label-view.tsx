@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_LANGUAGE, type Design, type LandingContent, type LandingPageData, type LandingProductInfo } from '@product-console/shared';
-import { httpUrl } from '@/features/preview/lib/media';
-import { publicFileUrl } from '@/features/preview/lib/urls';
+import { httpUrl } from '@/landing/lib/media';
+import { publicFileUrl } from '@/landing/lib/urls';
 import { LandingFrame } from './landing-frame';
 import { LandingEmpty, LandingSection, LandingSubtleText, detailsFor, muted } from './product-landing';
 

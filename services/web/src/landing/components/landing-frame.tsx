@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_LANGUAGE, type Design, type LandingProductInfo } from '@product-console/shared';
-import { httpUrl } from '@/features/preview/lib/media';
+import { httpUrl } from '@/landing/lib/media';
 import {
   LandingBody,
   LandingColumn,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { LandingPageData, LandingView as LandingViewName } from '@product-console/shared';
 import en from '@/locales/en.json';
-import { digitalLinkWithSerial } from '@/features/preview/lib/landing';
+import { digitalLinkWithSerial } from '@/landing/lib/landing';
 import { DppView } from './dpp-view';
 import { HomepageView } from './homepage-view';
 import { ProductLanding } from './product-landing';

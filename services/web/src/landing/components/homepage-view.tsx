@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingProductInfo } from '@product-console/shared';
-import { httpUrl } from '@/features/preview/lib/media';
+import { httpUrl } from '@/landing/lib/media';
 import { CompanyContact, LandingFrame, LinkList, mailtoHref, telHref } from './landing-frame';
 import { LandingEmpty, LandingSection } from './product-landing';
 

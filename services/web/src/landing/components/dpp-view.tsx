@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingProductInfo, PassportAddress, PublicPassport } from '@product-console/shared';
 import type enMessages from '@/locales/en.json';
-import { publicFileUrl } from '@/features/preview/lib/urls';
+import { publicFileUrl } from '@/landing/lib/urls';
 import { LandingFrame } from './landing-frame';
 
 /** The words of this view: `landing.dpp.{suffix}`. */

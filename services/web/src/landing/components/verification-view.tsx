@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingContent, LandingProductInfo, LandingVerification } from '@product-console/shared';
-import { responsiveImage } from '@/features/preview/lib/landing';
+import { responsiveImage } from '@/landing/lib/landing';
 import { CompanyContact, LandingFrame } from './landing-frame';
 import { LandingName, LandingSubtleText, detailsFor, muted } from './product-landing';
 

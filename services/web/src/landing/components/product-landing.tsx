@@ -20,9 +20,9 @@ import {
 } from '@product-console/shared';
 import en from '@/locales/en.json';
 import { loadLanguageFonts } from '@/lib/fonts';
-import { previewLinkTitle, publicFileUrl } from '@/features/preview/lib/urls';
-import { httpUrl, imageSource, videoSource, type VideoSource } from '@/features/preview/lib/media';
-import { linkHref, responsiveImage } from '@/features/preview/lib/landing';
+import { previewLinkTitle, publicFileUrl } from '@/landing/lib/urls';
+import { httpUrl, imageSource, videoSource, type VideoSource } from '@/landing/lib/media';
+import { linkHref, responsiveImage } from '@/landing/lib/landing';
 import { ChevronRightIcon, PlayIcon, linkTypeIcon } from './landing-icons';
 
 /*
