@@ -3,10 +3,13 @@ import styled from 'styled-components';
 import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 import type { PageInfo } from '@product-console/shared';
+import type { SWRResponse } from 'swr';
 import { TraceIcon } from '@/components/icons';
-import { StateBlock } from '@/components/list-body';
-import { lastPageOf } from '@/components/paged-table';
+import { ListError, ListSkeleton, StateBlock } from '@/components/list-body';
+import { lastPageOf, PagerFooter } from '@/components/paged-table';
 import { Card } from '@/components/ui/card';
+import { isNotTraced, type TraceAnswer } from '@/features/trace/api/get-trace';
+import { EventTimeline } from '@/features/trace/components/event-timeline';
 import { StartTracingButton } from '@/features/trace/components/start-tracing-button';
 
 /** Events per page of a timeline. */
@@ -93,5 +96,52 @@ export function NotTraced({ productId, isDpp, children }: { productId: number; i
         {children}
       </StateBlock>
     </Card>
+  );
+}
+
+/**
+ * A trace page's body: not traced, error, loading, or the timeline (paged) beside the route's own
+ * side panel (`side`, given the answer).
+ */
+export function TraceBody({
+  valid,
+  productId,
+  isDpp,
+  trace,
+  page,
+  setPage,
+  highlightId,
+  serialPath,
+  emptyId,
+  side,
+}: {
+  valid: boolean;
+  productId: number;
+  isDpp: boolean;
+  trace: SWRResponse<TraceAnswer>;
+  page: number;
+  setPage: (page: number) => void;
+  highlightId: string | null;
+  serialPath?: (serial: string) => string;
+  emptyId: 'trace.noEvents' | 'trace.serial.noEvents';
+  side: (answer: TraceAnswer) => ReactNode;
+}) {
+  if (!valid || isNotTraced(trace.error)) return <NotTraced productId={productId} isDpp={isDpp} />;
+  if (trace.error && !trace.data) return <ListError error={trace.error} onRetry={() => void trace.mutate()} testId="trace-error" />;
+  if (!trace.data) return <ListSkeleton rows={3} height="120px" testId="trace-loading" />;
+  return (
+    <TraceLayout>
+      <TimelineCard>
+        {trace.data.result.events.length ? (
+          <EventTimeline events={trace.data.result.events} serialPath={serialPath} highlightId={highlightId} />
+        ) : (
+          <p>
+            <FormattedMessage id={emptyId} />
+          </p>
+        )}
+        <PagerFooter pageInfo={trace.data.pageInfo} page={page} onPage={setPage} label="trace.timeline.pages" totalTestId="trace-total" busy={trace.isValidating} />
+      </TimelineCard>
+      {side(trace.data)}
+    </TraceLayout>
   );
 }

@@ -1,22 +1,17 @@
 import { Link, useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PlusIcon } from '@/components/icons';
-import { ListError, ListSkeleton } from '@/components/list-body';
 import { PageHeader } from '@/components/page-header';
-import { PagerFooter } from '@/components/paged-table';
 import { Mono } from '@/components/product-cell';
 import { ButtonLink } from '@/components/ui/button';
 import { PageStack } from '@/components/ui/page-stack';
 import { useProductBrief } from '@/features/trace/api/get-product-brief';
-import { isNotTraced, useTrace } from '@/features/trace/api/get-trace';
-import { EventTimeline } from '@/features/trace/components/event-timeline';
+import { useTrace } from '@/features/trace/api/get-trace';
 import {
   HeaderActions,
-  NotTraced,
   SideCard,
   TIMELINE_PAGE_SIZE,
-  TimelineCard,
-  TraceLayout,
+  TraceBody,
   useLastPageRedirect,
   useTimelinePage,
 } from '@/features/trace/components/trace-page-parts';
@@ -36,7 +31,6 @@ export function ProductTraceRoute() {
   const name = trace.data?.result.productName ?? product.data?.product.product_name ?? '';
   const gtin = trace.data?.result.gtin ?? product.data?.product.gtin ?? null;
 
-  const notTraced = !valid || isNotTraced(trace.error);
   return (
     <PageStack data-testid="product-trace">
       <PageHeader
@@ -56,31 +50,24 @@ export function ProductTraceRoute() {
           </HeaderActions>
         }
       />
-      {notTraced ? (
-        <NotTraced productId={productId} isDpp={product.data?.product.service === 'DPP'} />
-      ) : trace.error && !trace.data ? (
-        <ListError error={trace.error} onRetry={() => void trace.mutate()} testId="trace-error" />
-      ) : !trace.data ? (
-        <ListSkeleton rows={3} height="120px" testId="trace-loading" />
-      ) : (
-        <TraceLayout>
-          <TimelineCard>
-            {trace.data.result.events.length ? (
-              <EventTimeline events={trace.data.result.events} serialPath={serialPath} highlightId={highlightId} />
-            ) : (
-              <p>
-                <FormattedMessage id="trace.noEvents" />
-              </p>
-            )}
-            <PagerFooter pageInfo={trace.data.pageInfo} page={page} onPage={setPage} label="trace.timeline.pages" totalTestId="trace-total" busy={trace.isValidating} />
-          </TimelineCard>
+      <TraceBody
+        valid={valid}
+        productId={productId}
+        isDpp={product.data?.product.service === 'DPP'}
+        trace={trace}
+        page={page}
+        setPage={setPage}
+        highlightId={highlightId}
+        serialPath={serialPath}
+        emptyId="trace.noEvents"
+        side={(answer) => (
           <SideCard as="aside" data-testid="trace-serials">
             <h2>
               <FormattedMessage id="trace.serials.title" />
             </h2>
-            {trace.data.result.serials.length ? (
+            {answer.result.serials.length ? (
               <ul>
-                {trace.data.result.serials.map((serial) => (
+                {answer.result.serials.map((serial) => (
                   <li key={serial.serial}>
                     <Link to={serialPath(serial.serial)} data-testid="trace-serial-link">
                       <Mono>{serial.serial}</Mono>
@@ -96,8 +83,8 @@ export function ProductTraceRoute() {
               </p>
             )}
           </SideCard>
-        </TraceLayout>
-      )}
+        )}
+      />
     </PageStack>
   );
 }

@@ -1,21 +1,16 @@
 import { useParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ListError, ListSkeleton } from '@/components/list-body';
 import { PageHeader } from '@/components/page-header';
-import { PagerFooter } from '@/components/paged-table';
 import { Mono } from '@/components/product-cell';
 import { ButtonLink } from '@/components/ui/button';
 import { PageStack } from '@/components/ui/page-stack';
 import { useProductBrief } from '@/features/trace/api/get-product-brief';
-import { isNotTraced, useTrace } from '@/features/trace/api/get-trace';
-import { EventTimeline } from '@/features/trace/components/event-timeline';
+import { useTrace } from '@/features/trace/api/get-trace';
 import {
   HeaderActions,
-  NotTraced,
   SideCard,
   TIMELINE_PAGE_SIZE,
-  TimelineCard,
-  TraceLayout,
+  TraceBody,
   useLastPageRedirect,
   useTimelinePage,
 } from '@/features/trace/components/trace-page-parts';
@@ -51,31 +46,23 @@ export function SerialTraceRoute() {
           </HeaderActions>
         }
       />
-      {!valid || isNotTraced(trace.error) ? (
-        <NotTraced productId={productId} isDpp={product.data?.product.service === 'DPP'} />
-      ) : trace.error && !trace.data ? (
-        <ListError error={trace.error} onRetry={() => void trace.mutate()} testId="trace-error" />
-      ) : !trace.data ? (
-        <ListSkeleton rows={3} height="120px" testId="trace-loading" />
-      ) : (
-        <TraceLayout>
-          <TimelineCard>
-            {trace.data.result.events.length ? (
-              <EventTimeline events={trace.data.result.events} highlightId={highlightId} />
-            ) : (
-              <p>
-                <FormattedMessage id="trace.serial.noEvents" />
-              </p>
-            )}
-            <PagerFooter pageInfo={trace.data.pageInfo} page={page} onPage={setPage} label="trace.timeline.pages" totalTestId="trace-total" busy={trace.isValidating} />
-          </TimelineCard>
+      <TraceBody
+        valid={valid}
+        productId={productId}
+        isDpp={product.data?.product.service === 'DPP'}
+        trace={trace}
+        page={page}
+        setPage={setPage}
+        highlightId={highlightId}
+        emptyId="trace.serial.noEvents"
+        side={(answer) => (
           <SideCard as="aside" data-testid="serial-parents">
             <h2>
               <FormattedMessage id="trace.serial.parents" />
             </h2>
-            {trace.data.result.parents.length ? (
+            {answer.result.parents.length ? (
               <ul>
-                {trace.data.result.parents.map((parent) => (
+                {answer.result.parents.map((parent) => (
                   <li key={parent} data-testid="serial-parent">
                     {identifierWords(intl, parent)}
                   </li>
@@ -90,8 +77,8 @@ export function SerialTraceRoute() {
               <Mono>{serialId}</Mono>
             </p>
           </SideCard>
-        </TraceLayout>
-      )}
+        )}
+      />
     </PageStack>
   );
 }
