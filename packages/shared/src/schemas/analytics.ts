@@ -48,6 +48,9 @@ export const rankedValueSchema = z.object({
   value: z.string(),
   scans: z.number().int().nonnegative(),
   previous: z.number().int().nonnegative().nullable(),
+  /** Serials only: the product the serial belongs to (two products may share a serial's text). */
+  productId: z.number().int().positive().optional(),
+  productName: z.string().optional(),
 });
 export type RankedValue = z.infer<typeof rankedValueSchema>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LINK_TYPE_VIEWS } from '@product-console/shared';
+import { rebuildDailyRollups } from '../modules/analytics/rollups.js';
 import type { Db } from './client.js';
 import { DEMO_TRACE_SERIALS } from './seed-traces.js';
 
@@ -177,7 +178,7 @@ export function demoScans(
 }
 
 /**
- * Seeds Acme's demo scans, their rollups and the flagged serial (within the demo seed's
+ * Seeds Acme's demo scans, their hourly, daily and serial rollups and the flagged serial (within the demo seed's
  * transaction, so it runs once with the rest).
  */
 export async function seedDemoScans(tx: Db, companyId: number, now = new Date()): Promise<number> {
@@ -222,6 +223,8 @@ export async function seedDemoScans(tx: Db, companyId: number, now = new Date())
     group by company_id, product_id, bucket, dimension, value
     order by product_id, bucket, dimension, value
     on conflict (product_id, bucket, dimension, value) do update set scans = scan_rollups.scans + excluded.scans`);
+  // The daily and serial rollups in the company's local days, as a change of its time zone makes them.
+  await rebuildDailyRollups(tx, companyId);
 
   const boots = catalogue.find((product) => product.name === 'Trailhead Hiking Boots');
   if (boots && evidence.length === 2) {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsDashboardSchema, ERROR_CODES, type AnalyticsDashboard } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { rebuildDailyRollups } from './rollups.js';
 
 /*
- * The dashboard's figures from known rollups. The demo seed's scans cover the last 90 days; these
+ * The dashboard's figures from known hourly rollups (the daily and serial ones rebuilt from them). The demo seed's scans cover the last 90 days; these
  * tests write rollups in early 2026 only (and clear them before each test), far from them.
  */
 
@@ -68,7 +69,13 @@ function hour(product: string, bucket: string, scans: number, facts: Partial<Rec
 
 const setTimeZone = (companyId: number, timeZone: string) => t.app.db.execute(sql`update companies set time_zone = ${timeZone} where id = ${companyId}`);
 
+/** The daily and serial rollups from the hourly ones written here, in each company's zone, as a change of zone makes them. */
+async function rebuild() {
+  for (const companyId of [acmeId, nordicId]) await t.app.db.transaction((tx) => rebuildDailyRollups(tx, companyId));
+}
+
 async function dashboard(authorization: string, query: string): Promise<AnalyticsDashboard> {
+  await rebuild();
   const response = await call(t.app, authorization, { method: 'GET', url: `/api/analytics/dashboard?${query}` });
   expect(response.statusCode, response.body).toBe(200);
   return analyticsDashboardSchema.parse(response.json().result);
@@ -208,7 +215,8 @@ describe('GET /api/analytics/dashboard: figures and ranked lists', () => {
     expect(board.views.map((v) => [v.value, v.scans])).toEqual([['index', 78], ['dpp', 5]]);
     expect(board.languages.map((v) => [v.value, v.scans])).toEqual([['ko', 78], ['en', 5]]);
     expect(board.serials).toHaveLength(12);
-    expect(board.serials[0]).toEqual({ value: 'S0', scans: 12, previous: 3 });
+    // A serial is an item of one product: the Tent's S0 (the previous period's serial) is not the Backpack's.
+    expect(board.serials[0]).toEqual({ value: 'S0', scans: 12, previous: 0, productId: ids['Summit 45L Backpack'], productName: 'Summit 45L Backpack' });
     // 25 Feb beside 1 Mar, 27 Feb beside 3 Mar.
     expect(board.series).toEqual([
       { at: '2026-03-01', scans: 0, visitors: 0, previousScans: 2 },
@@ -301,6 +309,7 @@ describe('GET /api/analytics/sparklines', () => {
     const milk = 'Organic Whole Milk 1L';
     await t.app.db.execute(sql`delete from scan_rollups where product_id = ${ids[milk]!}`);
     await rollups(times.map((ms, i): Rollup => [milk, hourStart(ms), 'total', '', counts[i]!]));
+    await rebuild();
 
     const expected = Array.from({ length: 30 }, () => 0);
     times.forEach((ms, i) => {

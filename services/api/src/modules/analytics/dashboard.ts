@@ -6,11 +6,14 @@ import type { AuthContext } from '../access/auth-context.js';
 import { analyticsScope, companyTimeZone } from './dashboard-scope.js';
 
 /*
- * The DL-analytics dashboard, read from the hourly rollups only (never the raw scans), in the
- * company's time zone: a local day runs from its 00:00 to the next day's 00:00 in that zone, turned
- * into UTC instants by PostgreSQL (`day::timestamp at time zone tz`), so a 23- or 25-hour day around
- * a DST change is exactly its hours. Three statements: the series, the ranked dimensions with the
- * totals, the products; and the suspicious serials.
+ * The DL-analytics dashboard, read from the rollups only (never the raw scans), in the company's
+ * time zone. Ranges are local days: the daily rollups (decision 058) are kept in the company's
+ * local days, so the totals, ranked lists and products add up one row per day and value, for all
+ * products from the company's rows (product 0). An hourly series (ranges of up to 2 days) reads the
+ * hourly rollups, a local day running from its 00:00 to the next day's 00:00 in the zone, turned into
+ * UTC instants by PostgreSQL (`day::timestamp at time zone tz`), so a 23- or 25-hour day around a DST
+ * change is exactly its hours. Serials have their own tables: distinct serials from the per-day
+ * counts, the ranking from the most scanned serials down (`readSerials`).
  */
 
 const DAY_MS = 86_400_000;
@@ -20,8 +23,12 @@ const HOUR_MS = 3_600_000;
 const HOURLY_MAX_DAYS = 2;
 const TOP = 10;
 const TOP_SERIALS = 20;
+/** Serials ranked from the all-time most scanned: the first look takes this many; see `readSerials`. */
+const SERIAL_CANDIDATES = 200;
+/** Beyond this many serials to look at, the ranking adds up every serial-day of the range instead. */
+const SERIAL_CANDIDATES_MAX = 5_000;
 
-/** The dashboard's ranked lists and the rollup dimension each reads. */
+/** The dashboard's ranked lists and the rollup dimension each reads (serials: `readSerials`). */
 const RANKED = {
   countries: 'country',
   regions: 'region',
@@ -31,7 +38,6 @@ const RANKED = {
   linkTypes: 'linkType',
   views: 'view',
   languages: 'language',
-  serials: 'serial',
 } as const;
 type RankedKey = keyof typeof RANKED;
 
@@ -51,6 +57,12 @@ const localDayStart = (day: string, timeZone: string): SQL => sql`(${day}::date:
 function rollupFilter(companyId: number, scope: number[] | null, start: SQL, end: SQL): SQL {
   const products = scope === null ? sql`` : sql` and r.product_id = any(${`{${scope.join(',')}}`}::int[])`;
   return sql`r.company_id = ${companyId} and r.bucket >= ${start} and r.bucket < ${end}${products}`;
+}
+
+/** Daily rollup rows of the company's products together (product 0) or, with a scope, of those products. */
+function dailyFilter(companyId: number, scope: number[] | null, first: string, last: string): SQL {
+  const products = scope === null ? sql` and r.product_id = 0` : sql` and r.product_id = any(${`{${scope.join(',')}}`}::int[])`;
+  return sql`r.company_id = ${companyId}${products} and r.day >= ${first}::date and r.day <= ${last}::date`;
 }
 
 export interface DashboardPeriod {
@@ -95,8 +107,6 @@ interface RankedRow {
   value: string;
   cur: string | number;
   prev: string | number | null;
-  cur_values: string | number;
-  prev_values: string | number;
 }
 
 interface ProductRow {
@@ -118,15 +128,22 @@ interface SuspiciousRow {
 }
 
 async function readSeries(db: Db, companyId: number, scope: number[] | null, timeZone: string, period: DashboardPeriod, start: SQL, end: SQL) {
-  const format = period.granularity === 'hour' ? 'YYYY-MM-DD"T"HH24:00' : 'YYYY-MM-DD';
-  const local = sql`date_trunc(${period.granularity}, r.bucket at time zone ${timeZone})`;
-  const rows = await rowsOf<SeriesRow>(
-    db,
-    sql`select to_char(${local}, ${format}) as at, r.dimension, sum(r.scans) as scans
-        from scan_rollups r
-        where ${rollupFilter(companyId, scope, start, end)} and r.dimension in ('total', 'visitors')
-        group by 1, 2`,
-  );
+  const rows =
+    period.granularity === 'hour'
+      ? await rowsOf<SeriesRow>(
+          db,
+          sql`select to_char(date_trunc('hour', r.bucket at time zone ${timeZone}), 'YYYY-MM-DD"T"HH24:00') as at, r.dimension, sum(r.scans) as scans
+              from scan_rollups r
+              where ${rollupFilter(companyId, scope, start, end)} and r.dimension in ('total', 'visitors')
+              group by 1, 2`,
+        )
+      : await rowsOf<SeriesRow>(
+          db,
+          sql`select to_char(r.day, 'YYYY-MM-DD') as at, r.dimension, sum(r.scans) as scans
+              from scan_daily_rollups r
+              where ${dailyFilter(companyId, scope, period.previousFrom ?? period.from, period.to)} and r.dimension in ('total', 'visitors')
+              group by 1, 2`,
+        );
   const scans = new Map<string, number>();
   const visitors = new Map<string, number>();
   for (const row of rows) (row.dimension === 'total' ? scans : visitors).set(row.at, Number(row.scans));
@@ -141,45 +158,134 @@ async function readSeries(db: Db, companyId: number, scope: number[] | null, tim
   );
 }
 
-async function readRanked(db: Db, companyId: number, scope: number[] | null, current: SQL, start: SQL, end: SQL) {
+async function readRanked(db: Db, companyId: number, scope: number[] | null, period: DashboardPeriod) {
   const dimensions = ['total', 'visitors', ...Object.values(RANKED)];
-  const rows = await rowsOf<RankedRow>(
+  return rowsOf<RankedRow>(
     db,
     sql`with scoped as (
           select r.dimension, r.value,
-                 coalesce(sum(r.scans) filter (where r.bucket >= ${current}), 0) as cur,
-                 coalesce(sum(r.scans) filter (where r.bucket < ${current}), 0) as prev
-          from scan_rollups r
-          where ${rollupFilter(companyId, scope, start, end)} and r.dimension = any(${`{${dimensions.join(',')}}`}::text[])
+                 coalesce(sum(r.scans) filter (where r.day >= ${period.from}::date), 0) as cur,
+                 coalesce(sum(r.scans) filter (where r.day < ${period.from}::date), 0) as prev
+          from scan_daily_rollups r
+          where ${dailyFilter(companyId, scope, period.previousFrom ?? period.from, period.to)} and r.dimension = any(${`{${dimensions.join(',')}}`}::text[])
           group by r.dimension, r.value
         ), ranked as (
-          select *, row_number() over (partition by dimension order by cur desc, value collate "C") as rank,
-                 count(*) filter (where cur > 0) over (partition by dimension) as cur_values,
-                 count(*) filter (where prev > 0) over (partition by dimension) as prev_values
+          select *, row_number() over (partition by dimension order by cur desc, value collate "C") as rank
           from scoped
         )
-        select dimension, value, cur, prev, cur_values, prev_values from ranked
-        where cur > 0 and rank <= case when dimension = 'serial' then ${TOP_SERIALS}::int else ${TOP}::int end
-           or dimension in ('total', 'visitors', 'serial') and rank = 1`,
+        select dimension, value, cur, prev from ranked
+        where cur > 0 and rank <= ${TOP}::int or dimension in ('total', 'visitors') and rank = 1`,
   );
-  return rows;
 }
 
-async function readProducts(db: Db, companyId: number, scope: number[] | null, current: SQL, start: SQL, end: SQL) {
+async function readProducts(db: Db, companyId: number, scope: number[] | null, period: DashboardPeriod) {
+  const products = scope === null ? sql`r.product_id <> 0` : sql`r.product_id = any(${`{${scope.join(',')}}`}::int[])`;
   return rowsOf<ProductRow>(
     db,
     sql`select t.product_id, p.product_name, t.cur, t.prev
         from (
           select r.product_id,
-                 coalesce(sum(r.scans) filter (where r.bucket >= ${current}), 0) as cur,
-                 coalesce(sum(r.scans) filter (where r.bucket < ${current}), 0) as prev
-          from scan_rollups r
-          where ${rollupFilter(companyId, scope, start, end)} and r.dimension = 'total'
+                 coalesce(sum(r.scans) filter (where r.day >= ${period.from}::date), 0) as cur,
+                 coalesce(sum(r.scans) filter (where r.day < ${period.from}::date), 0) as prev
+          from scan_daily_rollups r
+          where r.company_id = ${companyId} and r.dimension = 'total' and ${products}
+            and r.day >= ${period.previousFrom ?? period.from}::date and r.day <= ${period.to}::date
           group by r.product_id
         ) t
         left join products p on p.id = t.product_id and p.company_id = ${companyId}
         order by t.cur desc, p.product_name, t.product_id`,
   );
+}
+
+interface SerialRow {
+  product_id: number;
+  serial: string;
+  total: string | number;
+  scans: string | number;
+}
+
+const bySerialRank = (a: { scans: number; serial: string; productId: number }, b: { scans: number; serial: string; productId: number }) =>
+  b.scans - a.scans || (a.serial < b.serial ? -1 : a.serial > b.serial ? 1 : a.productId - b.productId);
+
+/**
+ * The serials scanned in the range (and the comparison period) and the most scanned of them. The
+ * count sums the per-day counts of the range's days whose previous scan day is before the range.
+ * The ranking looks at the serials most scanned of all time first: if the 20th of them within the
+ * range has more scans in it than any serial not looked at has at all, no other serial can rank;
+ * else every serial with at least that many scans of all time is looked at (up to 5 000 of them),
+ * and beyond that the range's serial-days are added up. Exact in all three cases.
+ */
+async function readSerials(db: Db, companyId: number, scope: number[] | null, period: DashboardPeriod) {
+  const previousFrom = period.previousFrom ?? period.from;
+  const counts = sql`
+    select coalesce(sum(r.serials) filter (where r.day >= ${period.from}::date and r.previous_day < ${period.from}::date), 0) as cur,
+           coalesce(sum(r.serials) filter (where r.day < ${period.from}::date and r.previous_day < ${previousFrom}::date), 0) as prev
+    from scan_serial_day_counts r
+    where ${dailyFilter(companyId, scope, previousFrom, period.to)}`;
+  const inRange = (table: string) => sql`
+    (select coalesce(sum(d.scans), 0) from scan_serial_days d
+     where d.product_id = ${sql.raw(table)}.product_id and d.serial = ${sql.raw(table)}.serial and d.day >= ${period.from}::date and d.day <= ${period.to}::date)`;
+  const products = (table: string) => (scope === null ? sql`` : sql` and ${sql.raw(table)}.product_id = any(${`{${scope.join(',')}}`}::int[])`);
+  const candidates = (limit: number, atLeast: number) =>
+    rowsOf<SerialRow>(
+      db,
+      sql`select t.product_id, t.serial, t.scans as total, ${inRange('t')} as scans
+          from scan_serial_totals t
+          where t.company_id = ${companyId}${products('t')} and t.scans >= ${atLeast}::int
+          order by t.scans desc
+          limit ${limit}::int`,
+    );
+  const rank = (rows: SerialRow[]) =>
+    rows
+      .map((row) => ({ productId: row.product_id, serial: row.serial, scans: Number(row.scans) }))
+      .filter((row) => row.scans > 0)
+      .sort(bySerialRank);
+
+  const [[count], first] = await Promise.all([rowsOf<{ cur: string | number; prev: string | number }>(db, counts), candidates(SERIAL_CANDIDATES, 1)]);
+  let top = rank(first);
+  const threshold = top.length >= TOP_SERIALS ? top[TOP_SERIALS - 1]!.scans : 1;
+  const lowestLooked = first.length === 0 ? 0 : Number(first[first.length - 1]!.total);
+  if (first.length === SERIAL_CANDIDATES && threshold <= lowestLooked) {
+    const [{ many }] = await rowsOf<{ many: string | number }>(
+      db,
+      sql`select count(*) as many from (
+            select 1 from scan_serial_totals t where t.company_id = ${companyId}${products('t')} and t.scans >= ${threshold}::int limit ${SERIAL_CANDIDATES_MAX + 1}::int
+          ) c`,
+    ) as [{ many: string | number }];
+    top =
+      Number(many) <= SERIAL_CANDIDATES_MAX
+        ? rank(await candidates(SERIAL_CANDIDATES_MAX, threshold))
+        : rank(
+            await rowsOf<SerialRow>(
+              db,
+              sql`select d.product_id, d.serial, 0 as total, sum(d.scans) as scans
+                  from scan_serial_days d
+                  where d.company_id = ${companyId}${products('d')} and d.day >= ${period.from}::date and d.day <= ${period.to}::date
+                  group by d.product_id, d.serial
+                  order by sum(d.scans) desc, d.serial collate "C", d.product_id
+                  limit ${TOP_SERIALS}::int`,
+            ),
+          );
+  }
+  top = top.slice(0, TOP_SERIALS);
+
+  const previous = new Map<string, number>();
+  if (period.previousFrom !== null && top.length > 0) {
+    const rows = await rowsOf<{ product_id: number; serial: string; scans: string | number }>(
+      db,
+      sql`select d.product_id, d.serial, sum(d.scans) as scans
+          from scan_serial_days d
+          join jsonb_to_recordset(${JSON.stringify(top)}::jsonb) as k("productId" int, serial text)
+            on d.product_id = k."productId" and d.serial = k.serial
+          where d.day >= ${period.previousFrom}::date and d.day <= ${period.previousTo}::date
+          group by 1, 2`,
+    );
+    for (const row of rows) previous.set(`${row.product_id}\n${row.serial}`, Number(row.scans));
+  }
+  return {
+    count: { cur: Number(count?.cur ?? 0), prev: Number(count?.prev ?? 0) },
+    top: top.map((row) => ({ ...row, previous: previous.get(`${row.productId}\n${row.serial}`) ?? 0 })),
+  };
 }
 
 async function readSuspicious(db: Db, companyId: number, scope: number[] | null, start: SQL, end: SQL) {
@@ -210,19 +316,20 @@ export async function readDashboard(db: Db, auth: AuthContext, companyId: number
   const end = localDayStart(addDays(period.to, 1), timeZone);
 
   const empty = scope !== null && scope.length === 0;
-  const [series, ranked, productRows, suspicious] = empty
-    ? [bucketLabels(period.from, period).map((at) => ({ at, scans: 0, visitors: 0, previousScans: compare ? 0 : null })), [], [], []]
+  const [series, ranked, productRows, serials, suspicious] = empty
+    ? [bucketLabels(period.from, period).map((at) => ({ at, scans: 0, visitors: 0, previousScans: compare ? 0 : null })), [], [], null, []]
     : await Promise.all([
         readSeries(db, companyId, scope, timeZone, period, start, end),
-        readRanked(db, companyId, scope, current, start, end),
-        readProducts(db, companyId, scope, current, start, end),
+        readRanked(db, companyId, scope, period),
+        readProducts(db, companyId, scope, period),
+        readSerials(db, companyId, scope, period),
         readSuspicious(db, companyId, scope, current, end),
       ]);
 
   const previous = (value: number): number | null => (compare ? value : null);
   const lists = Object.fromEntries(Object.keys(RANKED).map((key) => [key, [] as RankedValue[]])) as Record<RankedKey, RankedValue[]>;
   const keyOf = new Map<string, RankedKey>(Object.entries(RANKED).map(([key, dimension]) => [dimension, key as RankedKey]));
-  const totals = { scans: 0, previousScans: 0, visitors: 0, previousVisitors: 0, serials: 0, previousSerials: 0 };
+  const totals = { scans: 0, previousScans: 0, visitors: 0, previousVisitors: 0 };
   for (const row of ranked) {
     const cur = Number(row.cur);
     const prev = Number(row.prev ?? 0);
@@ -236,14 +343,11 @@ export async function readDashboard(db: Db, auth: AuthContext, companyId: number
       totals.previousVisitors = prev;
       continue;
     }
-    if (row.dimension === 'serial') {
-      totals.serials = Number(row.cur_values);
-      totals.previousSerials = Number(row.prev_values);
-    }
     const key = keyOf.get(row.dimension);
     if (key && cur > 0) lists[key].push({ value: row.value, scans: cur, previous: previous(prev) });
   }
   for (const list of Object.values(lists)) list.sort((a, b) => b.scans - a.scans || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  const names = new Map(productRows.map((row) => [row.product_id, productLabel(row)]));
 
   const scanned = productRows.filter((row) => Number(row.cur) > 0);
   return {
@@ -257,7 +361,7 @@ export async function readDashboard(db: Db, auth: AuthContext, companyId: number
       scans: { value: totals.scans, previous: previous(totals.previousScans) },
       visitors: { value: totals.visitors, previous: previous(totals.previousVisitors) },
       products: { value: scanned.length, previous: previous(productRows.filter((row) => Number(row.prev) > 0).length) },
-      serials: { value: totals.serials, previous: previous(totals.previousSerials) },
+      serials: { value: serials?.count.cur ?? 0, previous: previous(serials?.count.prev ?? 0) },
     },
     series,
     topProducts: scanned.slice(0, TOP).map((row) => ({
@@ -267,6 +371,13 @@ export async function readDashboard(db: Db, auth: AuthContext, companyId: number
       previous: previous(Number(row.prev)),
     })),
     ...lists,
+    serials: (serials?.top ?? []).map((row) => ({
+      value: row.serial,
+      scans: row.scans,
+      previous: previous(row.previous),
+      productId: row.productId,
+      productName: names.get(row.productId) ?? `#${row.productId}`,
+    })),
     suspiciousSerials: suspicious.map((row) => ({
       productId: row.product_id,
       productName: productLabel(row),

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf } from './facts.js';
+import { addSerialScans, shareCompanies } from './rollups.js';
 import { analyticsSalts, scanVisitorsDaily } from './tables.js';
 
 /** One recorded scan as the rules after the commit read it (the address is not part of it). */
@@ -73,8 +74,9 @@ export type SaltBook = ReturnType<typeof createSaltBook>;
  * Records the scans the resolver answered. Company, product and entry are looked up by entry path
  * in one query for the whole batch (live entries only); scans of unknown paths and of bots are
  * skipped. In one transaction: the scan facts (one INSERT of the whole batch as a JSON parameter),
- * the day's new visitors, and the hourly rollups of every dimension, added up in SQL over the batch
- * (one statement, not one per scan). The client address is read for the place and the visitor hash
+ * the day's new visitors, the hourly rollups of every dimension and the daily ones in the company's
+ * time zone, added up in SQL over the batch (one statement, not one per scan), then the serials'
+ * days and counts (`rollups.ts`). The client address is read for the place and the visitor hash
  * and then dropped.
  */
 export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = createSaltBook(), now = Date.now()): Promise<RecordedScans> {
@@ -107,6 +109,11 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
     now,
   );
   return db.transaction(async (tx) => {
+    // First, as the time zone change does: the batch's local days are those of the zone it reads.
+    await shareCompanies(
+      tx,
+      accepted.map(({ entry }) => entry.companyId),
+    );
     const facts: ScanFact[] = [];
     const rows = accepted.map(({ scan, userAgent, entry, client, place }) => {
       const salt = saltOf.get(scan.at.slice(0, 10));
@@ -167,24 +174,38 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
         on conflict do nothing
         returning product_id, day, visitor
       ), facts as (
-        select b.company_id, b.product_id, date_trunc('hour', b.scanned_at, 'UTC') as bucket, d.dimension, d.value
+        select b.company_id, b.product_id, date_trunc('hour', b.scanned_at, 'UTC') as bucket,
+               (b.scanned_at at time zone c.time_zone)::date as day, d.dimension, d.value
         from batch b
+        join companies c on c.id = b.company_id
         cross join lateral (values
           ('total', ''), ('country', b.country), ('region', b.country || '-' || b.region), ('device', b.device_type),
           ('os', b.os), ('browser', b.browser), ('linkType', b.link_type), ('view', b.view), ('language', b.lang), ('serial', b.serial)
         ) as d(dimension, value)
         where d.value is not null
         union all
-        select s.company_id, s.product_id, date_trunc('hour', s.first_at, 'UTC'), 'visitors', ''
-        from seen s join new_visitors n using (product_id, day, visitor)
+        select s.company_id, s.product_id, date_trunc('hour', s.first_at, 'UTC'), (s.first_at at time zone c.time_zone)::date, 'visitors', ''
+        from seen s join new_visitors n using (product_id, day, visitor) join companies c on c.id = s.company_id
+      ), hourly as (
+        insert into scan_rollups (company_id, product_id, bucket, dimension, value, scans)
+        select company_id, product_id, bucket, dimension, value, count(*)::int
+        from facts
+        group by company_id, product_id, bucket, dimension, value
+        order by product_id, bucket, dimension, value
+        on conflict (product_id, bucket, dimension, value) do update set scans = scan_rollups.scans + excluded.scans
       )
-      insert into scan_rollups (company_id, product_id, bucket, dimension, value, scans)
-      select company_id, product_id, bucket, dimension, value, count(*)::int
-      from facts
-      group by company_id, product_id, bucket, dimension, value
-      order by product_id, bucket, dimension, value
-      on conflict (product_id, bucket, dimension, value) do update set scans = scan_rollups.scans + excluded.scans
+      insert into scan_daily_rollups (company_id, product_id, day, dimension, value, scans)
+      select f.company_id, p.product_id, f.day, f.dimension, f.value, count(*)::int
+      from facts f cross join lateral (values (f.product_id), (0)) as p(product_id)
+      where f.dimension <> 'serial'
+      group by 1, 2, 3, 4, 5
+      order by 1, 2, 3, 4, 5
+      on conflict (company_id, product_id, day, dimension, value) do update set scans = scan_daily_rollups.scans + excluded.scans
     `);
+    await addSerialScans(
+      tx,
+      rows.flatMap((row) => (row.serial === null ? [] : [{ company_id: row.company_id, product_id: row.product_id, serial: row.serial, scanned_at: row.scanned_at }])),
+    );
     return { accepted: rows.length, bots, facts };
   });
 }

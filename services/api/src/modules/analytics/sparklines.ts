@@ -11,7 +11,7 @@ export const SPARKLINE_DAYS = 30;
  * Scans per local day (company time zone) over the last 30 days, today included, of each asked
  * product the caller may read (another company's, or a sub-admin's product outside its projects,
  * is left out of the answer): 30 numbers per product, oldest first, zeros filled. One statement
- * over the `total` rollups.
+ * over the daily `total` rollups (kept in the company's local days).
  */
 export async function readSparklines(db: Db, auth: AuthContext, companyId: number, productIds: number[], now = new Date()) {
   if (productIds.length === 0) return [];
@@ -31,16 +31,12 @@ export async function readSparklines(db: Db, auth: AuthContext, companyId: numbe
   if (ids.length === 0) return [];
 
   const timeZone = await companyTimeZone(db, companyId);
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const today = sql`(${nowSql} at time zone ${timeZone})::date`;
+  const today = sql`(${now.toISOString()}::timestamptz at time zone ${timeZone})::date`;
   const { rows } = (await db.execute(sql`
-    with days as (select ${today} - ${SPARKLINE_DAYS - 1}::int as first)
-    select r.product_id, ((r.bucket at time zone ${timeZone})::date - days.first) as day, sum(r.scans) as scans
-    from scan_rollups r, days
-    where r.company_id = ${companyId} and r.product_id = any(${`{${ids.join(',')}}`}::int[]) and r.dimension = 'total'
-      and r.bucket >= (days.first::timestamp at time zone ${timeZone})
-      and r.bucket < ((${today} + 1)::timestamp at time zone ${timeZone})
-    group by 1, 2`)) as unknown as { rows: { product_id: number; day: number | string; scans: number | string }[] };
+    select r.product_id, r.day - (${today} - ${SPARKLINE_DAYS - 1}::int) as day, r.scans
+    from scan_daily_rollups r
+    where r.company_id = ${companyId} and r.product_id = any(${`{${ids.join(',')}}`}::int[]) and r.dimension = 'total' and r.value = ''
+      and r.day > ${today} - ${SPARKLINE_DAYS}::int and r.day <= ${today}`)) as unknown as { rows: { product_id: number; day: number | string; scans: number | string }[] };
 
   const byProduct = new Map(ids.map((id) => [id, Array.from({ length: SPARKLINE_DAYS }, () => 0)]));
   for (const row of rows) {

@@ -73,6 +73,93 @@ export const scanRollups = pgTable(
   ],
 );
 
+/**
+ * Scans per local day (in the company's time zone), product and dimension value, every dimension
+ * but `serial` (serials have their own tables below). `product_id` 0 holds the company's products
+ * together, so a dashboard of all products adds up one row per day and value whatever the number of
+ * products. Kept by the ingest in the same statement as the hourly rollups; rebuilt from them when
+ * the company's time zone changes (`rollups.ts`).
+ */
+export const scanDailyRollups = pgTable(
+  'scan_daily_rollups',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    day: date('day').notNull(),
+    dimension: text('dimension').notNull(),
+    value: text('value').notNull(),
+    scans: integer('scans').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_daily_rollups_pk', columns: [table.companyId, table.productId, table.day, table.dimension, table.value] }),
+    // The products' totals side by side (top products) without reading every other dimension's rows.
+    index('scan_daily_rollups_company_dimension_day_idx').on(table.companyId, table.dimension, table.day),
+  ],
+);
+
+/**
+ * The local days a serial was scanned on, with its scans that day and the day it was scanned before
+ * (null on its first day): the ranking of serials reads it, and the links between days keep
+ * `scan_serial_day_counts` exact.
+ */
+export const scanSerialDays = pgTable(
+  'scan_serial_days',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    day: date('day').notNull(),
+    scans: integer('scans').notNull(),
+    previousDay: date('previous_day'),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_serial_days_pk', columns: [table.productId, table.serial, table.day] }),
+    index('scan_serial_days_company_day_idx').on(table.companyId, table.day),
+  ],
+);
+
+/**
+ * How many serials were scanned on a local day, by the day each was scanned before (`0001-01-01`:
+ * never), per product and for the company's products together (`product_id` 0). The serials scanned
+ * within [a, b] are the rows of days in [a, b] whose previous day is before a: a sum over at most
+ * days × earlier days rows, however many serials there are.
+ */
+export const scanSerialDayCounts = pgTable(
+  'scan_serial_day_counts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    day: date('day').notNull(),
+    previousDay: date('previous_day').notNull(),
+    serials: integer('serials').notNull(),
+  },
+  (table) => [primaryKey({ name: 'scan_serial_day_counts_pk', columns: [table.companyId, table.productId, table.day, table.previousDay] })],
+);
+
+/** Every scan of a serial, all time: the ranking of serials starts from the most scanned ones. */
+export const scanSerialTotals = pgTable(
+  'scan_serial_totals',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    scans: integer('scans').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_serial_totals_pk', columns: [table.productId, table.serial] }),
+    index('scan_serial_totals_company_scans_idx').on(table.companyId, table.scans.desc()),
+    index('scan_serial_totals_product_scans_idx').on(table.productId, table.scans.desc()),
+  ],
+);
+
 /** Visitors seen per product and UTC day (a visitor counts once per product per day); kept two days. */
 export const scanVisitorsDaily = pgTable(
   'scan_visitors_daily',

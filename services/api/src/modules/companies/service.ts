@@ -5,6 +5,7 @@ import type { Publish } from '../../events.js';
 import { companyPrefixConflict, companyPrefixInUse, companyPrefixTaken, notFound } from '../../errors.js';
 import { removeStoredImage, storeImage, type UploadedFile } from '../../multipart-form.js';
 import type { FileStorage } from '../../plugins/storage.js';
+import { rebuildDailyRollups } from '../analytics/rollups.js';
 import { entries } from '../entries/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
 import { conflictsByCompany, lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from './prefixes.js';
@@ -152,10 +153,13 @@ export async function updateCompanyInfo(
         // The asked list, duplicates included, so that field errors point at the request's own indexes.
         await checkPrefixChange(tx, companyId, locked.gcps, askedGcps);
       }
+      const [before] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)).for('update');
       await tx
         .update(companies)
         .set({ ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), ...(gcps && { gcps }), primaryLogo })
         .where(eq(companies.id, companyId));
+      // Analytics count in local days of the company's zone: a new zone regroups them (the scans' batches wait meanwhile).
+      if (fields.timeZone !== undefined && fields.timeZone !== before?.timeZone) await rebuildDailyRollups(tx, companyId);
     });
   } catch (error) {
     await removeStoredImage(storage, newLogo);
