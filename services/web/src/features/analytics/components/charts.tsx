@@ -149,7 +149,7 @@ export function rankedTable(
   values: RankedValue[],
   total: number,
   compare: boolean,
-  nameOf: (value: string) => string,
+  nameOf: (entry: RankedValue) => string,
   words: (id: MessageId) => string,
 ): ChartTable {
   return {
@@ -160,7 +160,7 @@ export function rankedTable(
       words('analytics.column.share'),
       ...(compare ? [words('analytics.column.previous')] : []),
     ],
-    rows: values.map((entry) => [nameOf(entry.value), entry.value, entry.scans, sharePercent(entry.scans, total), ...(compare ? [entry.previous] : [])]),
+    rows: values.map((entry) => [nameOf(entry), entry.value, entry.scans, sharePercent(entry.scans, total), ...(compare ? [entry.previous] : [])]),
   };
 }
 
@@ -183,7 +183,9 @@ export function RankedList({ name, titleId, dimension, values, total, compare, r
   const nameOf = useNameOf();
   const words = (id: MessageId) => intl.formatMessage({ id });
   const title = words(titleId);
-  const table = rankedTable(values, total, compare, (value) => nameOf(dimension, value), words);
+  // A serial is an item of one product: its product's name beside it (two products may share the text).
+  const entryName = (entry: RankedValue) => (entry.productName ? `${nameOf(dimension, entry.value)} · ${entry.productName}` : nameOf(dimension, entry.value));
+  const table = rankedTable(values, total, compare, entryName, words);
   return (
     <ChartCard name={name} title={title} caption={title} table={table} range={range}>
       {values.length === 0 ? (
@@ -193,8 +195,8 @@ export function RankedList({ name, titleId, dimension, values, total, compare, r
           {values.slice(0, limit).map((entry) => {
             const share = sharePercent(entry.scans, total);
             return (
-              <RankRow key={entry.value}>
-                <RankName title={entry.value}>{nameOf(dimension, entry.value)}</RankName>
+              <RankRow key={`${entry.productId ?? ''}/${entry.value}`}>
+                <RankName title={entry.value}>{entryName(entry)}</RankName>
                 <RankFigure>
                   {intl.formatNumber(entry.scans)} · {intl.formatNumber(share / 100, { style: 'percent', maximumFractionDigits: 1 })}
                 </RankFigure>

@@ -41,7 +41,7 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
     linkTypes: [{ value: 'gs1:pip', scans: 12, previous: 8 }],
     views: [],
     languages: [{ value: 'ko', scans: 12, previous: 8 }],
-    serials: [{ value: 'S-1', scans: 4, previous: 0 }],
+    serials: [{ value: 'S-1', scans: 4, previous: 0, productId: 7, productName: 'Summit 45L Backpack' }],
     suspiciousSerials: [
       {
         productId: 101,
@@ -146,6 +146,8 @@ describe('the DL-analytics screen', () => {
     expect(within(screen.getByTestId('chart-languages-table')).getByText('Korean')).toBeInTheDocument();
     expect(within(screen.getByTestId('chart-link-types-table')).getByText('Product information')).toBeInTheDocument();
     expect(within(screen.getByTestId('chart-devices-table')).getByText('Phone')).toBeInTheDocument();
+    // A serial with the product it belongs to.
+    expect(within(screen.getByTestId('chart-serials-table')).getByText('S-1 · Summit 45L Backpack')).toBeInTheDocument();
   });
 
   it('downloads as CSV exactly the numbers of the chart, with a header row', async () => {
