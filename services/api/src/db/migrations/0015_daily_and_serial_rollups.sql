@@ -40,7 +40,7 @@ ALTER TABLE "scan_serial_day_counts" ADD CONSTRAINT "scan_serial_day_counts_comp
 ALTER TABLE "scan_serial_days" ADD CONSTRAINT "scan_serial_days_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scan_serial_totals" ADD CONSTRAINT "scan_serial_totals_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scan_daily_rollups_company_dimension_day_idx" ON "scan_daily_rollups" USING btree ("company_id","dimension","day");--> statement-breakpoint
-CREATE INDEX "scan_serial_days_company_day_idx" ON "scan_serial_days" USING btree ("company_id","day");--> statement-breakpoint
+CREATE INDEX "scan_serial_days_company_day_idx" ON "scan_serial_days" USING btree ("company_id","day","product_id","serial","scans");--> statement-breakpoint
 CREATE INDEX "scan_serial_totals_company_scans_idx" ON "scan_serial_totals" USING btree ("company_id","scans" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "scan_serial_totals_product_scans_idx" ON "scan_serial_totals" USING btree ("product_id","scans" DESC NULLS LAST);--> statement-breakpoint
 -- The daily and serial rollups of the scans recorded so far, from the hourly ones, in each company's time zone (as rollups.ts rebuilds them).

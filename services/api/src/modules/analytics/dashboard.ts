@@ -256,15 +256,19 @@ async function readSerials(db: Db, companyId: number, scope: number[] | null, pe
       Number(many) <= SERIAL_CANDIDATES_MAX
         ? rank(await candidates(SERIAL_CANDIDATES_MAX, threshold))
         : rank(
-            await rowsOf<SerialRow>(
-              db,
-              sql`select d.product_id, d.serial, 0 as total, sum(d.scans) as scans
-                  from scan_serial_days d
-                  where d.company_id = ${companyId}${products('d')} and d.day >= ${period.from}::date and d.day <= ${period.to}::date
-                  group by d.product_id, d.serial
-                  order by sum(d.scans) desc, d.serial collate "C", d.product_id
-                  limit ${TOP_SERIALS}::int`,
-            ),
+            // One hash of every serial of the range: room for it in memory rather than batches on disk.
+            await db.transaction(async (tx) => {
+              await tx.execute(sql`set local work_mem = '32MB'`);
+              return rowsOf<SerialRow>(
+                tx,
+                sql`select d.product_id, d.serial, 0 as total, sum(d.scans) as scans
+                    from scan_serial_days d
+                    where d.company_id = ${companyId}${products('d')} and d.day >= ${period.from}::date and d.day <= ${period.to}::date
+                    group by d.product_id, d.serial
+                    order by sum(d.scans) desc, d.serial collate "C", d.product_id
+                    limit ${TOP_SERIALS}::int`,
+              );
+            }),
           );
   }
   top = top.slice(0, TOP_SERIALS);

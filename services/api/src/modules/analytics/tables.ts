@@ -118,7 +118,8 @@ export const scanSerialDays = pgTable(
   },
   (table) => [
     primaryKey({ name: 'scan_serial_days_pk', columns: [table.productId, table.serial, table.day] }),
-    index('scan_serial_days_company_day_idx').on(table.companyId, table.day),
+    // Covers the ranking that adds up a range's serial-days (an index-only scan, no visit of the table).
+    index('scan_serial_days_company_day_idx').on(table.companyId, table.day, table.productId, table.serial, table.scans),
   ],
 );
 
