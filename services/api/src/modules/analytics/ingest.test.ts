@@ -310,14 +310,17 @@ describe('Umami forwarding', () => {
   let umamiUrl: string;
   const received: { url: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
   let status = 200;
+  let delayMs = 0;
 
   beforeAll(async () => {
     umami = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
-        received.push({ url: request.url ?? '', headers: request.headers, body: JSON.parse(body) });
-        response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+        setTimeout(() => {
+          received.push({ url: request.url ?? '', headers: request.headers, body: JSON.parse(body) });
+          response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+        }, delayMs);
       });
     });
     await new Promise<void>((resolve) => umami.listen(0, '127.0.0.1', resolve));
@@ -325,6 +328,20 @@ describe('Umami forwarding', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => umami.close(resolve));
+  });
+
+  it('lets the queued events leave before a stopping API closes', async () => {
+    const withUmami = await createTestApp({ UMAMI_URL: umamiUrl, UMAMI_WEBSITE_ID: 'site-1', DIGITAL_LINK_DOMAIN: 'id.example.com' });
+    const product = await newProduct(withUmami.app, await acmeOf(withUmami.app));
+    delayMs = 300;
+    try {
+      const response = await postScans([scan(product.entryPath, { qualifierPath: '/21/BYE', ip: JP, ua: IPHONE })], withUmami.app, withUmami.config.INTERNAL_TOKEN);
+      expect(response.json()).toEqual({ accepted: 1 });
+    } finally {
+      await withUmami.close();
+      delayMs = 0;
+    }
+    expect(received.filter((event) => (event.body as { payload: { url: string } }).payload.url === `${product.entryPath}/21/BYE`)).toHaveLength(1);
   });
 
   it('sends nothing without the setting', () => {

@@ -7,6 +7,9 @@ import { createSaltBook, recordScans } from './scans.js';
 import { flagSuspiciousSerials } from './suspicious.js';
 import { createUmamiForwarder, type UmamiForwarder } from './umami.js';
 
+/** How long a stopping API waits for queued Umami events. */
+const UMAMI_SHUTDOWN_GRACE_MS = 5_000;
+
 export interface ScanIngest {
   /** Records a batch; after it committed, flags suspicious serials (publishing their events) and queues the Umami events. Returns how many scans were stored. */
   record(batch: ScanBatch, publish: Publish): Promise<number>;
@@ -61,8 +64,21 @@ export default fp<{ config: Config }>(
 
     const retention = createRetentionTimer({ db: app.db, days: config.SCAN_RETENTION_DAYS, log });
     app.addHook('onReady', async () => retention.start());
-    // Umami events still queued at shutdown are dropped: a slow Umami must not hold the API up.
-    app.addHook('onClose', async () => retention.stop());
+    // At shutdown the Umami events still queued get a few seconds to leave; what remains then is
+    // dropped (and logged): a slow Umami must not hold the API's stop up.
+    app.addHook('onClose', async () => {
+      await retention.stop();
+      if (!umami) return;
+      let grace: NodeJS.Timeout | undefined;
+      const drained = await Promise.race([
+        umami.drain().then(() => true),
+        new Promise<false>((resolve) => {
+          grace = setTimeout(() => resolve(false), UMAMI_SHUTDOWN_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(grace);
+      if (!drained) log.warn({ graceMs: UMAMI_SHUTDOWN_GRACE_MS }, 'Umami events still queued at shutdown were dropped');
+    });
   },
   { name: 'scan-ingest', dependencies: ['events'] },
 );
