@@ -87,11 +87,11 @@ describe('the ingest keeps the daily and serial rollups', () => {
           qualifierPath: serial === null ? null : `/21/${serial}`,
           linkType: 'gs1:pip',
           lang: 'ko-KR',
-          device: 'ios',
+          device: 'ios' as const,
           at: at(day, hour),
           ip: null,
+          ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
         })),
-        ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       });
       expect(result.accepted).toBe(batch.length);
     }
