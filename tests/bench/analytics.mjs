@@ -218,6 +218,46 @@ try {
     if (!ok && !info) failed = true;
     console.log(`${name.padEnd(44)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}  ${info ? '(for information)' : ok ? 'ok' : 'MISSED'}`);
   }
+
+  // The ingest on these tables: batches as the gateway sends them (RESOLVER_SCAN_BATCH_SIZE 500, one
+  // every RESOLVER_SCAN_FLUSH_MS 1000), 30 % with a serial of the loaded range (so serials already
+  // scanned get new days), from several countries. A batch must be done well within the interval.
+  const paths = (await pool.query(`select e.entry_path from products p join entries e on e.id = p.entry_id where p.company_id = $1 and p.deleted_at is null`, [acme])).rows.map((row) => row.entry_path);
+  const addresses = ['81.2.69.142', '133.242.0.1', '8.8.8.8', '5.45.176.1', '1.208.0.1'];
+  let seed = 7;
+  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const batch = () => ({
+    scans: Array.from({ length: 500 }, () => ({
+      entryPath: paths[Math.floor(random() * paths.length)],
+      qualifierPath: random() < 0.3 ? `/21/S${Math.floor(random() * 200_000)}` : null,
+      linkType: random() < 0.7 ? 'gs1:pip' : 'gs1:dpp',
+      lang: 'de-DE',
+      device: 'ios',
+      at: new Date().toISOString(),
+      ip: addresses[Math.floor(random() * addresses.length)],
+      agent: 0,
+    })),
+    agents: ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'],
+  });
+  const ingest = [];
+  for (let i = 0; i < 3 + SAMPLES; i += 1) {
+    const body = JSON.stringify(batch());
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/internal/resolver/scans`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: BENCH_INTERNAL_TOKEN },
+      body,
+    });
+    if (response.status !== 202 && response.status !== 200) throw new Error(`the scan batch answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    if (i >= 3) ingest.push(performance.now() - started);
+  }
+  ingest.sort((a, b) => a - b);
+  const ingestP95 = percentile(ingest, 95);
+  console.log(
+    `\ningest of a 500-scan batch (hourly, daily and serial rollups, on the tables above): p50 ${percentile(ingest, 50).toFixed(1)} ms, ` +
+      `p95 ${ingestP95.toFixed(1)} ms = ${(ingestP95 / 1000).toFixed(2)} × the gateway's 1 000 ms flush interval (${Math.round((500 * 1000) / percentile(ingest, 50)).toLocaleString('en')} scans/s per API process)`,
+  );
 } finally {
   await pool?.end();
   api?.child.kill();

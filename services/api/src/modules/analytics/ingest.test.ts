@@ -10,7 +10,7 @@ import { companies } from '../companies/tables.js';
 import { notifications } from '../notifications/tables.js';
 import { deleteExpiredScans, createRetentionTimer } from './retention.js';
 import { createSaltBook, recordScans } from './scans.js';
-import { countriesWindow } from './suspicious.js';
+import { countriesWindow, createMedianCache, flagSuspiciousSerials } from './suspicious.js';
 import { analyticsSalts, scanRollups, scans, scanVisitorsDaily, suspiciousSerials } from './tables.js';
 import { createUmamiForwarder } from './umami.js';
 
@@ -268,6 +268,25 @@ describe('suspicious serials', () => {
     expect(flagged[0].evidence.every((scanned) => scanned.country === 'GB')).toBe(true);
     const notes = await t.app.db.select().from(notifications).where(eq(notifications.type, 'serial.suspiciousVolume'));
     expect(notes.some((note) => (note.params as Record<string, unknown>).serial === 'LOUD')).toBe(true);
+  });
+
+  it('compares with the median kept for the product while it is kept, then with a fresh one', async () => {
+    const product = await newProduct();
+    const sibling = scan(product.entryPath, { qualifierPath: '/21/KEPT-SIBLING', ip: GB, ua: IPHONE, at: ago(60) });
+    const loud = Array.from({ length: 20 }, (_, i) => scan(product.entryPath, { qualifierPath: '/21/KEPT-LOUD', ip: GB, ua: IPHONE, at: ago(40 - i) }));
+    const { facts } = await recordScans(t.app.db, { scans: [sibling, ...loud] }, createSaltBook());
+    let clock = 0;
+    const medians = createMedianCache(1_000, () => clock);
+    // A median of 5 kept from earlier: 20 scans are not ten times it.
+    medians.set(product.productId, 5);
+    expect(await flagSuspiciousSerials(t.app.db, facts, { windowMinutes: 60, medians })).toEqual([]);
+    clock = 1_000;
+    // Expired: counted again from the serial-days (median of 1 and 20 is 10.5; 20 < 105)…
+    expect(await flagSuspiciousSerials(t.app.db, facts, { windowMinutes: 60, medians })).toEqual([]);
+    expect(medians.get(product.productId)).toBe(10.5);
+    // …and with a lower factor the serial is flagged once.
+    const flagged = await flagSuspiciousSerials(t.app.db, facts, { windowMinutes: 60, medians, volumeFactor: 1 });
+    expect(flagged.map(({ serial, reason }) => ({ serial, reason }))).toEqual([{ serial: 'KEPT-LOUD', reason: 'volume' }]);
   });
 
   it('finds the first window of two countries in time order', () => {

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Publish } from '../../events.js';
 import { createRetentionTimer } from './retention.js';
 import { createSaltBook, recordScans } from './scans.js';
-import { flagSuspiciousSerials } from './suspicious.js';
+import { createMedianCache, flagSuspiciousSerials } from './suspicious.js';
 import { createUmamiForwarder, type UmamiForwarder } from './umami.js';
 
 /** How long a stopping API waits for queued Umami events. */
@@ -29,6 +29,7 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const salts = createSaltBook();
+    const medians = createMedianCache();
     const log = app.log.child({ module: 'analytics' });
     const umami =
       config.UMAMI_URL && config.UMAMI_WEBSITE_ID
@@ -41,7 +42,7 @@ export default fp<{ config: Config }>(
         const recorded = await recordScans(app.db, batch, salts);
         if (recorded.facts.length === 0) return 0;
         try {
-          const flagged = await flagSuspiciousSerials(app.db, recorded.facts, { windowMinutes: config.SUSPICIOUS_WINDOW_MINUTES });
+          const flagged = await flagSuspiciousSerials(app.db, recorded.facts, { windowMinutes: config.SUSPICIOUS_WINDOW_MINUTES, medians });
           if (flagged.length > 0) {
             await publish(
               ...flagged.map((flag) => ({

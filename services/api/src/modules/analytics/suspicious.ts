@@ -6,7 +6,7 @@ import type { ScanFact } from './scans.js';
  * Suspicious serials (issue 18 part 4), as copy-detection services flag them: a serialised item
  * scanned in two or more countries within a short window (`countries`), or far more often than its
  * siblings (`volume`: at least max(20, 10 × the median of the product's serials' scans over the
- * last 7 days)). Run after a batch commits, only for the serials in the batch; each (product,
+ * last 7 local days, today included)). Run after a batch commits, only for the serials in the batch; each (product,
  * serial, reason) is flagged once.
  */
 
@@ -33,6 +33,30 @@ export interface SuspicionRules {
   volumeFloor?: number;
   /** …and at least this many times the median of the product's serials. */
   volumeFactor?: number;
+  /** Medians of the products' serials kept between batches; without it, each call counts them afresh. */
+  medians?: MedianCache;
+}
+
+export interface MedianCache {
+  get(productId: number): number | undefined;
+  set(productId: number, median: number): void;
+}
+
+/** Medians kept `ttlMs` (10 minutes by default: a product's usual scans per serial move slowly). */
+export function createMedianCache(ttlMs = 10 * 60_000, now = () => Date.now()): MedianCache {
+  const kept = new Map<number, { median: number; until: number }>();
+  return {
+    get(productId) {
+      const entry = kept.get(productId);
+      if (!entry || entry.until <= now()) return undefined;
+      return entry.median;
+    },
+    set(productId, median) {
+      if (ttlMs <= 0) return;
+      if (kept.size > 10_000) kept.clear();
+      kept.set(productId, { median, until: now() + ttlMs });
+    },
+  };
 }
 
 const EVIDENCE_MAX = 20;
@@ -113,30 +137,43 @@ export async function flagSuspiciousSerials(db: Db, facts: ScanFact[], rules: Su
     if (evidence && key) candidates.push({ companyId: key.company_id, productId: key.product_id, serial: key.serial, reason: 'countries', evidence });
   }
 
-  // Volume: the product's serials' scans over 7 days from the hourly rollups (not the raw scans), their median, the batch's serials against it.
+  // Volume: each batch serial's scans on the last 7 local days (its serial-days, by primary key)
+  // against the median of the product's serials over those days. The medians move slowly and cost a
+  // pass over every serial-day of the product, so they are kept for a while (`MedianCache`).
   const floor = rules.volumeFloor ?? 20;
   const factor = rules.volumeFactor ?? 10;
-  const loud = rowsOf<{ product_id: number; serial: string; company_id: number }>(
+  const recentDays = (alias: string) =>
+    sql`${sql.raw(alias)}.day > (now() at time zone (select time_zone from companies where id = ${sql.raw(alias)}.company_id))::date - ${VOLUME_DAYS}::int`;
+  const counted = rowsOf<{ product_id: number; serial: string; company_id: number; n: string | number }>(
     await db.execute(sql`
       with keys as (
         select * from jsonb_to_recordset(${keyJson}::jsonb) as k(company_id int, product_id int, serial text, since timestamptz, until timestamptz)
-      ), counts as (
-        select r.product_id, r.value as serial, sum(r.scans) as n
-        from scan_rollups r
-        where r.product_id in (select distinct product_id from keys) and r.dimension = 'serial'
-          and r.bucket >= now() - make_interval(days => ${VOLUME_DAYS})
-        group by r.product_id, r.value
-      ), medians as (
-        select product_id, percentile_cont(0.5) within group (order by n) as median from counts group by product_id
       )
-      select k.product_id, k.serial, k.company_id
+      select k.product_id, k.serial, k.company_id, sum(d.scans) as n
       from keys k
-      join counts c on c.product_id = k.product_id and c.serial = k.serial
-      join medians m on m.product_id = k.product_id
-      where c.n >= greatest(${floor}, ${factor} * m.median)
-        and not exists (select 1 from suspicious_serials f where f.product_id = k.product_id and f.serial = k.serial and f.reason = 'volume')
+      join scan_serial_days d on d.product_id = k.product_id and d.serial = k.serial and ${recentDays('d')}
+      where not exists (select 1 from suspicious_serials f where f.product_id = k.product_id and f.serial = k.serial and f.reason = 'volume')
+      group by 1, 2, 3
+      having sum(d.scans) >= ${floor}::int
     `),
   );
+  const medians = rules.medians ?? createMedianCache();
+  const unknown = [...new Set(counted.map((row) => row.product_id))].filter((id) => medians.get(id) === undefined);
+  if (unknown.length > 0) {
+    const rows = rowsOf<{ product_id: number; median: string | number }>(
+      await db.execute(sql`
+        select product_id, percentile_cont(0.5) within group (order by n) as median
+        from (
+          select d.product_id, d.serial, sum(d.scans) as n from scan_serial_days d
+          where d.product_id = any(${`{${unknown.join(',')}}`}::int[]) and ${recentDays('d')}
+          group by 1, 2
+        ) c
+        group by product_id
+      `),
+    );
+    for (const row of rows) medians.set(row.product_id, Number(row.median));
+  }
+  const loud = counted.filter((row) => Number(row.n) >= Math.max(floor, factor * (medians.get(row.product_id) ?? 0)));
   for (const row of loud) {
     const recent = rowsOf<ScanRow>(
       await db.execute(sql`
