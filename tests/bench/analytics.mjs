@@ -207,6 +207,7 @@ try {
     ['90 days, all products, with comparison', `from=${from}&to=${to}`],
     ['90 days, all products, no comparison', `from=${from}&to=${to}&compare=false`],
     ['90 days, one product, with comparison', `from=${from}&to=${to}&productId=${product}`],
+    ['30 days, all products, with comparison', `from=${day(lastHour - 29 * DAY_MS)}&to=${to}`, 'info'],
     ['7 days, all products, with comparison', `from=${day(lastHour - 6 * DAY_MS)}&to=${to}`, 'info'],
   ];
   console.log(`${SAMPLES} sequential requests per case through the API (HTTP, bearer token):\n`);
