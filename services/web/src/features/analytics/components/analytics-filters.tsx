@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Project, ProductSummary } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
+import { SearchBox } from '@/components/list-toolbar';
 import { Card } from '@/components/ui/card';
 import { Input, Label, Select } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
@@ -45,6 +46,12 @@ const Check = styled.label`
   cursor: pointer;
 `;
 
+const Hint = styled.p`
+  margin: 0;
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const Zone = styled.p`
   margin-inline-start: auto;
   margin-top: 33px;
@@ -59,6 +66,11 @@ interface AnalyticsFiltersProps {
   timeZone: string;
   projects: Project[];
   products: ProductSummary[];
+  /** How many products the list has in all (more than `products` when one page does not hold them). */
+  productsTotal: number;
+  /** The text narrowing the product list, and its change (the caller debounces the request). */
+  productSearch: string;
+  onProductSearch: (text: string) => void;
   onChange: (next: AnalyticsViewState) => void;
 }
 
@@ -72,7 +84,7 @@ const PRESET_LABELS: Record<(typeof RANGE_PRESETS)[number] | 'custom', MessageId
 };
 
 /** Range (presets or two days), comparison, project and product: every change goes to the address. */
-export function AnalyticsFilters({ state, range, timeZone, projects, products, onChange }: AnalyticsFiltersProps) {
+export function AnalyticsFilters({ state, range, timeZone, projects, products, productsTotal, productSearch, onProductSearch, onChange }: AnalyticsFiltersProps) {
   const intl = useIntl();
   const ids = { range: useId(), from: useId(), to: useId(), project: useId(), product: useId() };
   const [custom, setCustom] = useState<DayRange>(range);
@@ -159,6 +171,20 @@ export function AnalyticsFilters({ state, range, timeZone, projects, products, o
         <Label htmlFor={ids.product}>
           <FormattedMessage id="analytics.product" />
         </Label>
+        {/* More products than one list holds: a search narrows the list (name, number or GTIN). */}
+        {productsTotal > products.length || productSearch ? (
+          <>
+            <SearchBox
+              value={productSearch}
+              onChange={onProductSearch}
+              label={intl.formatMessage({ id: 'analytics.productSearch' })}
+              testId="analytics-product-search"
+            />
+            <Hint data-testid="analytics-products-shown">
+              <FormattedMessage id="analytics.productsShown" values={{ shown: products.length, total: productsTotal }} />
+            </Hint>
+          </>
+        ) : null}
         <Select
           id={ids.product}
           value={state.productId ?? ''}

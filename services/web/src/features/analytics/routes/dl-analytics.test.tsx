@@ -70,7 +70,14 @@ function readBlob(blob: Blob | undefined): Promise<string> {
   });
 }
 
-function setup(answer: (url: URL) => AnalyticsDashboard) {
+const productRow = (productId: number, name: string) => ({
+  productId, entry_id: productId, project_id: 11, project_name: 'Spring line', product_name: name, product_number: `N${productId}`, category_id: 1,
+  service: 'DL', isNFC: 0, image: null, thumbnail: null, gtin: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+});
+
+type ProductsAnswer = (url: URL) => { result: ReturnType<typeof productRow>[]; pageInfo: { total: number; page: number; size: number } };
+
+function setup(answer: (url: URL) => AnalyticsDashboard, productsAnswer?: ProductsAnswer) {
   const asked: URL[] = [];
   const fetchMock = mockBff({
     '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
@@ -78,7 +85,7 @@ function setup(answer: (url: URL) => AnalyticsDashboard) {
     '/bff/api/service/plan/info': { body: { result: makePlan() } },
     '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
     '/bff/api/auth/me/company-info': { body: { result: { ...company, timeZone: 'Europe/Berlin' } } },
-    '/bff/api/product/all': {
+    '/bff/api/product/all': productsAnswer ? (_init, url) => ({ body: productsAnswer(url) }) : {
       body: {
         result: [
           { productId: 101, entry_id: 1, project_id: 11, project_name: 'Spring line', product_name: 'Trail jacket', product_number: 'TJ', category_id: 1, service: 'DL', isNFC: 0, image: null, thumbnail: null, gtin: '08801234000017', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' },
@@ -193,6 +200,28 @@ describe('the DL-analytics screen', () => {
 
     expect(await screen.findByTestId('analytics-empty')).toHaveTextContent('No scans in this range.');
     expect(screen.queryByTestId('chart-scans-over-time')).not.toBeInTheDocument();
+  });
+
+  it('narrows a product list longer than one page by a search, and filters on a product found', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => productRow(200 + i, `Boot ${String(i).padStart(3, '0')}`));
+    const { asked } = setup(
+      () => dashboard(),
+      (url) =>
+        url.searchParams.get('search') === 'lantern'
+          ? { result: [productRow(999, 'Trail lantern')], pageInfo: { total: 1, page: 1, size: 100 } }
+          : { result: many, pageInfo: { total: 250, page: 1, size: 100 } },
+    );
+    const user = userEvent.setup();
+    const { router } = renderRoute('/acme/dashboard/DL-analytics');
+    await screen.findByTestId('analytics-dashboard');
+    expect(await screen.findByTestId('analytics-products-shown')).toHaveTextContent('100 of 250 products listed');
+    expect(within(screen.getByTestId('analytics-product')).queryByText('Trail lantern')).toBeNull();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Find a product' }), 'lantern');
+    await waitFor(() => expect(screen.getByTestId('analytics-products-shown')).toHaveTextContent('1 of 1 product listed'));
+    await user.selectOptions(screen.getByTestId('analytics-product'), 'Trail lantern');
+    await waitFor(() => expect(router.state.location.search).toContain('productId=999'));
+    await waitFor(() => expect(asked.at(-1)?.searchParams.get('productId')).toBe('999'));
   });
 
   it('keeps a new range and comparison in the address and asks again', async () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -88,7 +88,14 @@ export function DlAnalyticsRoute() {
   const range = zone.timeZone ? viewRange(state, todayIn(zone.timeZone)) : null;
   const dashboard = useDashboard(range && { ...range, compare: state.compare, projectId: state.projectId, productId: state.productId });
   const projects = useProjects();
-  const products = useFilterProducts(state.projectId);
+  // The product list's search, asked for 300 ms after the last key.
+  const [productSearch, setProductSearch] = useState('');
+  const [productQuery, setProductQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setProductQuery(productSearch), 300);
+    return () => clearTimeout(timer);
+  }, [productSearch]);
+  const products = useFilterProducts(state.projectId, productQuery);
 
   const change = (next: AnalyticsViewState) => setSearchParams(writeViewState(next), { replace: true });
   const data = dashboard.data;
@@ -139,6 +146,9 @@ export function DlAnalyticsRoute() {
           timeZone={data?.timeZone ?? zone.timeZone}
           projects={projects.data?.result ?? []}
           products={products.data?.result ?? []}
+          productsTotal={products.data?.pageInfo.total ?? 0}
+          productSearch={productSearch}
+          onProductSearch={setProductSearch}
           onChange={change}
         />
       ) : (
