@@ -122,7 +122,7 @@ export function demoScans(
     const linkType = pick(random, [
       ['gs1:pip', 60],
       ['linkset', 4],
-      ['gs1:epil', 8],
+      ['gs1:certificationInfo', 8],
       ...(product.service === 'DPP' ? ([['gs1:dpp', 18]] as const) : []),
       ...(product.traced ? ([['gs1:traceability', 10]] as const) : []),
     ]);
