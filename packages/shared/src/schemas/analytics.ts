@@ -106,6 +106,11 @@ export const analyticsDashboardSchema = z.object({
   views: z.array(rankedValueSchema),
   languages: z.array(rankedValueSchema),
   serials: z.array(rankedValueSchema),
+  /**
+   * False when the range holds too many serial scan days to rank its serials within the dashboard's
+   * time (then `serials` is empty and a product filter or a shorter range ranks them).
+   */
+  serialsRanked: z.boolean(),
   suspiciousSerials: z.array(suspiciousSerialSchema),
 });
 export type AnalyticsDashboard = z.infer<typeof analyticsDashboardSchema>;

@@ -25,8 +25,10 @@ const TOP = 10;
 const TOP_SERIALS = 20;
 /** Serials ranked from the all-time most scanned: the first look takes this many; see `readSerials`. */
 const SERIAL_CANDIDATES = 200;
-/** Beyond this many serials to look at, the ranking adds up every serial-day of the range instead. */
-const SERIAL_CANDIDATES_MAX = 5_000;
+/** Beyond this many serials to look at, the ranking adds up every serial-day of the range instead… */
+const SERIAL_CANDIDATES_MAX = 1_500;
+/** …when the range holds at most this many serial-days (about 150 ms); else the serials are not ranked. */
+export const SERIAL_RANKING_MAX_DAYS = 250_000;
 
 /** The dashboard's ranked lists and the rollup dimension each reads (serials: `readSerials`). */
 const RANKED = {
@@ -212,13 +214,16 @@ const bySerialRank = (a: { scans: number; serial: string; productId: number }, b
  * count sums the per-day counts of the range's days whose previous scan day is before the range.
  * The ranking looks at the serials most scanned of all time first: if the 20th of them within the
  * range has more scans in it than any serial not looked at has at all, no other serial can rank;
- * else every serial with at least that many scans of all time is looked at (up to 5 000 of them),
- * and beyond that the range's serial-days are added up. Exact in all three cases.
+ * else every serial with at least that many scans of all time is looked at (up to 1 500 of them),
+ * and beyond that the range's serial-days are added up, if there are at most `maxRankedDays` of
+ * them; past that the ranking is left out (`ranked: false`) rather than slowing the whole
+ * dashboard. Exact whenever given.
  */
-async function readSerials(db: Db, companyId: number, scope: number[] | null, period: DashboardPeriod) {
+async function readSerials(db: Db, companyId: number, scope: number[] | null, period: DashboardPeriod, maxRankedDays: number) {
   const previousFrom = period.previousFrom ?? period.from;
   const counts = sql`
     select coalesce(sum(r.serials) filter (where r.day >= ${period.from}::date and r.previous_day < ${period.from}::date), 0) as cur,
+           coalesce(sum(r.serials) filter (where r.day >= ${period.from}::date), 0) as serial_days,
            coalesce(sum(r.serials) filter (where r.day < ${period.from}::date and r.previous_day < ${previousFrom}::date), 0) as prev
     from scan_serial_day_counts r
     where ${dailyFilter(companyId, scope, previousFrom, period.to)}`;
@@ -241,7 +246,11 @@ async function readSerials(db: Db, companyId: number, scope: number[] | null, pe
       .filter((row) => row.scans > 0)
       .sort(bySerialRank);
 
-  const [[count], first] = await Promise.all([rowsOf<{ cur: string | number; prev: string | number }>(db, counts), candidates(SERIAL_CANDIDATES, 1)]);
+  const [[count], first] = await Promise.all([
+    rowsOf<{ cur: string | number; prev: string | number; serial_days: string | number }>(db, counts),
+    candidates(SERIAL_CANDIDATES, 1),
+  ]);
+  let ranked = true;
   let top = rank(first);
   const threshold = top.length >= TOP_SERIALS ? top[TOP_SERIALS - 1]!.scans : 1;
   const lowestLooked = first.length === 0 ? 0 : Number(first[first.length - 1]!.total);
@@ -252,24 +261,27 @@ async function readSerials(db: Db, companyId: number, scope: number[] | null, pe
             select 1 from scan_serial_totals t where t.company_id = ${companyId}${products('t')} and t.scans >= ${threshold}::int limit ${SERIAL_CANDIDATES_MAX + 1}::int
           ) c`,
     ) as [{ many: string | number }];
-    top =
-      Number(many) <= SERIAL_CANDIDATES_MAX
-        ? rank(await candidates(SERIAL_CANDIDATES_MAX, threshold))
-        : rank(
-            // One hash of every serial of the range: room for it in memory rather than batches on disk.
-            await db.transaction(async (tx) => {
-              await tx.execute(sql`set local work_mem = '32MB'`);
-              return rowsOf<SerialRow>(
-                tx,
-                sql`select d.product_id, d.serial, 0 as total, sum(d.scans) as scans
-                    from scan_serial_days d
-                    where d.company_id = ${companyId}${products('d')} and d.day >= ${period.from}::date and d.day <= ${period.to}::date
-                    group by d.product_id, d.serial
-                    order by sum(d.scans) desc, d.serial collate "C", d.product_id
-                    limit ${TOP_SERIALS}::int`,
-              );
-            }),
+    if (Number(many) <= SERIAL_CANDIDATES_MAX) top = rank(await candidates(SERIAL_CANDIDATES_MAX, threshold));
+    else if (Number(count?.serial_days ?? 0) <= maxRankedDays) {
+      // One hash of every serial of the range: room for it in memory rather than batches on disk.
+      top = rank(
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`set local work_mem = '32MB'`);
+          return rowsOf<SerialRow>(
+            tx,
+            sql`select d.product_id, d.serial, 0 as total, sum(d.scans) as scans
+                from scan_serial_days d
+                where d.company_id = ${companyId}${products('d')} and d.day >= ${period.from}::date and d.day <= ${period.to}::date
+                group by d.product_id, d.serial
+                order by sum(d.scans) desc, d.serial collate "C", d.product_id
+                limit ${TOP_SERIALS}::int`,
           );
+        }),
+      );
+    } else {
+      top = [];
+      ranked = false;
+    }
   }
   top = top.slice(0, TOP_SERIALS);
 
@@ -287,6 +299,7 @@ async function readSerials(db: Db, companyId: number, scope: number[] | null, pe
     for (const row of rows) previous.set(`${row.product_id}\n${row.serial}`, Number(row.scans));
   }
   return {
+    ranked,
     count: { cur: Number(count?.cur ?? 0), prev: Number(count?.prev ?? 0) },
     top: top.map((row) => ({ ...row, previous: previous.get(`${row.productId}\n${row.serial}`) ?? 0 })),
   };
@@ -309,7 +322,13 @@ async function readSuspicious(db: Db, companyId: number, scope: number[] | null,
 const productLabel = (row: { product_id: number; product_name: string | null }) => row.product_name ?? `#${row.product_id}`;
 
 /** The dashboard of `query` for the caller: everything `analyticsDashboardSchema` holds. */
-export async function readDashboard(db: Db, auth: AuthContext, companyId: number, query: AnalyticsQuery): Promise<AnalyticsDashboard> {
+export async function readDashboard(
+  db: Db,
+  auth: AuthContext,
+  companyId: number,
+  query: AnalyticsQuery,
+  options: { maxRankedSerialDays?: number } = {},
+): Promise<AnalyticsDashboard> {
   const period = dashboardPeriod(query);
   const scope = await analyticsScope(db, auth, companyId, query);
   const timeZone = await companyTimeZone(db, companyId);
@@ -326,7 +345,7 @@ export async function readDashboard(db: Db, auth: AuthContext, companyId: number
         readSeries(db, companyId, scope, timeZone, period, start, end),
         readRanked(db, companyId, scope, period),
         readProducts(db, companyId, scope, period),
-        readSerials(db, companyId, scope, period),
+        readSerials(db, companyId, scope, period, options.maxRankedSerialDays ?? SERIAL_RANKING_MAX_DAYS),
         readSuspicious(db, companyId, scope, current, end),
       ]);
 
@@ -382,6 +401,7 @@ export async function readDashboard(db: Db, auth: AuthContext, companyId: number
       productId: row.productId,
       productName: names.get(row.productId) ?? `#${row.productId}`,
     })),
+    serialsRanked: serials?.ranked ?? true,
     suspiciousSerials: suspicious.map((row) => ({
       productId: row.product_id,
       productName: productLabel(row),

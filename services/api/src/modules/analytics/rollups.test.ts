@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDashboardSchema, type AnalyticsDashboard } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { readDashboard } from './dashboard.js';
 import { rebuildDailyRollups } from './rollups.js';
 import { recordScans } from './scans.js';
 
@@ -187,7 +188,7 @@ describe('serials scanned and the most scanned serials', () => {
     await expectCounted('2026-03-01', '2026-03-15');
   });
 
-  it('adds up the range when more than 5 000 serials could rank', async () => {
+  it('adds up the range when more than 1 500 serials could rank', async () => {
     await clearNordic();
     // 5 300 serials scanned once on 10 Mar, and 200 scanned 4 times on 2 Mar (outside the range).
     await serialScans([
@@ -198,5 +199,14 @@ describe('serials scanned and the most scanned serials', () => {
     const board = await dashboard('from=2026-03-08&to=2026-03-12&compare=false');
     expect(board.totals.serials.value).toBe(5300);
     expect(board.serials[0]).toMatchObject({ value: serialName(0), scans: 1, productId: products[0]!.id });
+    expect(board.serialsRanked).toBe(true);
+
+    // More serial-days in the range than a dashboard adds up: no ranking, the count all the same.
+    const [manager] = await rows<{ id: number; role_id: 1 | 2 | 3 }>(sql`select id, role_id from users where email = ${DEMO_USERS.nordicManager}`);
+    const auth = { userId: manager!.id, roleId: manager!.role_id, companyId: nordicId, ownCompanyId: nordicId, isSwitched: false, familyId: null };
+    const unranked = await readDashboard(t.app.db, auth, nordicId, { from: '2026-03-08', to: '2026-03-12', compare: false }, { maxRankedSerialDays: 5_000 });
+    expect(unranked).toMatchObject({ serialsRanked: false, serials: [], totals: { serials: { value: 5300 } } });
+    const ranked = await readDashboard(t.app.db, auth, nordicId, { from: '2026-03-08', to: '2026-03-12', compare: false }, { maxRankedSerialDays: 5_300 });
+    expect(ranked.serials).toHaveLength(20);
   });
 });

@@ -175,10 +175,12 @@ interface RankedListProps {
   range: Range;
   /** At most this many rows are drawn; the table and CSV keep them all. */
   limit?: number;
+  /** What an empty list says (no scans with a value, by default). */
+  emptyId?: MessageId;
 }
 
 /** A dimension's values ranked by scans, with share bars (countries, regions, devices, systems…). */
-export function RankedList({ name, titleId, dimension, values, total, compare, range, limit = 10 }: RankedListProps) {
+export function RankedList({ name, titleId, dimension, values, total, compare, range, limit = 10, emptyId = 'analytics.noValues' }: RankedListProps) {
   const intl = useIntl();
   const nameOf = useNameOf();
   const words = (id: MessageId) => intl.formatMessage({ id });
@@ -189,7 +191,7 @@ export function RankedList({ name, titleId, dimension, values, total, compare, r
   return (
     <ChartCard name={name} title={title} caption={title} table={table} range={range}>
       {values.length === 0 ? (
-        <RankFigure>{words('analytics.noValues')}</RankFigure>
+        <RankFigure>{words(emptyId)}</RankFigure>
       ) : (
         <Ranked>
           {values.slice(0, limit).map((entry) => {

@@ -42,6 +42,7 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
     views: [],
     languages: [{ value: 'ko', scans: 12, previous: 8 }],
     serials: [{ value: 'S-1', scans: 4, previous: 0, productId: 7, productName: 'Summit 45L Backpack' }],
+    serialsRanked: true,
     suspiciousSerials: [
       {
         productId: 101,
@@ -191,6 +192,14 @@ describe('the DL-analytics screen', () => {
     expect(flagged).toHaveTextContent(/10:10/);
     expect(flagged).toHaveTextContent('Germany · BY');
     expect(flagged).toHaveTextContent('Japan');
+  });
+
+  it('says why the serials are not ranked when the range holds too many', async () => {
+    setup(() => dashboard({ serials: [], serialsRanked: false }));
+    renderRoute('/acme/dashboard/DL-analytics');
+    const serials = await screen.findByTestId('chart-serials');
+    expect(serials).toHaveTextContent('Too many serials scanned in this range to rank them here: choose a product or a shorter range.');
+    expect(screen.getByTestId('total-serials')).toHaveTextContent('3');
   });
 
   it('says so when no scans fall in the range', async () => {

@@ -54,8 +54,9 @@ function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }) {
   const range = { from: dashboard.from, to: dashboard.to };
   const compare = dashboard.previousFrom !== null;
   const total = dashboard.totals.scans.value;
-  const ranked = (name: string, titleId: Parameters<typeof RankedList>[0]['titleId'], dimension: Parameters<typeof RankedList>[0]['dimension'], values: AnalyticsDashboard['countries']) => (
-    <RankedList name={name} titleId={titleId} dimension={dimension} values={values} total={total} compare={compare} range={range} />
+  type ListProps = Parameters<typeof RankedList>[0];
+  const ranked = (name: string, titleId: ListProps['titleId'], dimension: ListProps['dimension'], values: AnalyticsDashboard['countries'], emptyId?: ListProps['emptyId']) => (
+    <RankedList name={name} titleId={titleId} dimension={dimension} values={values} total={total} compare={compare} range={range} emptyId={emptyId} />
   );
   return (
     <>
@@ -69,7 +70,7 @@ function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }) {
         {ranked('browsers', 'analytics.chart.browsers', 'browser', dashboard.browsers)}
         {ranked('link-types', 'analytics.chart.linkTypes', 'linkType', dashboard.linkTypes)}
         {ranked('languages', 'analytics.chart.languages', 'language', dashboard.languages)}
-        {ranked('serials', 'analytics.chart.serials', 'serial', dashboard.serials)}
+        {ranked('serials', 'analytics.chart.serials', 'serial', dashboard.serials, dashboard.serialsRanked ? undefined : 'analytics.serialsNotRanked')}
       </Charts>
     </>
   );
