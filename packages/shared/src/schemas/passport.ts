@@ -470,6 +470,8 @@ export const publicPassportSchema = z.object({
    * `invalid` when it is unknown, revoked or expired (then `level` is public).
    */
   accessLink: z.enum(['open', 'invalid']).optional(),
+  /** With an open access link only: its token, which the links to the level's restricted documents carry (`?access=`). */
+  accessToken: z.string().optional(),
   data: passportDataSchema,
   certificates: z.array(certificateViewSchema),
 });

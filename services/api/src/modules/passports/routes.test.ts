@@ -432,6 +432,60 @@ describe('certificates', () => {
     expect((await call(t.app, acme, { method: 'GET', url: `/api/product/cert-info?productId=${productId}` })).json().certificates).toHaveLength(2);
   });
 
+  it("serves a passport's files by who may read them: public ones to anyone, restricted ones with their access link, drafts' to the console", async () => {
+    const productId = await newProduct();
+    const upload = async () =>
+      (
+        await call(t.app, acme, {
+          method: 'POST',
+          url: `/api/product/passport/document?productId=${productId}`,
+          ...multipart({}, [{ field: 'file', data: Buffer.from('%PDF-1.7\n%%EOF\n'), filename: 'doc.pdf', contentType: 'application/pdf' }]),
+        })
+      ).json().result.path as string;
+    const [declaration, report, draftOnly] = [await upload(), await upload(), await upload()];
+    const complianceDocuments = [
+      { kind: 'declarationOfConformity' as const, title: 'EU declaration of conformity', filePath: declaration },
+      { kind: 'testReport' as const, title: 'Lab test report', filePath: report },
+    ];
+    const file = (path: string, query = '', authorization?: string) =>
+      t.app.inject({ method: 'GET', url: `/api${path}${query}`, headers: authorization ? { authorization } : {} });
+    // Nothing published yet: the files are the console's only.
+    expect((await file(declaration)).statusCode).toBe(404);
+    expect((await putPassport(productId, { template: 'core', data: { ...FULL_CORE, complianceDocuments } })).statusCode).toBe(200);
+    await publish(productId);
+    await putPassport(productId, { template: 'core', data: { ...FULL_CORE, complianceDocuments: [...complianceDocuments, { kind: 'other', title: 'Next', filePath: draftOnly }] } });
+
+    const open = await file(declaration);
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['content-type']).toBe('application/pdf');
+    expect(open.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await file(report)).statusCode).toBe(404);
+    expect((await file(draftOnly)).statusCode).toBe(404);
+
+    const link = async (level: 'legitimateInterest' | 'authority') =>
+      (await call(t.app, acme, { method: 'POST', url: '/api/product/passport/access-links', payload: { productId, name: level, level, expiresInDays: 30 } })).json().result as {
+        token: string;
+        accessLinkId: number;
+      };
+    const authority = await link('authority');
+    const repairer = await link('legitimateInterest');
+    const restricted = await file(report, `?access=${authority.token}`);
+    expect(restricted.statusCode).toBe(200);
+    expect(restricted.headers['cache-control']).toBe('private, no-store');
+    // The test report is for authorities: a repairer's link does not open it, nor a draft's file.
+    expect((await file(report, `?access=${repairer.token}`)).statusCode).toBe(404);
+    expect((await file(draftOnly, `?access=${authority.token}`)).statusCode).toBe(404);
+    await call(t.app, acme, { method: 'DELETE', url: `/api/product/passport/access-links?productId=${productId}&accessLinkId=${authority.accessLinkId}` });
+    expect((await file(report, `?access=${authority.token}`)).statusCode).toBe(404);
+
+    // The console reads its own product's files, drafts included; another company's console does not.
+    const console = await file(draftOnly, '', acme);
+    expect(console.statusCode).toBe(200);
+    expect(console.headers['cache-control']).toBe('private, no-store');
+    expect((await file(draftOnly, '', nordic)).statusCode).toBe(404);
+    expect((await file(draftOnly, '', 'Bearer not-a-token')).statusCode).toBe(401);
+  });
+
   it('takes a PDF compliance document by its content and refuses other files', async () => {
     const productId = await newProduct();
     const pdf = multipart({}, [{ field: 'file', data: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n'), filename: 'doc.pdf', contentType: 'application/pdf' }]);

@@ -7,6 +7,7 @@ import {
   passportPublishProblems,
   type AccessLevel,
   type AccessLink,
+  type AccessOverrides,
   type CreateAccessLinkBody,
   type PassportData,
   type PassportVersion,
@@ -22,6 +23,7 @@ import { authorizeProduct } from '../access/policies.js';
 import { certifications } from '../certifications/tables.js';
 import { entryPathOf, lockProduct, publicProduct } from '../contents/queries.js';
 import { FILES_PATH_PREFIX } from '../products/images.js';
+import { products } from '../products/tables.js';
 import { certificationsOf } from '../products/service.js';
 import { readParts } from '../products/uploads.js';
 import { getPublishedPassport, nextVersionNumber, readCertificates, readPassport, readVersion, readVersionSummaries } from './queries.js';
@@ -240,6 +242,7 @@ async function passportForReader(db: Db, productId: number, version: number | un
   if (!published) return null;
   const access = await readerAccess(db, productId, token);
   const passport = passportForLevel(published, access.level);
+  if (access.accessLink === 'open') return { ...passport, accessLink: 'open', accessToken: token };
   return access.accessLink ? { ...passport, accessLink: access.accessLink } : passport;
 }
 
@@ -263,6 +266,43 @@ export async function publicPassport(db: Db, query: { productId: number; version
 export async function landingPassport(db: Db, product: { id: number; service: string }, access?: string): Promise<PublicPassport | null> {
   if (product.service !== 'DPP') return null;
   return passportForReader(db, product.id, undefined, access);
+}
+
+/** The stored files (`/files/passports/…`) a passport's fields name. */
+function filePathsOf(data: PassportData): string[] {
+  return [
+    ...(data.complianceDocuments ?? []).map((document) => document.filePath),
+    ...(data.userManual?.filePath ? [data.userManual.filePath] : []),
+    ...(data.safetyInformation?.filePath ? [data.safetyInformation.filePath] : []),
+  ];
+}
+
+/**
+ * Who may read a stored file of a product's passport (`/files/passports/{productId}/…`) without
+ * signing in: anyone (`public`) when a published version shows it among its public fields or it is
+ * a certificate's document; the holder of a live access link (`restricted`) when a published version
+ * shows it at the link's level; nobody (null) otherwise: a draft's file, a restricted file without
+ * the link, a product deleted or no longer on the DPP service.
+ */
+export async function passportFileReader(db: Db, productId: number, path: string, token: string | undefined): Promise<'public' | 'restricted' | null> {
+  const [product] = await db.select({ service: products.service }).from(products).where(and(eq(products.id, productId), isNull(products.deletedAt)));
+  if (product?.service !== 'DPP') return null;
+  const versions = await db
+    .select({ data: passportVersions.data, accessOverrides: passportVersions.accessOverrides })
+    .from(passportVersions)
+    .innerJoin(passports, eq(passports.id, passportVersions.passportId))
+    .where(and(eq(passports.productId, productId), eq(passportVersions.status, 'published')));
+  if (versions.length === 0) return null;
+  const shownAt = (level: AccessLevel) => versions.some((version) => filePathsOf(filterPassport(version.data, level, version.accessOverrides as AccessOverrides)).includes(path));
+  if (shownAt('public')) return 'public';
+  const certificate = await db
+    .select({ id: productCertificates.id })
+    .from(productCertificates)
+    .where(and(eq(productCertificates.productId, productId), eq(productCertificates.documentPath, path)))
+    .limit(1);
+  if (certificate.length > 0) return 'public';
+  const access = await readerAccess(db, productId, token);
+  return access.level !== 'public' && shownAt(access.level) ? 'restricted' : null;
 }
 
 // ----- access links -----

@@ -136,6 +136,12 @@ describe('LandingView: dpp', () => {
     expect(screen.getByTestId('landing-dpp')).not.toHaveTextContent('access link');
   });
 
+  it("gives the documents an access link opened the link's token, which the file answer asks for", () => {
+    show(landingData('dpp', { passport: corePassport({ level: 'authority', accessLink: 'open', accessToken: 'tok/en+1' }) }));
+    const links = within(section('Documents')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/bff/public/files/passports/7/doc.pdf?access=tok%2Fen%2B1']);
+  });
+
   it('names the level an access link opened, and shows the operators and facilities it carries', () => {
     const data = {
       ...corePassport().data,

@@ -156,24 +156,33 @@ export interface PassportSectionsProps {
   /** Prefix of the sections' heading ids, unique on the page. */
   idPrefix?: string;
   testId?: string;
+  /**
+   * The address of a stored file: on the landing the public pass-through, with the access link's
+   * token when the passport was opened with one (restricted documents need it); the console gives
+   * its own signed-in address.
+   */
+  fileHref?: (path: string) => string;
 }
 
 /**
  * The passport's sections as the dpp view draws them, without the landing's frame: the console's
  * passport step shows a published version with them too.
  */
-export function PassportSections({ passport, textColor, header, idPrefix = 'dpp', testId }: PassportSectionsProps) {
+export function PassportSections({ passport, textColor, header, idPrefix = 'dpp', testId, fileHref }: PassportSectionsProps) {
   const intl = useIntl();
   const { data, certificates } = passport;
   const number = (value: number, digits = 2) => intl.formatNumber(value, { maximumFractionDigits: digits });
   const date = (value: string) => intl.formatDate(value.length === 10 ? `${value}T00:00:00Z` : value, { dateStyle: 'medium', timeZone: 'UTC' });
   const msg = (id: DppWord, values?: Record<string, string | number>) => intl.formatMessage({ id: `landing.dpp.${id}` }, values);
 
-  // Stored files are served through the public pass-through, as the product's images.
+  // Stored files are served through the public pass-through, as the product's images; a restricted
+  // document only to the access link's holder, so its address carries the link's token.
+  const href =
+    fileHref ?? ((path: string) => (passport.accessToken ? `${publicFileUrl(path)}?access=${encodeURIComponent(passport.accessToken)}` : publicFileUrl(path)));
   const documents = [
-    ...(data.complianceDocuments ?? []).map((document) => ({ title: document.title, href: publicFileUrl(document.filePath) })),
-    ...(data.userManual?.filePath ? [{ title: msg('userManual'), href: publicFileUrl(data.userManual.filePath) }] : []),
-    ...(data.safetyInformation?.filePath ? [{ title: msg('safetyInformation'), href: publicFileUrl(data.safetyInformation.filePath) }] : []),
+    ...(data.complianceDocuments ?? []).map((document) => ({ title: document.title, href: href(document.filePath) })),
+    ...(data.userManual?.filePath ? [{ title: msg('userManual'), href: href(data.userManual.filePath) }] : []),
+    ...(data.safetyInformation?.filePath ? [{ title: msg('safetyInformation'), href: href(data.safetyInformation.filePath) }] : []),
   ];
   const facilities = data.manufacturingFacilities ?? [];
   const hasIdentity =

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { apiFetcher } from '@/lib/api-client';
 import { PassportSections } from '@/landing/components/dpp-view';
+import { fileUrl } from '@/lib/files';
 import { passportCredentialPath, passportVersionPath } from '@/features/passport/api/passport-api';
 
 const Links = styled.p`
@@ -86,6 +87,7 @@ export function VersionReader({
               textColor={theme.colors.text}
               idPrefix={`passport-v${version}`}
               testId="passport-version-sections"
+              fileHref={fileUrl}
             />
           ) : null}
           <DialogActions>
