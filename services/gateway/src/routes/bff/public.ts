@@ -28,7 +28,7 @@ const PUBLIC_CALLS: ReadonlyArray<readonly [string, RegExp]> = [
   // Its published content blocks, languages and texts, and its design theme (issue 14).
   ['GET', /^\/product\/landing-page\/preview-contents$/],
   ['GET', /^\/product\/landing-page\/design$/],
-  // Its product images and logos (stored files are public by design, keys are random).
+  // Its product images and logos (random keys), and passport documents, which the API serves only as the passport's level allows.
   ['GET', /^\/files\/(?!.*\.\.)[\w./-]+$/],
 ];
 
