@@ -41,13 +41,16 @@ export interface ValuePage {
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The company's distinct values of a column (or of an array column's elements) after `after`, in code point order. */
+/** The company's distinct values of a column (EPCs: of its EPC list) after `after`, in code point order. */
 async function distinctValues(db: Db, companyId: number, resource: DiscoveryResource, after: string | null, limit: number): Promise<string[]> {
+  if (resource === 'epcs') {
+    // The company's EPC list, in its primary key's (code point) order: a page is a range of the index.
+    const afterKey = after === null ? sql`` : sql` and epc > ${after}`;
+    const rows = await selectRows<{ epc: string }>(db, sql`select epc from epcis_epcs where company_id = ${companyId}${afterKey} order by epc limit ${limit}`);
+    return rows.map((row) => row.epc);
+  }
   const afterSql = after === null ? sql`` : sql` and value > ${after} collate "C"`;
-  const source =
-    resource === 'epcs'
-      ? sql`select distinct value from epcis_events, unnest(any_epcs) as value where company_id = ${companyId}`
-      : sql`select distinct ${sql.identifier(resource === 'bizLocations' ? 'biz_location' : resource === 'readPoints' ? 'read_point' : resource === 'bizSteps' ? 'biz_step' : 'disposition')} as value from epcis_events where company_id = ${companyId}`;
+  const source = sql`select distinct ${sql.identifier(resource === 'bizLocations' ? 'biz_location' : resource === 'readPoints' ? 'read_point' : resource === 'bizSteps' ? 'biz_step' : 'disposition')} as value from epcis_events where company_id = ${companyId}`;
   const rows = await selectRows<{ value: string }>(db, sql`select value from (${source}) as v where value is not null${afterSql} order by value collate "C" limit ${limit}`);
   return rows.map((row) => row.value);
 }

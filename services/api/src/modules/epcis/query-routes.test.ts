@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalIdentifier, eventHash, normalizeBizTransactionType, normalizeSourceDestType, toEpcUrn } from '@product-console/shared';
@@ -302,6 +302,11 @@ describe('the openepcis capture documents, queried', () => {
       url = nextLink(page);
     }
     expect(walked).toEqual(member);
+    // Every EPC the company's events name, once, in code point order (the EPC list the capture keeps).
+    const named = (await t.app.db.execute(
+      sql`select e from (select distinct e from epcis_events, unnest(any_epcs) as e where company_id = ${acmeId}) d order by e collate "C"`,
+    )) as unknown as { rows: { e: string }[] };
+    expect(member).toEqual(named.rows.map((row) => row.e));
   });
 });
 

@@ -144,6 +144,20 @@ async function insertRows(db: Db, rows: EventRow[]): Promise<{ id: number; event
   return result.rows.map((row) => ({ id: Number(row.id), eventId: row.event_id, declared: row.declared }));
 }
 
+/**
+ * The EPCs the stored events name, added to the company's discovery list (`epcis_epcs`) in code point
+ * order, so that two captures naming the same new EPCs wait for each other instead of deadlocking.
+ */
+async function addEpcs(db: Db, companyId: number, epcs: string[]): Promise<void> {
+  if (epcs.length === 0) return;
+  await db.execute(sql`
+    insert into epcis_epcs (company_id, epc)
+    select ${companyId}, e from jsonb_array_elements_text(${JSON.stringify(epcs)}::jsonb) as e
+    order by e collate "C"
+    on conflict do nothing
+  `);
+}
+
 const duplicateProblem = (index: number, eventId: string, where: string): ProblemDetails => ({
   ...epcisProblems.alreadyExists(`eventID ${eventId} ${where}`),
   eventIndex: index,
@@ -235,13 +249,16 @@ export async function storeEvents(
         // (company, eventID) of events that are not error declarations keeps it once.
         const inserted = await insertRows(tx, batch.map((item) => item.row));
         const ids = new Map(inserted.map((row) => [`${row.declared ? 'D' : 'E'}${row.eventId}`, row.id]));
+        const epcs = new Set<string>();
         for (const item of batch) {
           const rowId = ids.get(`${item.declaration ? 'D' : 'E'}${item.eventId}`);
+          if (rowId !== undefined) for (const epc of item.row.any_epcs as string[]) epcs.add(epc);
           if (rowId !== undefined) rows.push({ eventId: item.eventId, rowId, document: item.document });
           else if (item.generated) skipped.push(item.eventId);
           else problems.push(duplicateProblem(item.index, item.eventId, 'is already stored'));
         }
         if (options.errorBehaviour === 'rollback' && problems.length > 0) throw new RollbackCapture();
+        await addEpcs(tx, companyId, [...epcs]);
       }
       return rows;
     });

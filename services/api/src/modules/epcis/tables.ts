@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { apiKeys } from '../api-keys/tables.js';
 import { companies } from '../companies/tables.js';
 
@@ -104,6 +104,23 @@ export const epcisEvents = pgTable(
     index('epcis_events_gtins_gin').using('gin', table.gtins),
     index('epcis_events_biz_transactions_gin').using('gin', table.bizTransactions),
   ],
+);
+
+/**
+ * Every EPC a company's events name (`any_epcs`), once: the `/epcis/epcs` discovery collection pages
+ * through it by key instead of unnesting every event's EPCs. The column's collation is "C" (migration
+ * 0016), so its index is in code point order, the order the collection is paged in. Kept by the
+ * capture in the events' transaction; events are never deleted, so neither are these.
+ */
+export const epcisEpcs = pgTable(
+  'epcis_epcs',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    epc: text('epc').notNull(),
+  },
+  (table) => [primaryKey({ name: 'epcis_epcs_pk', columns: [table.companyId, table.epc] })],
 );
 
 /** A named query (`POST /epcis/queries`): its name and its query parameters as given. */
