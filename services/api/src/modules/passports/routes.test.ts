@@ -67,6 +67,15 @@ const { battery: _battery, ...FULL_CORE } = FULL;
 const putPassport = (productId: number, payload: Record<string, unknown>, authorization = acme) =>
   call(t.app, authorization, { method: 'PUT', url: '/api/product/passport', payload: { productId, ...payload } });
 const publish = (productId: number, authorization = acme) => call(t.app, authorization, { method: 'POST', url: '/api/product/passport/publish', payload: { productId } });
+/** Uploads a small PDF to the product's passport files; answers its stored path. */
+const uploadPdf = async (productId: number) =>
+  (
+    await call(t.app, acme, {
+      method: 'POST',
+      url: `/api/product/passport/document?productId=${productId}`,
+      ...multipart({}, [{ field: 'file', data: Buffer.from('%PDF-1.7\n%%EOF\n'), filename: 'doc.pdf', contentType: 'application/pdf' }]),
+    })
+  ).json().result.path as string;
 const getPassport = (productId: number, authorization = acme) => call(t.app, authorization, { method: 'GET', url: `/api/product/passport?productId=${productId}` });
 const getVersion = (productId: number, version: number, authorization = acme) =>
   call(t.app, authorization, { method: 'GET', url: `/api/product/passport/version?productId=${productId}&version=${version}` });
@@ -250,14 +259,7 @@ describe('access levels', () => {
   it('answers the public only public fields; a live access link shows its level; revoked and expired links do not', async () => {
     const productId = await newProduct();
     const overrides: AccessOverrides = { carbonFootprint: 'legitimateInterest', 'battery.circularity.recycledContent': 'authority' };
-    const upload = async () =>
-      (
-        await call(t.app, acme, {
-          method: 'POST',
-          url: `/api/product/passport/document?productId=${productId}`,
-          ...multipart({}, [{ field: 'file', data: Buffer.from('%PDF-1.7\n%%EOF\n'), filename: 'doc.pdf', contentType: 'application/pdf' }]),
-        })
-      ).json().result.path as string;
+    const upload = () => uploadPdf(productId);
     const complianceDocuments = [
       { kind: 'declarationOfConformity' as const, title: 'EU declaration of conformity', filePath: await upload() },
       { kind: 'testReport' as const, title: 'Secret lab test report', filePath: await upload() },
@@ -434,14 +436,7 @@ describe('certificates', () => {
 
   it("serves a passport's files by who may read them: public ones to anyone, restricted ones with their access link, drafts' to the console", async () => {
     const productId = await newProduct();
-    const upload = async () =>
-      (
-        await call(t.app, acme, {
-          method: 'POST',
-          url: `/api/product/passport/document?productId=${productId}`,
-          ...multipart({}, [{ field: 'file', data: Buffer.from('%PDF-1.7\n%%EOF\n'), filename: 'doc.pdf', contentType: 'application/pdf' }]),
-        })
-      ).json().result.path as string;
+    const upload = () => uploadPdf(productId);
     const [declaration, report, draftOnly] = [await upload(), await upload(), await upload()];
     const complianceDocuments = [
       { kind: 'declarationOfConformity' as const, title: 'EU declaration of conformity', filePath: declaration },
