@@ -24,7 +24,7 @@ describe("the company's time zone", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const zone = await screen.findByLabelText('Time zone');
     expect(zone).toHaveValue('UTC');
-    expect(zone).toHaveAccessibleDescription('Analytics count days in this time zone.');
+    expect(zone).toHaveAccessibleDescription('Analytics count days in this time zone. A change regroups the scans already counted by the new days, which can take a minute on a large account.');
     expect(screen.getByRole('option', { name: 'America/Los Angeles' })).toBeInTheDocument();
 
     await user.selectOptions(zone, 'Europe/Berlin');
