@@ -7,7 +7,6 @@
 //
 // ANALYTICS_BENCH_SCANS (default 10 000 000), ANALYTICS_BENCH_SAMPLES (default 30),
 // ANALYTICS_BENCH_KEEP=1 keeps the database, ANALYTICS_BENCH_REUSE=<that name> measures on it again.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { percentile, start } from './support/measure.mjs';
-import { BENCH_INTERNAL_TOKEN, DEMO_MANAGERS, DEMO_PASSWORD } from './support/epcis.mjs';
+import { BENCH_INTERNAL_TOKEN, DEMO_MANAGERS, DEMO_PASSWORD, loadBenchDatabase } from './support/epcis.mjs';
 
 const SCANS = Number(process.env.ANALYTICS_BENCH_SCANS ?? 10_000_000);
 const SAMPLES = Number(process.env.ANALYTICS_BENCH_SAMPLES ?? 30);
@@ -26,24 +25,6 @@ const TIME_ZONE = 'Europe/Berlin';
 const TSX = ['--conditions=source', '--import', 'tsx'];
 const { INTERNAL_TOKEN_HEADER } = await tsImport('../../packages/shared/src/index.ts', import.meta.url);
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const reuse = process.env.ANALYTICS_BENCH_REUSE;
-const databaseName = reuse ?? `bench_analytics_${randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const DAY_MS = 86_400_000;
 const lastHour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
@@ -137,9 +118,11 @@ async function getJson(url, headers) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
 let api;
 let pool;
+let database;
 let failed = false;
 try {
-  if (!reuse) await onServer(`create database ${databaseName}`);
+  database = await loadBenchDatabase('bench_analytics', process.env.ANALYTICS_BENCH_REUSE);
+  const databaseUrl = database.url;
   process.env.BENCH_DATABASE_URL = databaseUrl;
   api = start('./support/api-server.mjs', [dataDir], TSX);
   const origin = `http://127.0.0.1:${(await api.ready).port}`;
@@ -154,8 +137,8 @@ try {
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
   const headers = { authorization: (await signIn.json()).Authorization };
 
-  if (!reuse) {
-    console.log(`loading ${SCANS.toLocaleString('en')} scans of Acme over ${DAYS} days into PostgreSQL (database ${databaseName})...`);
+  if (database.fresh) {
+    console.log(`loading ${SCANS.toLocaleString('en')} scans of Acme over ${DAYS} days into PostgreSQL (database ${database.name})...`);
     const loadStart = Date.now();
     await pool.query(`delete from scan_rollups where company_id = $1`, [acme]);
     await pool.query(`delete from scans where company_id = $1`, [acme]);
@@ -264,8 +247,6 @@ try {
   await pool?.end();
   api?.child.kill();
   rmSync(dataDir, { recursive: true, force: true });
-  if (reuse) console.log(`\nmeasured on ${databaseName}, kept`);
-  else if (process.env.ANALYTICS_BENCH_KEEP === '1') console.log(`\nkept database ${databaseName}`);
-  else await onServer(`drop database if exists ${databaseName} with (force)`).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
+  await database?.finish(process.env.ANALYTICS_BENCH_KEEP === '1');
 }
 if (failed && process.env.BENCH_STRICT === '1') process.exit(1);

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { loadBenchDatabase } from './support/epcis.mjs';
 import { percentile, start, timedGet } from './support/measure.mjs';
 
 const EVENTS = Number(process.env.EPCIS_BENCH_EVENTS ?? 1_000_000);
@@ -29,24 +30,6 @@ const TSX = ['--conditions=source', '--import', 'tsx'];
 
 const { extractEventFields } = await tsImport('../../packages/shared/src/index.ts', import.meta.url);
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const reuse = process.env.EPCIS_BENCH_REUSE;
-const databaseName = reuse ?? `bench_epcis_${randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A GTIN-14 of the prefix with its check digit. */
 function gtin(prefix, reference) {
@@ -205,9 +188,11 @@ async function getJson(url, headers) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-epcis-query-'));
 let api;
 let pool;
+let database;
 let failed = false;
 try {
-  if (!reuse) await onServer(`create database ${databaseName}`);
+  database = await loadBenchDatabase('bench_epcis', process.env.EPCIS_BENCH_REUSE);
+  const databaseUrl = database.url;
   process.env.BENCH_DATABASE_URL = databaseUrl;
   api = start('./support/api-server.mjs', [dataDir], TSX);
   const origin = `http://127.0.0.1:${(await api.ready).port}`;
@@ -222,8 +207,8 @@ try {
   ]);
   const headers = { authorization: `Bearer ${key}` };
 
-  if (!reuse) {
-    console.log(`loading ${EVENTS.toLocaleString('en')} events of Acme and ${OTHER_EVENTS.toLocaleString('en')} of Nordic into PostgreSQL (database ${databaseName})...`);
+  if (database.fresh) {
+    console.log(`loading ${EVENTS.toLocaleString('en')} events of Acme and ${OTHER_EVENTS.toLocaleString('en')} of Nordic into PostgreSQL (database ${database.name})...`);
     const loadStart = Date.now();
     // A bulk load: the secondary indexes are dropped first and built again after (the same indexes the migrations made).
     const indexes = (
@@ -299,8 +284,6 @@ try {
   await pool?.end();
   api?.child.kill();
   rmSync(dataDir, { recursive: true, force: true });
-  if (reuse) console.log(`\nmeasured on ${databaseName}, kept`);
-  else if (process.env.EPCIS_BENCH_KEEP === '1') console.log(`\nkept database ${databaseName}`);
-  else await onServer(`drop database if exists ${databaseName} with (force)`).catch((error) => console.error(`could not drop ${databaseName}: ${error.message}`));
+  await database?.finish(process.env.EPCIS_BENCH_KEEP === '1');
 }
 if (failed && process.env.BENCH_STRICT === '1') process.exit(1);

@@ -14,24 +14,49 @@ export function benchServerUrl() {
   return process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
+async function onServer(serverUrl, statement) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Creates an empty database on the server of `serverUrl`; answers its URL and a `drop()`. */
 export async function createBenchDatabase(serverUrl = benchServerUrl(), prefix = 'bench_epcis') {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+/**
+ * The database of a benchmark that loads a large store: a new one (`fresh`), or the one an earlier
+ * run kept when `reuse` names it. `finish(keep)` drops a new one unless it is to be kept, and says
+ * which database stays.
+ */
+export async function loadBenchDatabase(prefix, reuse, serverUrl = benchServerUrl()) {
+  if (!reuse) {
+    const created = await createBenchDatabase(serverUrl, prefix);
+    return {
+      ...created,
+      fresh: true,
+      async finish(keep) {
+        if (keep) console.log(`\nkept database ${created.name}`);
+        else await created.drop().catch((error) => console.error(`could not drop ${created.name}: ${error.message}`));
+      },
+    };
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${reuse}`;
+  return { name: reuse, url: url.toString(), fresh: false, finish: async () => console.log(`\nmeasured on ${reuse}, kept`) };
 }
 
 /** Signs a demo manager in on the API and creates an API key of its company; answers the key. */
