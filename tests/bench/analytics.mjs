@@ -24,6 +24,7 @@ const TARGET_P95_MS = 200;
 const TIME_ZONE = 'Europe/Berlin';
 const TSX = ['--conditions=source', '--import', 'tsx'];
 const { INTERNAL_TOKEN_HEADER } = await tsImport('../../packages/shared/src/index.ts', import.meta.url);
+const { scanDimensionsSql } = await tsImport('../../services/api/src/modules/analytics/rollups.ts', import.meta.url);
 
 
 const DAY_MS = 86_400_000;
@@ -71,10 +72,7 @@ function rollupStatement() {
     ), facts as (
       select b.company_id, b.product_id, date_trunc('hour', b.scanned_at, 'UTC') as bucket, d.dimension, d.value
       from batch b
-      cross join lateral (values
-        ('total', ''), ('country', b.country), ('region', b.country || '-' || b.region), ('device', b.device_type),
-        ('os', b.os), ('browser', b.browser), ('linkType', b.link_type), ('view', b.view), ('language', b.lang), ('serial', b.serial)
-      ) as d(dimension, value)
+      cross join lateral ${scanDimensionsSql('b')}
       where d.value is not null
       union all
       select s.company_id, s.product_id, date_trunc('hour', s.first_at, 'UTC'), 'visitors', '' from seen s

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { LINK_TYPE_VIEWS } from '@product-console/shared';
-import { rebuildDailyRollups } from '../modules/analytics/rollups.js';
+import { rebuildDailyRollups, scanDimensionsSql } from '../modules/analytics/rollups.js';
 import type { Db } from './client.js';
 import { DEMO_TRACE_SERIALS } from './seed-traces.js';
 
@@ -207,10 +207,7 @@ export async function seedDemoScans(tx: Db, companyId: number, now = new Date())
     ), facts as (
       select s.company_id, s.product_id, date_trunc('hour', s.scanned_at, 'UTC') as bucket, d.dimension, d.value
       from company_scans s
-      cross join lateral (values
-        ('total', ''), ('country', s.country), ('region', s.country || '-' || s.region), ('device', s.device_type),
-        ('os', s.os), ('browser', s.browser), ('linkType', s.link_type), ('view', s.view), ('language', s.lang), ('serial', s.serial)
-      ) as d(dimension, value)
+      cross join lateral ${sql.raw(scanDimensionsSql('s'))}
       where d.value is not null
       union all
       select min(company_id), product_id, date_trunc('hour', min(scanned_at), 'UTC'), 'visitors', ''

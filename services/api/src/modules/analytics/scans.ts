@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf } from './facts.js';
-import { addSerialScans, shareCompanies } from './rollups.js';
+import { addSerialScans, scanDimensionsSql, shareCompanies } from './rollups.js';
 import { analyticsSalts, scanVisitorsDaily } from './tables.js';
 
 /** One recorded scan as the rules after the commit read it (the address is not part of it). */
@@ -178,10 +178,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
                (b.scanned_at at time zone c.time_zone)::date as day, d.dimension, d.value
         from batch b
         join companies c on c.id = b.company_id
-        cross join lateral (values
-          ('total', ''), ('country', b.country), ('region', b.country || '-' || b.region), ('device', b.device_type),
-          ('os', b.os), ('browser', b.browser), ('linkType', b.link_type), ('view', b.view), ('language', b.lang), ('serial', b.serial)
-        ) as d(dimension, value)
+        cross join lateral ${sql.raw(scanDimensionsSql('b'))}
         where d.value is not null
         union all
         select s.company_id, s.product_id, date_trunc('hour', s.first_at, 'UTC'), (s.first_at at time zone c.time_zone)::date, 'visitors', ''
