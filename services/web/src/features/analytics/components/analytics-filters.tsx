@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Project, ProductSummary } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
 import { SearchBox } from '@/components/list-toolbar';
+import { ProjectOptions } from '@/components/project-options';
 import { Card } from '@/components/ui/card';
 import { Input, Label, Select } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
@@ -159,12 +160,7 @@ export function AnalyticsFilters({ state, range, timeZone, projects, products, p
           onChange={(event) => onChange({ ...state, projectId: event.target.value ? Number(event.target.value) : null, productId: null })}
           data-testid="analytics-project"
         >
-          <option value="">{intl.formatMessage({ id: 'nav.projectsAll' })}</option>
-          {projects.map((project) => (
-            <option key={project.project_id} value={project.project_id}>
-              {project.project_name}
-            </option>
-          ))}
+          <ProjectOptions projects={projects} />
         </Select>
       </Control>
       <Control>

@@ -7,6 +7,7 @@ import { ListBody } from '@/components/list-body';
 import { ListToolbar } from '@/components/list-toolbar';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
 import { Mono, ProductCellLayout } from '@/components/product-cell';
+import { ProjectOptions } from '@/components/project-options';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label, Select } from '@/components/ui/field';
@@ -83,12 +84,7 @@ export function TracedProductList({ serviceName, projects }: TracedProductListPr
             <FormattedMessage id="trace.list.project" />
           </Label>
           <Select id="trace-project" value={projectId ?? ''} onChange={(event) => update({ projectId: event.target.value || null, page: null })} data-testid="trace-project">
-            <option value="">{intl.formatMessage({ id: 'nav.projectsAll' })}</option>
-            {projects.map((project) => (
-              <option key={project.project_id} value={project.project_id}>
-                {project.project_name}
-              </option>
-            ))}
+            <ProjectOptions projects={projects} />
           </Select>
         </Filter>
       </ListToolbar>
