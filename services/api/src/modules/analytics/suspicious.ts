@@ -52,7 +52,6 @@ export function createMedianCache(ttlMs = 10 * 60_000, now = () => Date.now()): 
       return entry.median;
     },
     set(productId, median) {
-      if (ttlMs <= 0) return;
       if (kept.size > 10_000) kept.clear();
       kept.set(productId, { median, until: now() + ttlMs });
     },
