@@ -631,14 +631,7 @@ function Landing({
               </SubtleText>
             ) : null}
           </div>
-          {texts.description ? (
-            <Section $fg={fg}>
-              <h2 lang={uiLanguage}>
-                <FormattedMessage id="products.field.description" />
-              </h2>
-              <p>{texts.description}</p>
-            </Section>
-          ) : null}
+          {texts.description ? <TextSection fg={fg} uiLanguage={uiLanguage} titleId="products.field.description" text={texts.description} /> : null}
           {links.length > 0 ? (
             <nav aria-label={intl.formatMessage({ id: 'preview.links' })}>
               <ProductLinks links={links} design={design} language={lang} frame={frame} hrefOf={(link) => linkHref(link, product, viewHref)} />
@@ -647,14 +640,7 @@ function Landing({
           {body.map((block) => (
             <Block key={`${block.content_id}-${block.order}`} block={block} language={lang} design={design} />
           ))}
-          {texts.features ? (
-            <Section $fg={fg}>
-              <h2 lang={uiLanguage}>
-                <FormattedMessage id="products.field.features" />
-              </h2>
-              <p>{texts.features}</p>
-            </Section>
-          ) : null}
+          {texts.features ? <TextSection fg={fg} uiLanguage={uiLanguage} titleId="products.field.features" text={texts.features} /> : null}
           {product.category_id === 1 && (product.careInfo.text || product.careInfo.image) ? (
             <Section $fg={fg} data-testid="preview-care-info">
               <h2 lang={uiLanguage}>
@@ -688,6 +674,18 @@ function Landing({
         ) : null}
       </Column>
     </Root>
+  );
+}
+
+/** A headed paragraph of the product's own text (description, features), its heading in the UI language. */
+function TextSection({ fg, uiLanguage, titleId, text }: { fg: string; uiLanguage: string; titleId: 'products.field.description' | 'products.field.features'; text: string }) {
+  return (
+    <Section $fg={fg}>
+      <h2 lang={uiLanguage}>
+        <FormattedMessage id={titleId} />
+      </h2>
+      <p>{text}</p>
+    </Section>
   );
 }
 
