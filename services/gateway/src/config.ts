@@ -87,6 +87,13 @@ const envSchema = z
      * check, invitation acceptance) per window, per client address.
      */
     ACCOUNT_RATE_LIMIT: optional(positiveInt).default(5),
+    /**
+     * Requests per window, per client address, to everything the gateway answers without a
+     * credential (resolver, landing views, DID documents, stored images, the console's files),
+     * counted in each replica's memory: the effective limit is this times the replicas. Generous
+     * on purpose (decision 063): a shop or a carrier full of shoppers shares one address.
+     */
+    PUBLIC_RATE_LIMIT: optional(positiveInt).default(3_000),
     RATE_LIMIT_WINDOW_MS: optional(positiveInt).default(60_000),
 
     /** Secret sent on internal API calls (resolver data, scan records); the API's INTERNAL_TOKEN. */
