@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   SERIAL_AI,
   qualifierPathOf,
@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { Translator } from '../../plugins/translation.js';
+import { shownToPublic } from '../access/public-products.js';
 import { companies } from '../companies/tables.js';
 import { landingContents, landingDesign } from '../contents/service.js';
 import { entries } from '../entries/tables.js';
@@ -38,10 +39,7 @@ async function landingProduct(db: Db, productId: number, serviceName: string) {
     .where(
       and(
         eq(products.id, productId),
-        isNull(products.deletedAt),
-        eq(entries.isDeleted, false),
-        eq(entries.isActive, true),
-        eq(companies.permission, true),
+        shownToPublic(),
         eq(companies.serviceName, serviceName),
       ),
     );
