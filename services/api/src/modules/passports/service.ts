@@ -20,8 +20,11 @@ import { conflict, notFound, validationFailed, type FieldError } from '../../err
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
+import { shownToPublic } from '../access/public-products.js';
 import { certifications } from '../certifications/tables.js';
+import { companies } from '../companies/tables.js';
 import { entryPathOf, lockProduct, publicProduct } from '../contents/queries.js';
+import { entries } from '../entries/tables.js';
 import { FILES_PATH_PREFIX } from '../products/images.js';
 import { products } from '../products/tables.js';
 import { certificationsOf } from '../products/service.js';
@@ -282,10 +285,17 @@ function filePathsOf(data: PassportData): string[] {
  * signing in: anyone (`public`) when a published version shows it among its public fields or it is
  * a certificate's document; the holder of a live access link (`restricted`) when a published version
  * shows it at the link's level; nobody (null) otherwise: a draft's file, a restricted file without
- * the link, a product deleted or no longer on the DPP service.
+ * the link, a product no longer on the DPP service or not shown to the public (deleted, its entry
+ * deactivated or deleted, its company's approval withdrawn: `shownToPublic`, as the landing).
  */
 export async function passportFileReader(db: Db, productId: number, path: string, token: string | undefined): Promise<'public' | 'restricted' | null> {
-  const [product] = await db.select({ service: products.service }).from(products).where(and(eq(products.id, productId), isNull(products.deletedAt)));
+  // The landing's own rule: a document goes with the page when the product, its entry or its company's approval does.
+  const [product] = await db
+    .select({ service: products.service })
+    .from(products)
+    .innerJoin(entries, eq(entries.id, products.entryId))
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(and(eq(products.id, productId), shownToPublic()));
   if (product?.service !== 'DPP') return null;
   const versions = await db
     .select({ data: passportVersions.data, accessOverrides: passportVersions.accessOverrides })
