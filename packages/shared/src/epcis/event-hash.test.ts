@@ -1,22 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { standardsPath } from '../../../../tests/fixtures/standards/index.mjs';
 import { eventHash, eventPreHash, hashTimestamp } from './event-hash.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const vectors = join(here, 'fixtures', 'event-hash');
-
-function standardsDir(): string {
-  let dir = here;
-  for (;;) {
-    const candidate = join(dir, 'shared', 'standards');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('shared/standards not found above the test file');
-    dir = parent;
-  }
-}
 
 type Json = Record<string, unknown>;
 function eventsOf(doc: Json): Json[] {
@@ -107,7 +97,7 @@ describe('EPCIS event hash', () => {
 
   it('gives the same eventID to the openepcis test events that are the same event', () => {
     // The openepcis documents reuse some eventIDs; where the events are equal our hashes must be too.
-    const root = join(standardsDir(), 'epcis', 'openepcis-test-resources');
+    const root = standardsPath('epcis/openepcis-test-resources');
     const hashOf = (path: string, index: number) => {
       const doc = JSON.parse(readFileSync(join(root, path), 'utf8')) as Json;
       return eventHash(eventsOf(doc)[index], doc['@context']);

@@ -1,20 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { standardsPath } from '../../../../tests/fixtures/standards/index.mjs';
 import { canonicalClass, canonicalIdentifier, gtinOf, identifierPattern, prefixLengthFromPrefixes, toEpcUrn } from './identifiers.js';
-
-/** The shared standards folder: walk up from this file to a directory holding `shared/standards`. */
-function standardsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'shared', 'standards');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('shared/standards not found above the test file');
-    dir = parent;
-  }
-}
 
 /** Whether a SQL LIKE pattern (backslash escapes) matches a value. */
 function like(pattern: string, value: string): boolean {
@@ -33,7 +21,7 @@ const prefixes = prefixLengthFromPrefixes(['4012345', '4054739', '0614141', '952
 
 describe('identifiers', () => {
   it('round-trips every GS1 key of epcisDocWithAllGS1Keys.json between EPC URN and Digital Link', () => {
-    const doc = JSON.parse(readFileSync(join(standardsDir(), 'epcis/openepcis-test-resources/Capture/Documents/epcisDocWithAllGS1Keys.json'), 'utf8'));
+    const doc = JSON.parse(readFileSync(standardsPath('epcis/openepcis-test-resources/Capture/Documents/epcisDocWithAllGS1Keys.json'), 'utf8'));
     const event = doc.epcisBody.eventList[0];
     const instances: string[] = [...event.epcList, event.readPoint.id];
     const classes: string[] = event.quantityList.map((q: { epcClass: string }) => q.epcClass);
@@ -54,7 +42,7 @@ describe('identifiers', () => {
   });
 
   it('is stable on every identifier of the openepcis capture documents', () => {
-    const dir = join(standardsDir(), 'epcis/openepcis-test-resources/Capture/Documents');
+    const dir = standardsPath('epcis/openepcis-test-resources/Capture/Documents');
     const identifiers = new Set<string>();
     const collect = (value: unknown, key = ''): void => {
       if (typeof value === 'string') {

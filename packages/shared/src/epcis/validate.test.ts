@@ -1,24 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventHash } from './event-hash.js';
 import { formatEventIdentifiers } from './format.js';
 import { prefixLengthFromPrefixes } from './identifiers.js';
+import { standardsPath } from '../../../../tests/fixtures/standards/index.mjs';
 import { extractEventFields, splitTypedValue, typedValue, validateEpcisDocument, validateEpcisEvent, validateEpcisQueryDocument, type EpcisProblem } from './validate.js';
 
-function standardsDir(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'shared', 'standards');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('shared/standards not found above the test file');
-    dir = parent;
-  }
-}
-
-const root = join(standardsDir(), 'epcis', 'openepcis-test-resources');
+const root = standardsPath('epcis/openepcis-test-resources');
 const read = (path: string): Record<string, unknown> => JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
 const jsonFiles = (dir: string) => readdirSync(join(root, dir)).filter((file) => file.endsWith('.json')).sort();
 const CONTEXT = ['https://ref.gs1.org/standards/epcis/epcis-context.jsonld'];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { standardsPath } from '../../../../tests/fixtures/standards/index.mjs';
 import { AI_TABLE } from './ai-table.js';
 import { digitalLinkOrigin, formatDigitalLink, gtinDigitalLink, parseDigitalLink } from './digital-link.js';
 import { companyPrefixOf, entryPath, entryValue, gs1CheckDigit, gtin14, gtinProblem, hasValidCheckDigit, isValidGtin14, padGtin14 } from './gtin.js';
@@ -22,7 +22,7 @@ function expandAis(field: string): string[] {
 }
 
 function loadDictionary(): Map<string, DictionaryRow> {
-  const path = fileURLToPath(new URL('../../../../../shared/standards/gs1-syntax-dictionary/gs1-syntax-dictionary.txt', import.meta.url));
+  const path = standardsPath('gs1-syntax-dictionary/gs1-syntax-dictionary.txt');
   const rows = new Map<string, DictionaryRow>();
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.trim() === '' || line.startsWith('#')) continue;

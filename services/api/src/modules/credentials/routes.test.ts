@@ -1,11 +1,11 @@
 import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
 import type { PassportData } from '@product-console/shared';
 import { call, createTestApp, GATEWAY_HEADERS, type TestApp } from '../../test/app.js';
 import { signInDemoUsers, type DemoSessions } from '../../test/demo.js';
@@ -17,8 +17,8 @@ import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { passports, passportVersions, productCertificates } from '../passports/tables.js';
 
-// The UNTP schema is GPL-licensed reference data beside the repository: read at test time, never copied.
-const SCHEMA_PATH = fileURLToPath(new URL('../../../../../../shared/standards/untp-dpp/untp-dpp-schema.json', import.meta.url));
+// The UNTP schema is GPL-licensed test data (tests/fixtures/standards/untp-dpp): read at test time, never built into the product.
+const SCHEMA_PATH = standardsPath('untp-dpp/untp-dpp-schema.json');
 
 /** A battery passport with public fields and restricted ones (facilities, repair instructions, cathode materials). */
 const BATTERY_PASSPORT: PassportData = {

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
@@ -12,16 +12,7 @@ import { CAPTURE_FILE_SIZE_LIMIT_BYTES, CAPTURE_LIMIT_EVENTS, createCaptureQueue
 import { eventContext } from './store.js';
 import { epcisCaptures, epcisEvents } from './tables.js';
 
-/** `../shared/standards/epcis/openepcis-test-resources/Capture`, found by walking up from this file to the folder beside the repository. */
-function captureResources(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'standards', 'epcis', 'openepcis-test-resources', 'Capture');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('shared/standards/epcis not found beside the repository');
-}
-
-const RESOURCES = captureResources();
+const RESOURCES = standardsPath('epcis/openepcis-test-resources/Capture');
 const readJson = (folder: string, file: string) => JSON.parse(readFileSync(join(RESOURCES, folder, file), 'utf8')) as Record<string, unknown>;
 const filesOf = (folder: string) => readdirSync(join(RESOURCES, folder)).filter((file) => file.endsWith('.json')).sort();
 

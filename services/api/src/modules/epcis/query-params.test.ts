@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
 import { EpcisException } from './problem.js';
 import { parseEventQuery, type Condition } from './query-params.js';
 import { storedParameters } from './named-queries.js';
 
-const QUERIES = fileURLToPath(new URL('../../../../../../shared/standards/epcis/openepcis-test-resources/Query/Queries/', import.meta.url));
+const QUERIES = standardsPath('epcis/openepcis-test-resources/Query/Queries/');
 
 function refusal(params: Record<string, string | string[]>): { type: string; status: number; detail?: string } {
   try {

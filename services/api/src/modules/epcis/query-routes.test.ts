@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalIdentifier, eventHash, normalizeBizTransactionType, normalizeSourceDestType, toEpcUrn } from '@product-console/shared';
+import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
@@ -17,15 +17,7 @@ import { epcisSubscriptions } from './tables.js';
 
 type Json = Record<string, unknown>;
 
-/** `../shared/standards/epcis/openepcis-test-resources/Capture`, found by walking up from this file. */
-function captureResources(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'standards', 'epcis', 'openepcis-test-resources', 'Capture');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('shared/standards/epcis not found beside the repository');
-}
-const RESOURCES = captureResources();
+const RESOURCES = standardsPath('epcis/openepcis-test-resources/Capture');
 const readJson = (folder: string, file: string) => JSON.parse(readFileSync(join(RESOURCES, folder, file), 'utf8')) as Json;
 const filesOf = (folder: string) => readdirSync(join(RESOURCES, folder)).filter((file) => file.endsWith('.json')).sort();
 

@@ -7,6 +7,7 @@ import Ajv from 'ajv';
 import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
 import {
   ERROR_CODES,
   INTERNAL_TOKEN_HEADER,
@@ -210,7 +211,7 @@ async function startResolverGateway(
  * against the gateway with a stand-in API: redirects, link types, link sets, errors, CORS.
  */
 
-const schemaPath = new URL('../../../../../../shared/standards/gs1-linkset/gs1-linkset-schema.json', import.meta.url);
+const schemaPath = standardsPath('gs1-linkset/gs1-linkset-schema.json');
 const BOOTS = 'https://brand.example/boots';
 
 let api: ResolverApi;
