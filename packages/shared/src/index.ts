@@ -31,3 +31,4 @@ export * from './schemas/passport.js';
 export * from './schemas/trace.js';
 export * from './epcis/index.js';
 export * from './schemas/analytics.js';
+export * from './log-redaction.js';

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { ERROR_CODES, MESSAGES } from '@product-console/shared';
+import { ERROR_CODES, LOG_REDACTION, MESSAGES } from '@product-console/shared';
 import type { GatewayConfig } from './config.js';
 import { gatewayErrors } from './errors.js';
+import { serializeRequest } from './lib/request-log.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
@@ -39,6 +40,8 @@ export interface AppDeps {
   storeKeyPrefix?: string;
   /** Process metrics (CPU, memory, GC) at /metrics; on unless turned off (tests make many apps). */
   processMetrics?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -74,18 +77,13 @@ export function genReqId(req: IncomingMessage): string {
 export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const keyPrefix = deps.storeKeyPrefix ?? 'gw:';
   const app = Fastify({
+    // No secret and no scanner's address in a log line (decisions 055 and 062): one request
+    // serializer, and the secret headers and any `url` redacted wherever a log call puts them.
     logger: {
       level: config.LOG_LEVEL,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          'headers.authorization',
-          'headers.cookie',
-        ],
-        censor: '[redacted]',
-      },
+      stream: deps.logStream,
+      redact: LOG_REDACTION,
+      serializers: { req: serializeRequest },
     },
     genReqId,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
