@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import type { ZodType, z } from 'zod';
 import { toFieldErrors } from '@product-console/shared';
 import { AppError, fileTooLarge, invalidImage, malformedMultipart, validationFailed } from './errors.js';
+import { checkImage } from './images.js';
 import { randomKey, type FileStorage } from './plugins/storage.js';
 
 /**
@@ -20,13 +20,6 @@ export interface AccountForm<T> {
   value: T;
   files: Map<string, UploadedFile>;
 }
-
-const IMAGE_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
 
 function parseJsonField(field: string, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
@@ -73,14 +66,11 @@ export async function readAccountForm<S extends ZodType>(
   return { value: parsed.data, files };
 }
 
-/** Checks by content that an upload is a JPEG, PNG, WebP or GIF image; answers 400 otherwise. */
+/** Checks an upload with the one image check (a JPEG, PNG, WebP or GIF that decodes whole); answers 400 naming its field otherwise. */
 export async function imageExtension(file: UploadedFile): Promise<{ extension: string; contentType: string }> {
-  const type = await fileTypeFromBuffer(file.data);
-  const extension = type ? IMAGE_TYPES[type.mime] : undefined;
-  if (!type || !extension) {
-    throw invalidImage(file.field);
-  }
-  return { extension, contentType: type.mime };
+  const image = await checkImage(file.data);
+  if (!image) throw invalidImage(file.field);
+  return { extension: image.extension, contentType: image.mime };
 }
 
 /** Stored file paths are `/files/{key}`, like the product images; the API serves them at `/api/files/{key}`. */

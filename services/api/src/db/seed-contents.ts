@@ -12,7 +12,8 @@ import {
 import { randomBytes } from 'node:crypto';
 import { productContents, productDesigns, productLanguages, productTexts } from '../modules/contents/tables.js';
 import { links } from '../modules/links/tables.js';
-import { contentFolder, makeThumbnail } from '../modules/products/images.js';
+import { makeThumbnail } from '../images.js';
+import { contentFolder } from '../modules/products/images.js';
 import { products } from '../modules/products/tables.js';
 import type { FileStorage } from '../plugins/storage.js';
 import type { Db } from './client.js';

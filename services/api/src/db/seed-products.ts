@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { entryPath, type DynamicInfoItem } from '@product-console/shared';
 import { certifications } from '../modules/certifications/tables.js';
 import { entries } from '../modules/entries/tables.js';
-import { makeThumbnail, productFolder } from '../modules/products/images.js';
+import { makeThumbnail } from '../images.js';
+import { productFolder } from '../modules/products/images.js';
 import type { FileStorage } from '../plugins/storage.js';
 import type { Db } from './client.js';
 

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { MESSAGES, VIDEO_UPLOAD_MAX_BYTES } from '@product-console/shared';
 import { AppError, validationFailed } from '../../errors.js';
+import { checkImage } from '../../images.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { FILES_PATH_PREFIX, contentFolder, deleteImages, storeImage } from '../products/images.js';
-import { sniffImage } from '../products/uploads.js';
 
 /*
  * The files of a product's page (issue 14): pictures and MP4 videos of its blocks and its design's
@@ -62,9 +62,9 @@ export async function storeContentMedia(
     await storage.put(key, data, 'video/mp4');
     return { path: `${FILES_PATH_PREFIX}${key}`, contentType: 'video/mp4' };
   }
-  const image = await sniffImage(data);
-  if (!image) throw validationFailed([{ path: 'file', message: CONTENT_MEDIA_MESSAGE }]);
   if (data.length > imageMaxBytes) throw tooLarge();
+  const image = await checkImage(data);
+  if (!image) throw validationFailed([{ path: 'file', message: CONTENT_MEDIA_MESSAGE }]);
   const path = await storeImage(storage, contentFolder(productId), { data, ...image });
   return { path, contentType: image.mime };
 }

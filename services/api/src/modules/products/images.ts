@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { thumbnailPath } from '@product-console/shared';
+import type { CheckedImage } from '../../images.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import type { UploadedImage } from './uploads.js';
 
 /** Stored paths look like `/files/{key}`; `GET /api{path}` serves them. */
 export const FILES_PATH_PREFIX = '/files/';
@@ -15,23 +14,12 @@ export function keyOfPath(path: string): string | null {
   return path.startsWith(FILES_PATH_PREFIX) ? path.slice(FILES_PATH_PREFIX.length) : null;
 }
 
-const THUMBNAIL_SIZE = 320;
-
-export async function makeThumbnail(data: Buffer): Promise<Buffer> {
-  return sharp(data, { limitInputPixels: 40_000_000 })
-    .rotate()
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-}
-
-/** Stores an image and its thumbnail under a random key in `folder`; returns the image path. */
-export async function storeImage(storage: FileStorage, folder: string, image: Pick<UploadedImage, 'data' | 'mime' | 'extension'>): Promise<string> {
+/** Stores an image that passed the image check, and its thumbnail, under a random key in `folder`; returns the image path. */
+export async function storeImage(storage: FileStorage, folder: string, image: CheckedImage & { data: Buffer }): Promise<string> {
   const key = `${folder}/${randomBytes(12).toString('hex')}.${image.extension}`;
   const path = `${FILES_PATH_PREFIX}${key}`;
-  const thumbnail = await makeThumbnail(image.data);
   await storage.put(key, image.data, image.mime);
-  await storage.put(keyOfPath(thumbnailPath(path))!, thumbnail, 'image/webp');
+  await storage.put(keyOfPath(thumbnailPath(path))!, image.thumbnail, 'image/webp');
   return path;
 }
 

@@ -1,25 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
-import { IMAGE_MIME_TYPES, MESSAGES } from '@product-console/shared';
+import { MESSAGES } from '@product-console/shared';
 import { AppError, validationFailed, type FieldError } from '../../errors.js';
+import { checkImage, type CheckedImage } from '../../images.js';
 
-/** An uploaded image that passed the content check. */
-export interface UploadedImage {
+/** An uploaded image that passed the image check. */
+export interface UploadedImage extends CheckedImage {
   field: string;
   /** Position among the files of its field. */
   index: number;
   data: Buffer;
-  mime: (typeof IMAGE_MIME_TYPES)[number];
-  extension: string;
 }
 
 export interface MultipartBody {
   fields: Record<string, string>;
   files: Record<string, UploadedImage[]>;
 }
-
-const MAX_PIXELS = 40_000_000;
 
 /**
  * Buffers a whole multipart request; any framing, size or count problem is a 400 naming the part.
@@ -54,22 +49,9 @@ export async function readParts(request: FastifyRequest, fileFields: readonly st
   return { fields, raw };
 }
 
-/** The real type of an image by its bytes; null when it is not one of the accepted types or does not decode. */
-export async function sniffImage(data: Buffer): Promise<{ mime: UploadedImage['mime']; extension: string } | null> {
-  const type = await fileTypeFromBuffer(data);
-  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) return null;
-  try {
-    const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
-    if (!meta.width || !meta.height) return null;
-  } catch {
-    return null;
-  }
-  return { mime: type.mime as UploadedImage['mime'], extension: type.ext === 'jpg' ? 'jpg' : type.ext };
-}
-
 /**
- * Reads a multipart request whose files must all be images. Files are checked by content
- * (magic bytes and a decode), never by file name or declared type.
+ * Reads a multipart request whose files must all be images, each through the one image check
+ * (`checkImage`: by content and a whole decode, never by file name or declared type).
  */
 export async function readImageMultipart(
   request: FastifyRequest,
@@ -85,13 +67,13 @@ export async function readImageMultipart(
       problems.push({ path: field, message: `At most ${limits[field]} file(s)` });
       continue;
     }
-    const type = data.length > 0 ? await sniffImage(data) : null;
-    if (!type) {
+    const image = await checkImage(data);
+    if (!image) {
       problems.push({ path: `${field}[${index}]`, message: MESSAGES.invalidImage });
-      list.push({ field, index, data, mime: 'image/png', extension: 'png' });
+      list.push({ field, index, data, mime: 'image/png', extension: 'png', thumbnail: Buffer.alloc(0) });
       continue;
     }
-    list.push({ field, index, data, ...type });
+    list.push({ field, index, data, ...image });
   }
   if (problems.length > 0) throw validationFailed(problems);
   return { fields, files };
