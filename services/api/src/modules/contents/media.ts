@@ -5,7 +5,7 @@ import { MESSAGES, VIDEO_UPLOAD_MAX_BYTES } from '@product-console/shared';
 import { AppError, validationFailed } from '../../errors.js';
 import { checkImage } from '../../images.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import { FILES_PATH_PREFIX, contentFolder, deleteImages, storeImage } from '../products/images.js';
+import { FILES_PATH_PREFIX, contentFolder, deleteImages, isStoredFileIn, storeImage } from '../products/images.js';
 
 /*
  * The files of a product's page (issue 14): pictures and MP4 videos of its blocks and its design's
@@ -13,9 +13,8 @@ import { FILES_PATH_PREFIX, contentFolder, deleteImages, storeImage } from '../p
  * once no block and no design of the product names them any more.
  */
 
-/** A stored file of this product's page (`/files/content/{id}/...`). */
-export const isContentMediaPath = (path: string, productId: number): boolean =>
-  path.startsWith(`${FILES_PATH_PREFIX}${contentFolder(productId)}/`) && !path.includes('..');
+/** A stored file of this product's page (`/files/content/{id}/...`), in its canonical form. */
+export const isContentMediaPath = (path: string, productId: number): boolean => isStoredFileIn(path, contentFolder(productId));
 
 /** An MP4 by its bytes: an ISO base media file whose first box is `ftyp`, which file-type reads as MP4. */
 async function isMp4(data: Buffer): Promise<boolean> {

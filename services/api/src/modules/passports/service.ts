@@ -25,7 +25,7 @@ import { certifications } from '../certifications/tables.js';
 import { companies } from '../companies/tables.js';
 import { entryPathOf, lockProduct, publicProduct } from '../contents/queries.js';
 import { entries } from '../entries/tables.js';
-import { FILES_PATH_PREFIX } from '../products/images.js';
+import { FILES_PATH_PREFIX, isStoredFileIn } from '../products/images.js';
 import { products } from '../products/tables.js';
 import { certificationsOf } from '../products/service.js';
 import { readParts } from '../products/uploads.js';
@@ -57,9 +57,8 @@ async function authorizePassportWrite(ctx: PassportContext, productId: number) {
 
 export const passportFolder = (productId: number) => `passports/${productId}`;
 
-/** A stored file of this product's passport (`/files/passports/{id}/...`). */
-export const isPassportFilePath = (path: string, productId: number): boolean =>
-  path.startsWith(`${FILES_PATH_PREFIX}${passportFolder(productId)}/`) && !path.includes('..');
+/** A stored file of this product's passport (`/files/passports/{id}/...`), in its canonical form. */
+export const isPassportFilePath = (path: string, productId: number): boolean => isStoredFileIn(path, passportFolder(productId));
 
 const DOCUMENT_MESSAGE = 'Send a PDF, JPEG or PNG file';
 
