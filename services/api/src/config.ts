@@ -132,7 +132,7 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 60)
       .default(60)
-      .describe('a serial scanned in two or more countries within this many minutes is flagged as suspicious'),
+      .describe('a serial scanned by three or more visitors (addresses) from two or more countries within this many minutes is flagged as suspicious'),
     UMAMI_URL: z.preprocess(
       emptyAsUndefined,
       z

@@ -6,8 +6,9 @@ import { LINK_TYPE_VIEWS, type ScanDeviceType } from '@product-console/shared';
 /*
  * What a scan tells without keeping who made it (decision 055): country and region from the client
  * address (geoip-lite), device type, system and browser from the User-Agent (ua-parser-js 1, MIT),
- * bots (isbot), and the visitor as a hash of the day's salt, address, User-Agent and company. The
- * address and the User-Agent are read here and dropped.
+ * bots (isbot), the visitor as a hash of the day's salt, address, User-Agent and company, and the
+ * address key (the same without the User-Agent) that the suspicious-serial rules count. The address
+ * and the User-Agent are read here and dropped.
  */
 
 type GeoLookup = (address: string) => { country: string; region: string } | null;
@@ -108,4 +109,15 @@ export function viewOf(linkType: string): string | null {
  */
 export function visitorOf(salt: string, address: string, userAgent: string, companyId: number): string {
   return createHash('sha256').update(`${salt}\n${plainAddress(address)}\n${userAgent}\n${companyId}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * The address alone, as the suspicious-serial rules (decision 065) and the serial checks count a
+ * visitor: the first 16 hex digits of SHA-256 over the day's salt, address and company. Twenty
+ * User-Agents from one address are twenty visitors to `visitorOf` but one address here, so one
+ * address cannot pass for a crowd by changing its agent. As unlinkable as the visitor once the
+ * day's salt is deleted.
+ */
+export function addressKeyOf(salt: string, address: string, companyId: number): string {
+  return createHash('sha256').update(`${salt}\naddress\n${plainAddress(address)}\n${companyId}`).digest('hex').slice(0, 16);
 }

@@ -7,15 +7,15 @@ import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
 import { companies } from '../companies/tables.js';
-import { notifications } from '../notifications/tables.js';
 import { deleteExpiredScans, createRetentionTimer } from './retention.js';
 import { createSaltBook, recordScans } from './scans.js';
-import { countriesWindow, createMedianCache, flagSuspiciousSerials } from './suspicious.js';
-import { analyticsSalts, scanRollups, scans, scanVisitorsDaily, suspiciousSerials } from './tables.js';
+import { analyticsSalts, scanRollups, scans, scanSerialVisitors, scanVisitorsDaily } from './tables.js';
 import { createUmamiForwarder } from './umami.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+/** The iPhone's User-Agent on another system version: one address, many agents. */
+const iphoneOn = (minor: number) => IPHONE.replace('17_0', `17_${minor}`);
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 /** geoip-lite places these in Great Britain (England) and Japan (Tokyo). */
 const GB = '81.2.69.142';
@@ -147,6 +147,26 @@ describe('scan facts and rollups', () => {
     expect(again['serial:S/1']).toBe(3);
   });
 
+  it("keeps a serial's addresses of the day once each, with place and first and last scan, whatever their User-Agents", async () => {
+    const product = await newProduct();
+    // Yesterday (UTC), which still has its salt: all on one day whenever the test runs.
+    const yesterday = new Date(Date.now() - 24 * 3600_000).toISOString().slice(0, 10);
+    const times = ['10:00', '10:10', '10:20'].map((time) => `${yesterday}T${time}:00.000Z`);
+    await postScans([
+      ...times.map((at, i) => scan(product.entryPath, { qualifierPath: '/21/A1', ip: GB, ua: iphoneOn(i), at })),
+      scan(product.entryPath, { qualifierPath: '/21/A1', ip: `::ffff:${GB}`, ua: WINDOWS, at: times[1] }),
+      scan(product.entryPath, { qualifierPath: '/21/A1', ip: JP, ua: IPHONE, at: times[2] }),
+      scan(product.entryPath, { ip: JP, ua: IPHONE, at: times[2] }),
+    ]);
+    const rows = await t.app.db.select().from(scanSerialVisitors).where(eq(scanSerialVisitors.productId, product.productId)).orderBy(scanSerialVisitors.firstAt);
+    expect(rows.map(({ serial, day, country, region, firstAt, lastAt }) => ({ serial, day, country, region, firstAt: firstAt.toISOString(), lastAt: lastAt.toISOString() }))).toEqual([
+      { serial: 'A1', day: yesterday, country: 'GB', region: 'ENG', firstAt: times[0], lastAt: times[2] },
+      { serial: 'A1', day: yesterday, country: 'JP', region: '13', firstAt: times[2], lastAt: times[2] },
+    ]);
+    expect(new Set(rows.map((row) => row.address)).size).toBe(rows.length);
+    for (const row of rows) expect(row.address).toMatch(/^[0-9a-f]{16}$/);
+  });
+
   it('counts nothing of a batch of bots only', async () => {
     const product = await newProduct();
     const response = await postScans([scan(product.entryPath, { ip: GB, ua: GOOGLEBOT }), scan(product.entryPath, { ip: GB, ua: 'curl/8.5.0' })]);
@@ -181,8 +201,14 @@ describe('visitor salts', () => {
     const product = await newProduct();
     await t.app.db.insert(analyticsSalts).values({ day: '2020-01-01', salt: 'old' }).onConflictDoNothing();
     await t.app.db.insert(scanVisitorsDaily).values({ productId: product.productId, day: '2020-01-01', visitor: '0123456789abcdef' });
-    const book = createSaltBook();
     const now = Date.now();
+    // A serial's addresses stay for the volume rule's week (today and the six days before it).
+    const serialVisitor = (days: number) => {
+      const at = new Date(now - days * 24 * 3600_000);
+      return { companyId: acmeCompanyId, productId: product.productId, serial: `W${days}`, day: at.toISOString().slice(0, 10), address: '0123456789abcdef', firstAt: at, lastAt: at };
+    };
+    await t.app.db.insert(scanSerialVisitors).values([serialVisitor(6), serialVisitor(7)]);
+    const book = createSaltBook();
     const today = new Date(now).toISOString().slice(0, 10);
     await recordScans(t.app.db, { scans: [scan(product.entryPath, { ip: GB, ua: IPHONE })] }, book, now);
     const salts = await t.app.db.select().from(analyticsSalts);
@@ -190,6 +216,7 @@ describe('visitor salts', () => {
     expect(salts.filter((row) => row.day === today)).toHaveLength(1);
     expect(salts.find((row) => row.day === today)!.salt).toMatch(/^[0-9a-f]{64}$/);
     expect(await t.app.db.select().from(scanVisitorsDaily).where(eq(scanVisitorsDaily.day, '2020-01-01'))).toEqual([]);
+    expect((await t.app.db.select().from(scanSerialVisitors).where(eq(scanSerialVisitors.productId, product.productId))).map((row) => row.serial)).toEqual(['W6']);
 
     // Another instance (a fresh book) the same day reads the same salt: the same visitor hash.
     await recordScans(t.app.db, { scans: [scan(product.entryPath, { ip: GB, ua: IPHONE })] }, createSaltBook(), now);
@@ -200,99 +227,6 @@ describe('visitor salts', () => {
     await recordScans(t.app.db, { scans: [scan(product.entryPath, { ip: GB, ua: IPHONE, at: '2020-01-01T10:00:00.000Z' })] }, book, now);
     const old = await t.app.db.select({ visitor: scans.visitor }).from(scans).where(and(eq(scans.productId, product.productId), eq(scans.scannedAt, new Date('2020-01-01T10:00:00.000Z'))));
     expect(old).toEqual([{ visitor: null }]);
-  });
-});
-
-describe('suspicious serials', () => {
-  const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-
-  it('flags a serial scanned in two countries within the window, once, with the evidence, and tells the managers', async () => {
-    const product = await newProduct();
-    const first = ago(120);
-    const second = ago(90);
-    await postScans([scan(product.entryPath, { qualifierPath: '/21/X1', ip: GB, ua: IPHONE, at: first })]);
-    expect(await t.app.db.select().from(suspiciousSerials).where(eq(suspiciousSerials.productId, product.productId))).toEqual([]);
-    await postScans([scan(product.entryPath, { qualifierPath: '/21/X1', ip: JP, ua: WINDOWS, at: second })]);
-    const flagged = await t.app.db.select().from(suspiciousSerials).where(eq(suspiciousSerials.productId, product.productId));
-    expect(flagged.map(({ companyId, serial, reason, evidence }) => ({ companyId, serial, reason, evidence }))).toEqual([
-      {
-        companyId: acmeCompanyId,
-        serial: 'X1',
-        reason: 'countries',
-        evidence: [
-          { at: first, country: 'GB', region: 'ENG' },
-          { at: second, country: 'JP', region: '13' },
-        ],
-      },
-    ]);
-    const notes = await t.app.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.companyId, acmeCompanyId), eq(notifications.type, 'serial.suspiciousCountries')));
-    const mine = notes.filter((note) => (note.params as Record<string, unknown>).serial === 'X1');
-    expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((note) => note.userId !== null)).toBe(true);
-    expect(mine[0].params).toMatchObject({ serial: 'X1', countries: 'GB, JP' });
-    expect(mine[0].params).toHaveProperty('productName', expect.stringContaining('Trail Lantern'));
-
-    // A third country later: still one flag, no new notification.
-    await postScans([scan(product.entryPath, { qualifierPath: '/21/X1', ip: '62.210.0.1', ua: WINDOWS, at: ago(80) })]);
-    expect(await t.app.db.select().from(suspiciousSerials).where(eq(suspiciousSerials.productId, product.productId))).toHaveLength(1);
-    const after = await t.app.db.select().from(notifications).where(eq(notifications.type, 'serial.suspiciousCountries'));
-    expect(after.filter((note) => (note.params as Record<string, unknown>).serial === 'X1')).toHaveLength(mine.length);
-  });
-
-  it('does not flag a serial scanned in one country, or in two countries a day apart', async () => {
-    const product = await newProduct();
-    await postScans([
-      scan(product.entryPath, { qualifierPath: '/21/Y1', ip: GB, ua: IPHONE, at: ago(100) }),
-      scan(product.entryPath, { qualifierPath: '/21/Y1', ip: '81.2.69.160', ua: WINDOWS, at: ago(95) }),
-      scan(product.entryPath, { qualifierPath: '/21/Z1', ip: GB, ua: IPHONE, at: ago(24 * 60 + 30) }),
-      scan(product.entryPath, { qualifierPath: '/21/Z1', ip: JP, ua: IPHONE, at: ago(10) }),
-    ]);
-    expect(await t.app.db.select().from(suspiciousSerials).where(eq(suspiciousSerials.productId, product.productId))).toEqual([]);
-  });
-
-  it('flags a serial scanned far more often than its siblings (volume), not the siblings', async () => {
-    const product = await newProduct();
-    const siblings = ['V1', 'V2', 'V3'].map((serial) => scan(product.entryPath, { qualifierPath: `/21/${serial}`, ip: GB, ua: IPHONE, at: ago(60) }));
-    await postScans(siblings);
-    // 19 scans: under the floor of 20.
-    const loud = Array.from({ length: 19 }, (_, i) => scan(product.entryPath, { qualifierPath: '/21/LOUD', ip: GB, ua: IPHONE, at: ago(50 - i) }));
-    await postScans(loud);
-    expect(await t.app.db.select().from(suspiciousSerials).where(eq(suspiciousSerials.productId, product.productId))).toEqual([]);
-    await postScans([scan(product.entryPath, { qualifierPath: '/21/LOUD', ip: GB, ua: IPHONE, at: ago(5) })]);
-    const flagged = await t.app.db.select().from(suspiciousSerials).where(eq(suspiciousSerials.productId, product.productId));
-    expect(flagged.map(({ serial, reason }) => ({ serial, reason }))).toEqual([{ serial: 'LOUD', reason: 'volume' }]);
-    expect(flagged[0].evidence).toHaveLength(20);
-    expect(flagged[0].evidence.every((scanned) => scanned.country === 'GB')).toBe(true);
-    const notes = await t.app.db.select().from(notifications).where(eq(notifications.type, 'serial.suspiciousVolume'));
-    expect(notes.some((note) => (note.params as Record<string, unknown>).serial === 'LOUD')).toBe(true);
-  });
-
-  it('compares with the median kept for the product while it is kept, then with a fresh one', async () => {
-    const product = await newProduct();
-    const sibling = scan(product.entryPath, { qualifierPath: '/21/KEPT-SIBLING', ip: GB, ua: IPHONE, at: ago(60) });
-    const loud = Array.from({ length: 20 }, (_, i) => scan(product.entryPath, { qualifierPath: '/21/KEPT-LOUD', ip: GB, ua: IPHONE, at: ago(40 - i) }));
-    const { facts } = await recordScans(t.app.db, { scans: [sibling, ...loud] }, createSaltBook());
-    let clock = 0;
-    const medians = createMedianCache(1_000, () => clock);
-    // A median of 5 kept from earlier: 20 scans are not ten times it.
-    medians.set(product.productId, 5);
-    expect(await flagSuspiciousSerials(t.app.db, facts, { windowMinutes: 60, medians })).toEqual([]);
-    clock = 1_000;
-    // Expired: counted again from the serial-days (median of 1 and 20 is 10.5; 20 < 105)…
-    expect(await flagSuspiciousSerials(t.app.db, facts, { windowMinutes: 60, medians })).toEqual([]);
-    expect(medians.get(product.productId)).toBe(10.5);
-    // …and with a lower factor the serial is flagged once.
-    const flagged = await flagSuspiciousSerials(t.app.db, facts, { windowMinutes: 60, medians, volumeFactor: 1 });
-    expect(flagged.map(({ serial, reason }) => ({ serial, reason }))).toEqual([{ serial: 'KEPT-LOUD', reason: 'volume' }]);
-  });
-
-  it('finds the first window of two countries in time order', () => {
-    const at = (minute: number, country: string) => ({ at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(), country, region: null });
-    expect(countriesWindow([at(0, 'GB'), at(61, 'JP')], 60 * 60_000)).toBeNull();
-    expect(countriesWindow([at(0, 'GB'), at(61, 'GB'), at(100, 'JP')], 60 * 60_000)).toEqual([at(61, 'GB'), at(100, 'JP')]);
   });
 });
 

@@ -4,9 +4,10 @@ import { scanUserAgent, type ScanBatch } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
-import { clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf } from './facts.js';
+import { addressKeyOf, clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf } from './facts.js';
 import { addSerialScans, scanDimensionsSql, shareCompanies } from './rollups.js';
-import { analyticsSalts, scanVisitorsDaily } from './tables.js';
+import { VOLUME_DAYS } from './suspicious.js';
+import { analyticsSalts, scanSerialVisitors, scanVisitorsDaily } from './tables.js';
 
 /** One recorded scan as the rules after the commit read it (the address is not part of it). */
 export interface ScanFact {
@@ -43,10 +44,11 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
  * The salts of the visitor hash per UTC day, made on demand (the first scan of a day, on whichever
  * API instance, makes it; the others read it). When a day is seen for the first time, salts and
  * visitor rows older than yesterday are deleted: a hash can no longer be recomputed from an address.
+ * The serials' address rows stay for the volume rule's week (nothing ties them to an address then).
  */
 export function createSaltBook() {
   const known = new Map<string, string>();
-  return {
+  const book = {
     async saltsOf(db: Db, days: string[], now: number): Promise<Map<string, string>> {
       const yesterday = dayOf(now - DAY_MS);
       // A day older than yesterday has no salt any more, so its scans get no visitor.
@@ -55,6 +57,7 @@ export function createSaltBook() {
       if (missing.length > 0) {
         await db.delete(analyticsSalts).where(lt(analyticsSalts.day, yesterday));
         await db.delete(scanVisitorsDaily).where(lt(scanVisitorsDaily.day, yesterday));
+        await db.delete(scanSerialVisitors).where(lt(scanSerialVisitors.day, dayOf(now - (VOLUME_DAYS - 1) * DAY_MS)));
         await db
           .insert(analyticsSalts)
           .values(missing.map((day) => ({ day, salt: randomBytes(32).toString('hex') })))
@@ -65,10 +68,49 @@ export function createSaltBook() {
       }
       return new Map(wanted.flatMap((day) => (known.has(day) ? [[day, known.get(day) as string]] : [])));
     },
+
+    /** The address key (`addressKeyOf`) of a request made now, for a check counted per visitor. */
+    async addressKeyNow(db: Db, address: string, companyId: number, now = Date.now()): Promise<string | null> {
+      const today = dayOf(now);
+      const salt = (await book.saltsOf(db, [today], now)).get(today);
+      return salt ? addressKeyOf(salt, address, companyId) : null;
+    },
   };
+  return book;
 }
 
 export type SaltBook = ReturnType<typeof createSaltBook>;
+
+interface SerialVisitor {
+  company_id: number;
+  product_id: number;
+  serial: string;
+  day: string;
+  address: string;
+  country: string | null;
+  region: string | null;
+  at: string;
+}
+
+/**
+ * One row per serial, UTC day and address for the whole batch (one statement), in key order as the
+ * rollups (concurrent batches lock in the same order); an address seen again only moves its first
+ * and last scan times.
+ */
+async function addSerialVisitors(tx: Db, visitors: SerialVisitor[]): Promise<void> {
+  if (visitors.length === 0) return;
+  await tx.execute(sql`
+    insert into scan_serial_visitors as v (company_id, product_id, serial, day, address, country, region, first_at, last_at)
+    select min(company_id), product_id, serial, day, address, min(country), min(region), min(at), max(at)
+    from jsonb_to_recordset(${JSON.stringify(visitors)}::jsonb)
+      as s(company_id int, product_id int, serial text, day date, address text, country text, region text, at timestamptz)
+    group by product_id, serial, day, address
+    order by product_id, serial, day, address
+    on conflict (product_id, serial, day, address) do update
+      set first_at = least(v.first_at, excluded.first_at), last_at = greatest(v.last_at, excluded.last_at)
+      where excluded.first_at < v.first_at or excluded.last_at > v.last_at
+  `);
+}
 
 /**
  * Records the scans the resolver answered. Company, product and entry are looked up by entry path
@@ -76,8 +118,9 @@ export type SaltBook = ReturnType<typeof createSaltBook>;
  * skipped. In one transaction: the scan facts (one INSERT of the whole batch as a JSON parameter),
  * the day's new visitors, the hourly rollups of every dimension and the daily ones in the company's
  * time zone, added up in SQL over the batch (one statement, not one per scan), then the serials'
- * days and counts (`rollups.ts`). The client address is read for the place and the visitor hash
- * and then dropped.
+ * days and counts (`rollups.ts`), and each serial's addresses of the day (`scan_serial_visitors`,
+ * which the suspicious-serial rules count). The client address is read for the place, the visitor
+ * hash and the address key and then dropped.
  */
 export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = createSaltBook(), now = Date.now()): Promise<RecordedScans> {
   const paths = [...new Set(batch.scans.map((scan) => scan.entryPath))];
@@ -115,10 +158,24 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
       accepted.map(({ entry }) => entry.companyId),
     );
     const facts: ScanFact[] = [];
+    const serialVisitors: SerialVisitor[] = [];
     const rows = accepted.map(({ scan, userAgent, entry, client, place }) => {
-      const salt = saltOf.get(scan.at.slice(0, 10));
+      const day = scan.at.slice(0, 10);
+      const salt = saltOf.get(day);
       const serial = serialOf(scan.qualifierPath);
       const view = viewOf(scan.linkType);
+      if (serial !== null && salt && scan.ip) {
+        serialVisitors.push({
+          company_id: entry.companyId,
+          product_id: entry.productId,
+          serial,
+          day,
+          address: addressKeyOf(salt, scan.ip, entry.companyId),
+          country: place.country,
+          region: place.region,
+          at: scan.at,
+        });
+      }
       facts.push({
         companyId: entry.companyId,
         productId: entry.productId,
@@ -199,6 +256,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
       order by 1, 2, 3, 4, 5
       on conflict (company_id, product_id, day, dimension, value) do update set scans = scan_daily_rollups.scans + excluded.scans
     `);
+    await addSerialVisitors(tx, serialVisitors);
     await addSerialScans(
       tx,
       rows.flatMap((row) => (row.serial === null ? [] : [{ company_id: row.company_id, product_id: row.product_id, serial: row.serial, scanned_at: row.scanned_at }])),

@@ -4,8 +4,9 @@ import { companies } from '../companies/tables.js';
 /*
  * Digital Link analytics (issue 18). Raw scans are kept for SCAN_RETENTION_DAYS; the dashboard reads
  * the hourly rollups, which stay. No table holds a client address: the visitor is a hash of address
- * and user agent with a salt of the day (`analytics_salts`), and salts older than yesterday are
- * deleted, so a hash cannot be tied to an address afterwards.
+ * and user agent with a salt of the day (`analytics_salts`), the address key of the suspicious-serial
+ * rules a hash of the address alone with the same salt, and salts older than yesterday are deleted,
+ * so a hash cannot be tied to an address afterwards.
  */
 
 /**
@@ -170,6 +171,36 @@ export const scanVisitorsDaily = pgTable(
     visitor: text('visitor').notNull(),
   },
   (table) => [primaryKey({ name: 'scan_visitors_daily_pk', columns: [table.productId, table.day, table.visitor] })],
+);
+
+/**
+ * The addresses that scanned a serial on a UTC day (decision 065): one row per address key
+ * (`addressKeyOf`: the day's salted hash of the address alone) however many scans or User-Agents it
+ * sent, with its place and the times of its first and last scan that day. The suspicious-serial
+ * rules count these rows, not scans, so one address adds one visitor per serial and day. Kept for the
+ * volume rule's week (`VOLUME_DAYS` of suspicious.ts); the salts that could tie a key to an address are
+ * gone after two days.
+ */
+export const scanSerialVisitors = pgTable(
+  'scan_serial_visitors',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    day: date('day').notNull(),
+    address: text('address').notNull(),
+    country: text('country'),
+    region: text('region'),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_serial_visitors_pk', columns: [table.productId, table.serial, table.day, table.address] }),
+    // The daily clean-up deletes the days past the week.
+    index('scan_serial_visitors_day_idx').on(table.day),
+  ],
 );
 
 /** The salt of each UTC day's visitor hash; deleted once older than yesterday. */
