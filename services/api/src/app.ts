@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LOG_REDACTION, requestLogFields } from '@product-console/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** A ready mail transport (tests); otherwise SMTP or the outbox folder, from the config. */
   mailTransport?: MailTransport;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -74,9 +77,14 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    // No secret in a log line (decision 062): the request line's address is redacted by one
+    // serializer, and the secret headers and any `url` wherever a log call puts them. The address
+    // logged is the socket's: the gateway's, never a shopper's (no proxy is trusted here).
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      stream: deps.logStream,
+      redact: LOG_REDACTION,
+      serializers: { req: (request: { method?: string; url?: string; ip?: string }) => requestLogFields(request, true) },
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

@@ -1,4 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +10,7 @@ import { DEMO_USERS } from '../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../test/app.js';
 import { parseMessage, waitForMail, type CapturedMail } from '../test/mail.js';
 import { createRecipientThrottle } from './mail-throttle.js';
-import { createMailQueue, type MailMessage, type MailTransport } from './mailer.js';
+import { createMailQueue, createMailTransport, type MailMessage, type MailTransport } from './mailer.js';
 
 /** A real SMTP server on a free port, keeping every message it receives. */
 let smtp: SMTPServer;
@@ -73,6 +77,36 @@ describe('mail through SMTP', () => {
     expect(accepted.json()).toEqual({ result: true });
     const member = await signIn(t.app, 'mail.member@acme.example', 'Member-pass-1');
     expect(member.user.roleId).toBe(3);
+  });
+});
+
+describe('mail on the embedded defaults (no SMTP)', () => {
+  const resetLink = 'http://console.test:3000/reset-password/12/reset-token-secret-0123456789';
+  async function sendToOutbox(nodeEnv: 'production' | 'development') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'outbox-test-'));
+    const output: string[] = [];
+    const log = pino({}, { write: (line: string) => void output.push(line) });
+    const transport = createMailTransport(
+      { NODE_ENV: nodeEnv, DATA_DIR: dataDir, MAIL_OUTBOX_DIR: undefined, MAIL_FROM: 'Console <console@test.example>', SMTP_PORT: 587 },
+      log,
+    );
+    try {
+      await transport.send({ to: 'a@example.com', subject: 'Reset your password', text: `Open ${resetLink}`, links: [resetLink] });
+      const [file] = readdirSync(join(dataDir, 'outbox'));
+      return { log: output.join(''), mail: parseMessage(readFileSync(join(dataDir, 'outbox', file), 'utf8')) };
+    } finally {
+      transport.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it("writes the message with its link, and logs the link only outside production, where the log is the developer's", async () => {
+    const production = await sendToOutbox('production');
+    expect(production.mail.links).toEqual([resetLink]);
+    expect(production.log).toContain('mail written to the outbox');
+    expect(production.log).not.toContain('reset-token-secret');
+    const development = await sendToOutbox('development');
+    expect(development.log).toContain(resetLink);
   });
 });
 

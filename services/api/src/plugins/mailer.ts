@@ -55,7 +55,7 @@ declare module 'fastify' {
 
 type MailSettings = Pick<
   Config,
-  'SMTP_URL' | 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'MAIL_FROM' | 'MAIL_OUTBOX_DIR' | 'DATA_DIR'
+  'SMTP_URL' | 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'MAIL_FROM' | 'MAIL_OUTBOX_DIR' | 'DATA_DIR' | 'NODE_ENV'
 >;
 
 function smtpTransport(settings: MailSettings): Transporter | null {
@@ -71,8 +71,9 @@ function smtpTransport(settings: MailSettings): Transporter | null {
 
 /**
  * Sends mail through SMTP when SMTP_URL or SMTP_HOST is set; otherwise renders each message
- * as an RFC 822 file into the outbox folder and logs its links, so that sign-up, password
- * reset and invitations work on the embedded defaults.
+ * as an RFC 822 file into the outbox folder and, outside production, logs its links, so that
+ * sign-up, password reset and invitations work on the embedded defaults. The links hold reset
+ * and invitation tokens: a production log never does (decision 062); the file has them.
  */
 export function createMailTransport(settings: MailSettings, log: FastifyBaseLogger): MailTransport {
   const smtp = smtpTransport(settings);
@@ -99,7 +100,8 @@ export function createMailTransport(settings: MailSettings, log: FastifyBaseLogg
       const path = join(outbox, name);
       await writeFile(`${path}.tmp`, info.message as Buffer);
       await rename(`${path}.tmp`, path);
-      log.info({ file: path, subject: message.subject, links: message.links ?? [] }, 'mail written to the outbox (no SMTP configured)');
+      const links = settings.NODE_ENV === 'production' ? {} : { links: message.links ?? [] };
+      log.info({ file: path, subject: message.subject, ...links }, 'mail written to the outbox (no SMTP configured)');
     },
     close: () => renderer.close(),
   };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { DEVELOPMENT_INTERNAL_TOKEN, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
@@ -39,12 +39,12 @@ async function createDatabaseOn(serverUrl: string, template?: SeededTemplate): P
  * start); else an in-memory PGlite. Where the run's global setup seeded a template that fits
  * the settings, the database (and the seeded files) is a copy of it rather than seeded anew.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'logStream'> = {}): Promise<TestApp> {
   // Stored files (uploads, seeded images) go to a throw-away folder per app.
   const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   try {
-    const app = await createTestAppIn({ DATA_DIR: dataDir, ...env });
+    const app = await createTestAppIn({ DATA_DIR: dataDir, ...env }, deps);
     const close = app.close;
     return {
       ...app,
@@ -62,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
 }
 
-async function createTestAppIn(env: Record<string, string>): Promise<TestApp> {
+async function createTestAppIn(env: Record<string, string>, deps: Pick<AppDeps, 'logStream'>): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const settings = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: serverUrl });
@@ -70,7 +70,7 @@ async function createTestAppIn(env: Record<string, string>): Promise<TestApp> {
     const database = await createDatabaseOn(serverUrl, template);
     try {
       const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
-      const app = await buildApp(config);
+      const app = await buildApp(config, deps);
       await app.ready();
       return {
         app,
@@ -91,7 +91,7 @@ async function createTestAppIn(env: Record<string, string>): Promise<TestApp> {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer('postgres:16-alpine').start();
     const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: container.getConnectionUri() });
-    const app = await buildApp(config);
+    const app = await buildApp(config, deps);
     await app.ready();
     return {
       app,
@@ -107,7 +107,7 @@ async function createTestAppIn(env: Record<string, string>): Promise<TestApp> {
   const config = loadConfig({ ...TEST_ENV, ...env });
   const template = seededTemplateFor(config);
   const database: Database = template?.pgliteDump ? openTemplateCopy({ ...template, pgliteDump: template.pgliteDump }) : openDatabase({});
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...deps, database });
   await app.ready();
   return { app, config, kind: 'pglite', close: () => app.close() };
 }
