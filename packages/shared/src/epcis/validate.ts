@@ -10,6 +10,7 @@
  * cause and a JSON pointer: within the event for `validateEpcisEvent`, within the document for
  * `validateEpcisDocument`.
  */
+import { EPCIS_MAX_NESTING_DEPTH } from '../constants/limits.js';
 import { EPCIS_EVENT_TYPES } from '../schemas/trace.js';
 import { contextNamespaces } from './event-hash.js';
 import { canonicalClass, canonicalIdentifier, gtinOf, parseEpcUrn } from './identifiers.js';
@@ -175,6 +176,35 @@ function show(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
+/**
+ * The member of `root` (its pointer, `''` for `root` itself) under which objects and lists nest
+ * deeper than EPCIS_MAX_NESTING_DEPTH levels, `root` being the first; null when none does. `skip`
+ * is not looked into (a document's event list: each event is measured from itself). A loop, not a
+ * recursion, so that a value nested thousands of levels deep is measured without exhausting the
+ * stack; the recursive walks that follow (the event hash, `@context` prefixes) only ever see
+ * values that passed here.
+ */
+function tooDeepMember(root: unknown, skip?: unknown): string | null {
+  const stack: { value: unknown; member: string; level: number }[] = [{ value: root, member: '', level: 1 }];
+  while (stack.length > 0) {
+    const { value, member, level } = stack.pop()!;
+    if (value === null || typeof value !== 'object' || value === skip) continue;
+    if (level > EPCIS_MAX_NESTING_DEPTH) return member;
+    const children = Array.isArray(value) ? value.map((child, index) => [String(index), child] as const) : Object.entries(value);
+    for (const [key, child] of children) stack.push({ value: child, member: level === 1 ? `/${escapePointer(key)}` : member, level: level + 1 });
+  }
+  return null;
+}
+
+const tooDeepDetail = (what: string) => `${what} nests deeper than ${EPCIS_MAX_NESTING_DEPTH} levels of objects and lists`;
+
+/** A problem at the member of `value` (an event or a document) that nests too deep. */
+function nestingProblem(c: Checker, value: unknown, what: string, skip?: unknown): void {
+  const member = tooDeepMember(value, skip);
+  if (member === null) return;
+  c.add(member, tooDeepDetail(member === '' ? what : `${member.slice(1).replace(/~1/g, '/').replace(/~0/g, '~')} in ${what}`));
+}
+
 const COMMON_FIELDS = ['@context', 'type', 'eventTime', 'recordTime', 'eventTimeZoneOffset', 'eventID', 'certificationInfo', 'errorDeclaration'];
 const WHAT_FIELDS: Record<(typeof EPCIS_EVENT_TYPES)[number], string[]> = {
   ObjectEvent: ['action', 'epcList', 'quantityList', 'bizStep', 'disposition', 'persistentDisposition', 'readPoint', 'bizLocation', 'bizTransactionList', 'sourceList', 'destinationList', 'sensorElementList', 'ilmd'],
@@ -328,6 +358,11 @@ function checkEvent(event: unknown, index: number | undefined, documentContext: 
     c.add('', `an event must be a JSON object, got ${show(event)}`);
     return c.problems;
   }
+  // Measured before anything walks the event or its prefixes.
+  const shallow = new Checker(new Set(), index, 'Invalid EPCIS event');
+  if (tooDeepMember(documentContext) !== null) shallow.add('', tooDeepDetail("the document's @context"));
+  else nestingProblem(shallow, event, 'the event');
+  if (shallow.problems.length > 0) return shallow.problems;
   const c = new Checker(prefixesOf(documentContext, event['@context']), index, 'Invalid EPCIS event');
   const type = event.type;
   if (type === undefined) {
@@ -440,7 +475,20 @@ export function validateEpcisEvent(event: unknown, index?: number, documentConte
 const DOCUMENT_FIELDS = ['@context', 'id', 'type', 'schemaVersion', 'creationDate', 'instanceIdentifier', 'sender', 'receiver', 'epcisHeader', 'epcisBody'];
 const QUERY_DOCUMENT_FIELDS = ['@context', 'id', 'type', 'schemaVersion', 'creationDate', 'epcisBody'];
 
+/** Where a document keeps its events (measured each from itself, not as part of the document). */
+function eventListIn(doc: Json, expectedType: 'EPCISDocument' | 'EPCISQueryDocument'): unknown {
+  const body = isObject(doc.epcisBody) ? doc.epcisBody : {};
+  if (expectedType === 'EPCISDocument') return body.eventList;
+  const results = isObject(body.queryResults) && isObject(body.queryResults.resultsBody) ? body.queryResults.resultsBody : {};
+  return results.eventList;
+}
+
 function checkDocumentHead(doc: unknown, expectedType: 'EPCISDocument' | 'EPCISQueryDocument'): { c: Checker; doc: Json | null } {
+  if (isObject(doc)) {
+    const shallow = new Checker(new Set(), undefined, 'Invalid EPCIS document');
+    nestingProblem(shallow, doc, `the ${expectedType}`, eventListIn(doc, expectedType));
+    if (shallow.problems.length > 0) return { c: shallow, doc: null };
+  }
   const c = new Checker(prefixesOf(isObject(doc) ? doc['@context'] : undefined), undefined, 'Invalid EPCIS document');
   if (!isObject(doc)) {
     c.add('', `an ${expectedType} must be a JSON object`);
