@@ -24,7 +24,7 @@ import tokenRefresherPlugin from './plugins/token-refresher.js';
 import upstreamPlugin from './plugins/upstream.js';
 import authRoutes from './routes/bff/auth.js';
 import didRoutes from './routes/did.js';
-import epcisRoutes from './routes/epcis.js';
+import epcisRoutes, { isEpcisUrl, sendProblem } from './routes/epcis.js';
 import planRoutes from './routes/bff/plan.js';
 import proxyRoutes from './routes/bff/proxy.js';
 import publicRoutes from './routes/bff/public.js';
@@ -94,8 +94,10 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
     // Requests the router or the HTTP parser gives up on still get the one error shape.
-    frameworkErrors: (_error, _request, reply) => {
-      void (reply as unknown as FastifyReply).code(400).send(gatewayErrors.badPath().toBody());
+    frameworkErrors: (_error, request, reply) => {
+      // EPCIS clients read problem+json, even for a path the router could not decode.
+      if (isEpcisUrl(request.url)) void sendProblem(reply as unknown as FastifyReply, gatewayErrors.badPath());
+      else void (reply as unknown as FastifyReply).code(400).send(gatewayErrors.badPath().toBody());
     },
     clientErrorHandler: answerClientError,
   });
@@ -138,6 +140,7 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     signInMax: config.SIGN_IN_RATE_LIMIT,
     bffMax: config.BFF_RATE_LIMIT,
     accountMax: config.ACCOUNT_RATE_LIMIT,
+    publicMax: config.PUBLIC_RATE_LIMIT,
   });
   await app.register(csrfPlugin);
   await app.register(tokenRefresherPlugin);
@@ -157,7 +160,12 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   // resolver tells it of the keys of the credentials it answers.
   await app.register(didRoutes);
   // EPCIS 2.0 for machine clients (API keys): /epcis/* passed to the API, no session, no CSRF.
-  await app.register(epcisRoutes, { prefix: '/epcis', rateLimitMax: config.BFF_RATE_LIMIT, windowMs: config.RATE_LIMIT_WINDOW_MS });
+  await app.register(epcisRoutes, {
+    prefix: '/epcis',
+    rateLimitMax: config.BFF_RATE_LIMIT,
+    keyFailureMax: config.EPCIS_KEY_FAILURE_LIMIT,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+  });
   // GS1 Digital Link resolver at the root (/01/..., /414/..., /.well-known/gs1resolver).
   await app.register(resolverRoutes, {
     genReqId,

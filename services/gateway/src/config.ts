@@ -94,6 +94,11 @@ const envSchema = z
      * on purpose (decision 063): a shop or a carrier full of shoppers shares one address.
      */
     PUBLIC_RATE_LIMIT: optional(positiveInt).default(3_000),
+    /**
+     * API keys the API refused on /epcis per window, per client address; past it, keys the
+     * gateway has not seen accepted are refused (429) before they cost the API a lookup (decision 061).
+     */
+    EPCIS_KEY_FAILURE_LIMIT: optional(positiveInt).default(20),
     RATE_LIMIT_WINDOW_MS: optional(positiveInt).default(60_000),
 
     /** Secret sent on internal API calls (resolver data, scan records); the API's INTERNAL_TOKEN. */

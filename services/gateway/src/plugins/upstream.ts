@@ -6,9 +6,10 @@ import type { UpstreamErrorKind } from './metrics.js';
 
 /*
  * The API as the gateway reaches it: one address, one set of timeouts, one pool of kept-alive
- * connections. The proxies stream browsers' calls through the pool (`dispatcher`); the gateway's
- * own calls (sign-in, refresh, plan checks, resolver data, scan batches) go through `call` and
- * `postJson`, which add the internal token.
+ * connections. Callers' requests pass through the pool (`dispatcher`) by the one pass-through
+ * every surface uses (pass-through.ts: /bff/api, /bff/public, /epcis); the gateway's own calls
+ * (sign-in, refresh, plan checks, resolver data, scan batches) go through `call` and `postJson`,
+ * which add the internal token.
  */
 
 export interface UpstreamResponse {
@@ -22,6 +23,8 @@ export interface UpstreamCallOptions {
   body?: unknown;
   requestId?: string;
   timeoutMs?: number;
+  /** Further request headers of the gateway's own (the landing's `x-visitor-address`). */
+  headers?: Record<string, string>;
 }
 
 export interface UpstreamClient {
@@ -30,7 +33,7 @@ export interface UpstreamClient {
   readonly timeoutMs: number;
   /** Largest streamed request body (uploads) passed to the API. */
   readonly uploadLimitBytes: number;
-  /** The pool of connections to the API, for @fastify/http-proxy. */
+  /** The pool of connections to the API, for the pass-through (pass-through.ts). */
   readonly dispatcher: Dispatcher;
   /** Answers every HTTP status; throws 503 E503001 when unreachable and 504 on timeout. */
   call(method: string, path: string, options?: UpstreamCallOptions): Promise<UpstreamResponse>;
@@ -90,7 +93,7 @@ export function createUpstreamClient({
     uploadLimitBytes,
     dispatcher: pool,
     async call(method, path, options = {}) {
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.requestId) headers['x-request-id'] = options.requestId;

@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES } from '@product-console/shared';
 import { startHarness, type Harness } from '../test/harness.js';
+import { rawRequest } from '../test/raw-http.js';
 import { epcisDestination } from './epcis.js';
 
 /** A stand-in for the API's /epcis routes: it records what reached it and answers like a capture. */
@@ -20,11 +25,35 @@ interface Received {
 let upstream: FastifyInstance;
 let upstreamUrl: string;
 let received: Received[] = [];
+/** Keys the stand-in looked up and refused. */
+let refusedKeys = 0;
+
+/** What the API answers a key it does not know. */
+const SECURITY_PROBLEM = { type: 'epcisException:SecurityException', title: 'Unauthorized', status: 401 };
 
 async function startEpcisUpstream() {
-  const app = Fastify();
+  // The API's body limit on capture (it answers 413 and drops the connection past it).
+  const app = Fastify({ bodyLimit: EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.headers.authorization?.startsWith('Bearer pck_unknown')) return;
+    refusedKeys += 1;
+    return reply.code(401).type('application/problem+json').send(SECURITY_PROBLEM);
+  });
+  app.get('/epcis/queries/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    return { ok: true };
+  });
+  app.get('/epcis/queries/hang-up', async (req, reply) => {
+    req.raw.socket.destroy();
+    return reply;
+  });
+  // What a proxy in front of a dead API answers, and the API's own answer when its capture queue is full.
+  app.get('/epcis/queries/bad-gateway', async (_req, reply) => reply.code(502).type('text/html').send('<h1>502</h1> upstream 10.0.0.7:4000 refused'));
+  app.post('/epcis/capture/busy', async (_req, reply) =>
+    reply.code(503).header('retry-after', '5').type('application/problem+json').send({ type: 'epcisException:ImplementationException', title: 'Service busy', status: 503 }),
+  );
   app.all('/epcis', async (req, reply) => {
     received.push({ method: req.method, url: req.url, headers: req.headers, body: '' });
     return reply.header('gs1-epcis-version', '2.0.0').send({ type: 'Collection' });
@@ -50,7 +79,37 @@ afterAll(async () => {
 });
 beforeEach(() => {
   received = [];
+  refusedKeys = 0;
 });
+
+/** The gateway's count of calls to the API that got no usable answer, of one kind. */
+async function upstreamErrors(harness: Harness, kind: string): Promise<number> {
+  const text = (await request(harness.app.server).get('/metrics').expect(200)).text;
+  const line = text.split('\n').find((l) => l.startsWith(`bff_upstream_errors_total{kind="${kind}"}`));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+/** POSTs a capture body streamed chunk by chunk (supertest would buffer it); `declared` sends its length. */
+function postCapture(port: number, size: number, declared: boolean): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  function* parts() {
+    for (let sent = 0; sent < size; sent += chunk.length) yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
+  }
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { authorization: `Bearer ${KEY}`, 'content-type': 'application/ld+json' };
+    if (declared) headers['content-length'] = size;
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/epcis/capture', method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    // The gateway may answer and close while the body is still on its way.
+    req.on('error', reject);
+    const body = Readable.from(parts(), { objectMode: false });
+    body.on('error', () => {});
+    body.pipe(req);
+  });
+}
 
 const KEY = `pck_${'k'.repeat(43)}`;
 const DOCUMENT = JSON.stringify({ '@context': ['https://ref.gs1.org/standards/epcis/epcis-context.jsonld'], type: 'EPCISDocument', epcisBody: { eventList: [] } });
@@ -153,4 +212,99 @@ describe('/epcis on the gateway', () => {
       await limited.close();
     }
   });
+
+  it('passes the query as sent, an escape that does not decode included: the API reads it', async () => {
+    await request(h.app.server).get('/epcis/events?EQ_bizStep=%C3%28&perPage=%ZZ').set('Authorization', `Bearer ${KEY}`).expect(200);
+    expect(received.map((r) => r.url)).toEqual(['/epcis/events?EQ_bizStep=%C3%28&perPage=%ZZ']);
+  });
+
+  it('answers a path that does not decode with 400 problem+json', async () => {
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (h.app.server.address() as AddressInfo).port;
+    for (const path of ['/epcis/events/%C3%28', '/epcis/events/%E0%A4%A?x=1']) {
+      const res = await rawRequest(port, { path, headers: { Authorization: `Bearer ${KEY}` } });
+      expect(res.status, path).toBe(400);
+      expect(res.headers['content-type'], path).toContain('application/problem+json');
+      expect(JSON.parse(res.body), path).toMatchObject({ type: 'epcisException:ValidationException', status: 400 });
+    }
+    expect(received).toEqual([]);
+  });
 });
+
+describe('a capture past the capture file size limit', () => {
+  let port: number;
+  beforeAll(async () => {
+    if (!h.app.server.listening) await h.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (h.app.server.address() as AddressInfo).port;
+  });
+
+  it('is answered 413 CaptureLimitExceededException by the gateway when its length says so, not sent', async () => {
+    const res = await postCapture(port, EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES + 1, true);
+    expect(res.status).toBe(413);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(JSON.parse(res.body)).toMatchObject({ type: 'epcisException:CaptureLimitExceededException', status: 413 });
+    expect(received).toEqual([]);
+  });
+
+  it('is answered 413 when a chunked body runs past it, never the 503 of a dropped connection', async () => {
+    const res = await postCapture(port, EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES + 1, false);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ type: 'epcisException:CaptureLimitExceededException', status: 413 });
+    expect(received).toEqual([]);
+  });
+});
+
+describe('/epcis when the API does not answer', () => {
+  it('answers 504 for an API too slow and 502 for a dropped connection, as problem+json, and counts both', async () => {
+    const slow = await startHarness({ UPSTREAM_URL: upstreamUrl, UPSTREAM_TIMEOUT_MS: '200' }, { store: h.testStore, processMetrics: true });
+    try {
+      const [timeoutsBefore, brokenBefore] = [await upstreamErrors(slow, 'timeout'), await upstreamErrors(slow, 'bad_gateway')];
+      const timedOut = await request(slow.app.server).get('/epcis/queries/slow').set('Authorization', `Bearer ${KEY}`);
+      expect(timedOut.status).toBe(504);
+      expect(timedOut.headers['content-type']).toContain('application/problem+json');
+      expect(JSON.parse(timedOut.text)).toMatchObject({ type: 'epcisException:ImplementationException', status: 504 });
+      const dropped = await request(slow.app.server).get('/epcis/queries/hang-up').set('Authorization', `Bearer ${KEY}`);
+      expect(dropped.status).toBe(502);
+      expect(JSON.parse(dropped.text)).toMatchObject({ type: 'epcisException:ImplementationException', status: 502 });
+      expect(dropped.text).not.toContain('127.0.0.1');
+      expect(await upstreamErrors(slow, 'timeout')).toBe(timeoutsBefore + 1);
+      expect(await upstreamErrors(slow, 'bad_gateway')).toBe(brokenBefore + 1);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("answers a proxy's 502 page with its own problem, and passes the API's busy 503 as the API wrote it", async () => {
+    const page = await request(h.app.server).get('/epcis/queries/bad-gateway').set('Authorization', `Bearer ${KEY}`).expect(502);
+    expect(page.headers['content-type']).toContain('application/problem+json');
+    expect(page.text).not.toContain('10.0.0.7');
+    const busy = await request(h.app.server).post('/epcis/capture/busy').set('Authorization', `Bearer ${KEY}`).send({}).expect(503);
+    expect(busy.headers['retry-after']).toBe('5');
+    expect(JSON.parse(busy.text)).toMatchObject({ title: 'Service busy' });
+  });
+});
+
+describe('keys the API refuses', () => {
+  it('refuses made-up keys from an address that spent its allowance of refused keys, before the API looks them up; a key seen accepted keeps working', async () => {
+    // A store of its own: the count is per client address, and every test calls from 127.0.0.1.
+    const guarded = await startHarness({ UPSTREAM_URL: upstreamUrl, EPCIS_KEY_FAILURE_LIMIT: '3' });
+    try {
+      const call = (key: string) => request(guarded.app.server).get('/epcis/events').set('Authorization', `Bearer ${key}`);
+      await call(KEY).expect(200);
+      const madeUp = () => `pck_unknown${randomBytes(16).toString('hex')}`;
+      for (let i = 0; i < 3; i += 1) await call(madeUp()).expect(401);
+      expect(refusedKeys).toBe(3);
+
+      const refused = await call(madeUp());
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refusedKeys).toBe(3);
+
+      await call(KEY).expect(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+

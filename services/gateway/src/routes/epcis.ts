@@ -1,22 +1,26 @@
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import httpProxy from '@fastify/http-proxy';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES } from '@product-console/shared';
 import { GatewayError, gatewayErrors } from '../errors.js';
+import { createKeyCheckFailures, type FailureCounter } from '../lib/key-check-failures.js';
 import { forwardedPath, isUnder, parseRoutedPath } from '../lib/routed-path.js';
-import { headersForClient, stripRequestHeaders } from '../lib/upstream-headers.js';
+import { passThrough } from '../plugins/pass-through.js';
 
 /*
  * /epcis and /epcis/* -> the API's /epcis/*: the EPCIS 2.0 REST bindings for machine clients
  * (issue 17). They authenticate with an API key (`Authorization: Bearer`), never with the
  * console's session: no cookie is read or forwarded, no CSRF marker is asked for. Method, query,
  * body (streamed), `Authorization`, `Content-Type` and the `GS1-*` headers pass as sent; the API's
- * `GS1-*` and `Location` headers come back. Calls are counted per key (per address without one).
+ * `GS1-*` and `Location` headers come back. Calls are counted per key (per address without one),
+ * and keys the API refused per address (lib/key-check-failures.ts). The pass-through is the
+ * gateway's one (plugins/pass-through.ts); what the gateway answers itself is problem+json.
  */
 
 export interface EpcisRoutesOptions {
   /** Calls per window and per key (or client address). */
   rateLimitMax: number;
+  /** Keys the API refused per window and per client address, before unknown keys are refused. */
+  keyFailureMax: number;
   windowMs: number;
 }
 
@@ -30,7 +34,7 @@ const PROBLEM_TYPES: Record<number, [string, string]> = {
   429: ['epcisException:ImplementationException', 'Too many requests'],
 };
 
-function sendProblem(reply: FastifyReply, error: GatewayError | FastifyError) {
+export function sendProblem(reply: FastifyReply, error: GatewayError | FastifyError) {
   const status = error.statusCode ?? 500;
   const [type, title] = PROBLEM_TYPES[status] ?? ['epcisException:ImplementationException', status >= 500 ? 'The repository is not reachable' : 'Request refused'];
   // A gateway error's message is written for people (the catalogue's); nothing internal is in it.
@@ -61,17 +65,34 @@ export function epcisDestination(url: string): string | null {
   return NEEDS_NORMALISING.test(raw) ? forwardedPath(url, routed, 1, '/epcis') : url;
 }
 
-const clientKeyOf = (request: FastifyRequest): string => {
+/** True for a request line under `/epcis` as sent, for what the router refuses before any route. */
+export const isEpcisUrl = (url: string): boolean => url === '/epcis' || /^\/epcis[/?]/.test(url);
+
+/** The digest of the request's bearer key, or null without one: keys must not appear in Redis. */
+function keyDigestOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const bearer = header ? /^Bearer\s+(\S+)/i.exec(header)?.[1] : undefined;
-  // Counters are keyed by a digest: keys must not appear in Redis.
-  return bearer ? `epcis:key:${createHash('sha256').update(bearer).digest('base64url')}` : `epcis:ip:${request.ip}`;
-};
+  return bearer ? createHash('sha256').update(bearer).digest('base64url') : null;
+}
 
 const epcisRoutes: FastifyPluginAsync<EpcisRoutesOptions> = async (app: FastifyInstance, options) => {
-  const { baseUrl, timeoutMs, uploadLimitBytes, dispatcher } = app.upstream;
-  const destinations = new WeakMap<object, string>();
-  const limit = app.createRateLimit({ max: options.rateLimitMax, timeWindow: options.windowMs, keyGenerator: clientKeyOf });
+  // The digest of each call's key, made once per call.
+  const keyDigests = new WeakMap<object, string>();
+  const limit = app.createRateLimit({
+    max: options.rateLimitMax,
+    timeWindow: options.windowMs,
+    keyGenerator: (request) => {
+      const digest = keyDigests.get(request);
+      return digest ? `epcis:key:${digest}` : `epcis:ip:${request.ip}`;
+    },
+  });
+  const keyChecks = createKeyCheckFailures({
+    counter: app.createRateLimit({
+      max: options.keyFailureMax,
+      timeWindow: options.windowMs,
+      keyGenerator: (request) => `epcis:key-failures:ip:${request.ip}`,
+    }) as FailureCounter,
+  });
 
   app.setErrorHandler((error: GatewayError | FastifyError, request, reply) => {
     if ((error.statusCode ?? 500) >= 500) request.log.warn({ err: error }, 'EPCIS call failed at the gateway');
@@ -79,43 +100,41 @@ const epcisRoutes: FastifyPluginAsync<EpcisRoutesOptions> = async (app: FastifyI
   });
   app.setNotFoundHandler((_request, reply) => sendProblem(reply, gatewayErrors.notFound()));
 
-  app.addHook('onRequest', async (request, reply) => {
-    const dest = epcisDestination(request.url);
-    if (!dest) throw gatewayErrors.notFound();
-    destinations.set(request, dest);
-    const counted = await limit(request);
-    if (!counted.isAllowed && counted.isExceeded) {
-      reply.header('retry-after', String(Math.max(1, counted.ttlInSeconds)));
-      throw gatewayErrors.rateLimited();
-    }
-    // The API refuses a capture past its own file size limit; a body past the gateway's upload limit is not even sent.
-    if (Number(request.headers['content-length'] ?? 0) > uploadLimitBytes) throw gatewayErrors.payloadTooLarge();
-  });
+  const refuse = (reply: FastifyReply, seconds: number) => {
+    reply.header('retry-after', String(Math.max(1, seconds)));
+    return gatewayErrors.rateLimited();
+  };
 
-  await app.register(httpProxy, {
-    upstream: baseUrl,
+  await passThrough(app, {
     rewritePrefix: '/epcis',
-    disableRequestLogging: true,
-    undici: dispatcher,
-    handler(request, reply, _dest, replyOptions) {
-      const dest = destinations.get(request);
+    destination(request) {
+      const dest = epcisDestination(request.url);
       if (!dest) throw gatewayErrors.notFound();
-      return reply.from(dest, replyOptions);
+      return dest;
     },
-    replyOptions: {
-      timeout: timeoutMs,
-      rewriteRequestHeaders(request, headers) {
-        // No cookie (the console's session never reaches the API this way), no CSRF marker, no internal token.
-        const forwarded = stripRequestHeaders(headers as Record<string, string | string[] | undefined>);
-        forwarded['x-request-id'] = request.id;
-        return headers;
-      },
-      rewriteHeaders(headers) {
-        return headersForClient(headers as IncomingHttpHeaders) as typeof headers;
-      },
-      onError(reply, { error }) {
-        reply.send(gatewayErrors.upstreamUnavailable(error));
-      },
+    // The API's own limit for a capture (GS1-EPCIS-Capture-File-Size-Limit), the largest it takes.
+    bodyLimitBytes: EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES,
+    async onRequest(request, reply) {
+      const digest = keyDigestOf(request);
+      if (digest) keyDigests.set(request, digest);
+      const [counted, keysRefusedFor] = await Promise.all([limit(request), digest ? keyChecks.refusedFor(request, digest) : null]);
+      if (!counted.isAllowed && counted.isExceeded) throw refuse(reply, counted.ttlInSeconds);
+      if (keysRefusedFor !== null) throw refuse(reply, keysRefusedFor);
+    },
+    // The API's own problem documents (a busy capture queue's 503 with Retry-After) pass as written.
+    passesFailure: (answer) => String(answer.headers['content-type'] ?? '').startsWith('application/problem+json'),
+    onAnswer(request, reply, answer) {
+      const digest = keyDigests.get(request);
+      if (digest && answer.statusCode === 401) {
+        // Counted before the answer goes out, so the caller's next call meets the count.
+        void keyChecks
+          .failed(request, digest)
+          .catch((err: unknown) => request.log.warn({ err }, 'could not count a refused API key'))
+          .then(() => reply.send(answer.stream));
+        return;
+      }
+      if (digest && answer.statusCode < 400) keyChecks.accepted(digest);
+      reply.send(answer.stream);
     },
   });
 };

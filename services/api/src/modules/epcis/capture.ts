@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { validateEpcisDocument, validateEpcisQueryDocument, type EpcisProblem } from '@product-console/shared';
+import { EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES, validateEpcisDocument, validateEpcisQueryDocument, type EpcisProblem } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { epcisErrors, epcisProblems, summariseProblems, type ProblemDetails } from './problem.js';
 import { storeEvents } from './store.js';
@@ -14,7 +14,7 @@ import { epcisCaptures, type CaptureErrorBehaviour } from './tables.js';
 /** Events one capture may hold (`GS1-EPCIS-Capture-Limit`). */
 export const CAPTURE_LIMIT_EVENTS = 10_000;
 /** Bytes one capture body may have (`GS1-EPCIS-Capture-File-Size-Limit`): also the routes' body limit. */
-export const CAPTURE_FILE_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
+export const CAPTURE_FILE_SIZE_LIMIT_BYTES = EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES;
 /** Capture jobs this process stores at once; more wait their turn (the database pool serves requests too). */
 export const CAPTURE_JOBS_AT_ONCE = 4;
 /** Accepted captures waiting for their turn, at most: beyond, a capture is answered 503 (each may hold 16 MiB). */

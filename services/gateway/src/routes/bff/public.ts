@@ -1,10 +1,8 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync } from 'fastify';
 import { gatewayErrors } from '../../errors.js';
 import { isGatewayOnlyCall } from '../../lib/gateway-only-calls.js';
 import { forwardedPath, parseRoutedPath } from '../../lib/routed-path.js';
-import { headersForClient, stripRequestHeaders } from '../../lib/upstream-headers.js';
+import { passThrough } from '../../plugins/pass-through.js';
 
 /*
  * /bff/public/* -> upstream /api/*, without a session and without a bearer token: the account
@@ -52,41 +50,17 @@ export function publicDestination(method: string, url: string): string | null {
 export const isPublicCall = (method: string, url: string): boolean => publicDestination(method, url) !== null;
 
 const publicRoutes: FastifyPluginAsync = async (app) => {
-  const { baseUrl, timeoutMs, uploadLimitBytes, dispatcher } = app.upstream;
-  const destinations = new WeakMap<object, string>();
-
-  app.addHook('onRequest', async (request) => {
-    const dest = publicDestination(request.method, request.url);
-    if (!dest) throw gatewayErrors.notFound();
-    destinations.set(request, dest);
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > uploadLimitBytes) throw gatewayErrors.payloadTooLarge();
-  });
-
-  await app.register(httpProxy, {
-    upstream: baseUrl,
+  await passThrough(app, {
     rewritePrefix: '/api',
-    disableRequestLogging: true,
-    undici: dispatcher,
-    handler(request, reply, _dest, options) {
-      const dest = destinations.get(request);
+    destination(request) {
+      const dest = publicDestination(request.method, request.url);
       if (!dest) throw gatewayErrors.notFound();
-      return reply.from(dest, options);
+      return dest;
     },
-    replyOptions: {
-      timeout: timeoutMs,
-      rewriteRequestHeaders(request, headers) {
-        const forwarded = stripRequestHeaders(headers as Record<string, string | string[] | undefined>);
-        forwarded.authorization = undefined;
-        forwarded['x-request-id'] = request.id;
-        return headers;
-      },
-      rewriteHeaders(headers) {
-        return headersForClient(headers as IncomingHttpHeaders) as typeof headers;
-      },
-      onError(reply, { error }) {
-        reply.send(gatewayErrors.upstreamUnavailable(error));
-      },
+    // Visitors' calls are small JSON documents: held to the server's bodyLimit, as the API holds them.
+    bodyLimitBytes: app.initialConfig.bodyLimit ?? app.upstream.uploadLimitBytes,
+    forwardHeaders(_request, headers) {
+      headers.authorization = undefined;
     },
   });
 };
