@@ -93,3 +93,9 @@ export type ScanBatchResult = z.infer<typeof scanBatchResultSchema>;
  */
 export const RESOLVER_INVALIDATE_HEADER = 'x-resolver-invalidate';
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+/**
+ * Header by which the gateway names the shopper's address (TRUST_PROXY honoured) on the landing's
+ * serial check, beside its internal token: the API counts a repeated check of one visitor once by
+ * the day's salted hash of it and keeps no address (decision 065).
+ */
+export const VISITOR_ADDRESS_HEADER = 'x-visitor-address';

@@ -3,7 +3,7 @@ import type { ScanBatch } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import type { Publish } from '../../events.js';
 import { createRetentionTimer } from './retention.js';
-import { createSaltBook, recordScans } from './scans.js';
+import { createSaltBook, recordScans, type SaltBook } from './scans.js';
 import { createMedianCache, flagSuspiciousSerials } from './suspicious.js';
 import { createUmamiForwarder, type UmamiForwarder } from './umami.js';
 
@@ -14,6 +14,8 @@ export interface ScanIngest {
   /** Records a batch; after it committed, flags suspicious serials (publishing their events) and queues the Umami events. Returns how many scans were stored. */
   record(batch: ScanBatch, publish: Publish): Promise<number>;
   umami: UmamiForwarder | null;
+  /** The day's salts, for other counts of a visitor without keeping the address (the landing's serial checks). */
+  salts: SaltBook;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export default fp<{ config: Config }>(
 
     app.decorate('scanIngest', {
       umami,
+      salts,
       async record(batch, publish) {
         const recorded = await recordScans(app.db, batch, salts);
         if (recorded.facts.length === 0) return 0;

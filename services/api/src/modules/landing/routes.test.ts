@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DESIGN, gtin14, landingPageResponseSchema, type LandingPageData } from '@product-console/shared';
+import { DEFAULT_DESIGN, INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER, gtin14, landingPageResponseSchema, type LandingPageData } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { DEMO_JACKET_LOT } from '../../db/seed-traces.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
@@ -213,9 +213,59 @@ describe('GET /api/product/landing-page/page (public)', () => {
       ['bad serial', 'unverified'],
       [null, 'noSerial'],
     ]);
-    expect(Object.keys(rows[0]).sort()).toEqual(['checkedAt', 'companyId', 'entryId', 'id', 'productId', 'result', 'serial']);
+    expect(Object.keys(rows[0]).sort()).toEqual(['checkedAt', 'companyId', 'entryId', 'id', 'productId', 'result', 'serial', 'visitor']);
+    // A call without the gateway's naming of the visitor: every check is its own row.
+    expect(rows.every((row) => row.visitor === null)).toBe(true);
     expect(rows.every((row) => row.entryId === product.entryId)).toBe(true);
     expect(await t.app.db.select().from(verifications).where(and(eq(verifications.productId, other.productId)))).toEqual([]);
+  });
+
+  it("counts ten identical checks of one visitor once, answers each afresh, and records again another answer, another visitor or after a minute", async () => {
+    const product = await newProduct();
+    const serial = await addSerial(product, '/21/SN-TEN');
+    const check = async (address: string, gateway = true) => {
+      const headers: Record<string, string> = { [VISITOR_ADDRESS_HEADER]: address };
+      if (gateway) headers[INTERNAL_TOKEN_HEADER] = t.config.INTERNAL_TOKEN;
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/landing-page/page?productId=${product.productId}&serviceName=acme&view=verification&serial=SN-TEN`,
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return landingPageResponseSchema.parse(response.json()).result.verification!;
+    };
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await check('81.2.69.142'));
+    expect(answers.every((answer) => answer.status === 'genuine' && answer.checkedAt === answers[0].checkedAt)).toBe(true);
+    let rows = await recorded(product.productId);
+    expect(rows.map((row) => row.result)).toEqual(['genuine']);
+    // The visitor is the day's salted key of the address, not the address.
+    expect(rows[0].visitor).toMatch(/^[0-9a-f]{16}$/);
+
+    // The serial deleted in between: the next check says so at once, and is a check of its own.
+    const deletion = await call(t.app, acme, {
+      method: 'PUT',
+      url: `/api/entry/qualifiers/delete?qualifierId=${serial}&entryId=${product.entryId}&entryPath=${encodeURIComponent(product.entryPath)}`,
+    });
+    expect(deletion.statusCode).toBe(200);
+    expect(await check('81.2.69.142')).toMatchObject({ status: 'unverified', serial: 'SN-TEN' });
+    expect(await check('::ffff:81.2.69.142')).toMatchObject({ status: 'unverified' });
+    // Another visitor, and a header the gateway did not send (no internal token), count on their own.
+    expect(await check('133.242.0.1')).toMatchObject({ status: 'unverified' });
+    await check('133.242.0.1', false);
+    await check('133.242.0.1', false);
+    rows = await recorded(product.productId);
+    expect(rows.map((row) => [row.result, row.visitor === null])).toEqual([
+      ['genuine', false],
+      ['unverified', false],
+      ['unverified', false],
+      ['unverified', true],
+      ['unverified', true],
+    ]);
+    // A minute later the same visitor's check counts again.
+    await t.app.db.update(verifications).set({ checkedAt: sql`checked_at - interval '61 seconds'` }).where(eq(verifications.productId, product.productId));
+    await check('81.2.69.142');
+    expect(await recorded(product.productId)).toHaveLength(6);
   });
 
   it('passes the viewer language through to the translated texts and link titles', async () => {

@@ -1,9 +1,29 @@
 import etag from '@fastify/etag';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { landingPageResponseSchema, landingViewQuerySchema } from '@product-console/shared';
+import { z } from 'zod';
+import { landingPageResponseSchema, landingViewQuerySchema, VISITOR_ADDRESS_HEADER } from '@product-console/shared';
 import type { Config } from '../../config.js';
-import { errorResponses } from '../../http.js';
-import { landingPage } from './service.js';
+import { errorResponses, internalHeaders } from '../../http.js';
+import { landingPage, type VisitorKeyOf } from './service.js';
+
+const visitorHeaders = internalHeaders.extend({
+  [VISITOR_ADDRESS_HEADER]: z.string().max(64).optional().describe("The shopper's address, named by the gateway (with its internal token) on the verification view; never stored"),
+});
+
+/**
+ * The checking visitor's key of the day (decision 065), from the address the gateway names; a
+ * header without the gateway's token is ignored (the check is then recorded without a visitor).
+ */
+async function visitorKeyOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<VisitorKeyOf | undefined> {
+  const address = request.headers[VISITOR_ADDRESS_HEADER];
+  if (typeof address !== 'string' || address === '') return undefined;
+  const fromGateway = await app.requireGateway.call(app, request, reply).then(
+    () => true,
+    () => false,
+  );
+  return fromGateway ? (companyId) => app.scanIngest.salts.addressKeyNow(app.db, address, companyId) : undefined;
+}
 
 /**
  * The consumer landing's one read per view (issue 15): the gateway renders each of the six views
@@ -23,15 +43,18 @@ export function landingPageRoutes(config: Config): FastifyPluginAsyncZod {
             description:
               "404 when the product is deleted, its entry inactive or deleted, its company not approved, or `serviceName` is not the product's company. " +
               'With `lang` and the design\'s automatic translation on, link titles and texts come translated. `view=verification` checks `serial` against the ' +
-              "product's registered serials (genuine, unverified, noSerial), records the check and answers `Cache-Control: no-store`; other views `no-cache` with an ETag. " +
+              "product's registered serials (genuine, unverified, noSerial), records the check (the same answer to the visitor the gateway names, within a minute, once) " +
+              'and answers `Cache-Control: no-store`; other views `no-cache` with an ETag. ' +
               "With `access` (a passport access link's token) `passport` holds the fields of a live link's level, or the public ones with `accessLink: 'invalid'`, " +
               'and the answer is `Cache-Control: private, no-store`.',
             querystring: landingViewQuerySchema,
+            headers: visitorHeaders,
             response: { 200: landingPageResponseSchema, ...errorResponses(400, 404) },
           },
         },
         async (request, reply) => {
-          const result = await landingPage(app.db, app.translator, config.DIGITAL_LINK_DOMAIN, request.query);
+          const visitor = request.query.view === 'verification' ? await visitorKeyOf(app, request, reply) : undefined;
+          const result = await landingPage(app.db, app.translator, config.DIGITAL_LINK_DOMAIN, request.query, visitor);
           // An access link's answer holds restricted passport fields: kept by nobody on the way.
           const cacheControl = request.query.access ? 'private, no-store' : result.view === 'verification' ? 'no-store' : 'no-cache';
           reply.header('cache-control', cacheControl);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   SERIAL_AI,
   qualifierPathOf,
@@ -47,13 +47,29 @@ async function landingProduct(db: Db, productId: number, serviceName: string) {
   return row;
 }
 
+/** A check repeated within this time by the same visitor, with the same answer, is counted with the first (decision 065). */
+export const REPEATED_CHECK_SECONDS = 60;
+
+/** The checking visitor's key of the day for a company (`addressKeyOf`), or null when unknown. */
+export type VisitorKeyOf = (companyId: number) => Promise<string | null>;
+
+type CheckTarget = { productId: number; entryId: number; companyId: number };
+
 /**
  * Checks a scanned serial against the product's entry: `genuine` only for a live `/21/{serial}`
  * qualifier of this entry (stored percent-encoded, as the qualifiers module writes it); an unknown,
  * deleted, malformed or other product's serial is `unverified`; no serial is `noSerial`. Every check
- * is recorded (product, serial, answer, time; nothing about the visitor).
+ * is made afresh and recorded (product, serial, answer, time, the visitor's address key of the day),
+ * except that the same answer to the same visitor within REPEATED_CHECK_SECONDS is counted with the
+ * first: a reloading shopper, or a script from one address, writes one row a minute, and a serial
+ * deleted in between is `unverified` (another answer, another row) at once.
  */
-export async function verifySerial(db: Db, target: { productId: number; entryId: number; companyId: number }, serial: string | undefined): Promise<LandingVerification> {
+export async function verifySerial(
+  db: Db,
+  target: CheckTarget,
+  serial: string | undefined,
+  visitor: string | null = null,
+): Promise<LandingVerification> {
   const value = serial?.length ? serial : null;
   let status: LandingVerification['status'] = 'noSerial';
   if (value !== null) {
@@ -66,11 +82,35 @@ export async function verifySerial(db: Db, target: { productId: number; entryId:
       if (found) status = 'genuine';
     }
   }
+  const checkedAt = visitor === null ? await recordCheck(db, target, value, status) : await recordVisitorCheck(db, target, value, status, visitor);
+  return { status, serial: value, checkedAt: checkedAt.toISOString() };
+}
+
+async function recordCheck(db: Db, target: CheckTarget, serial: string | null, result: LandingVerification['status']): Promise<Date> {
   const [row] = await db
     .insert(verifications)
-    .values({ companyId: target.companyId, productId: target.productId, entryId: target.entryId, serial: value, result: status })
+    .values({ companyId: target.companyId, productId: target.productId, entryId: target.entryId, serial, result })
     .returning({ checkedAt: verifications.checkedAt });
-  return { status, serial: value, checkedAt: row.checkedAt.toISOString() };
+  return row.checkedAt;
+}
+
+/** Records the check unless the visitor had the same answer within the window; the time of the check that counts it. */
+async function recordVisitorCheck(db: Db, target: CheckTarget, serial: string | null, result: LandingVerification['status'], visitor: string): Promise<Date> {
+  const { rows } = (await db.execute(sql`
+    with recent as (
+      select checked_at from verifications
+      where product_id = ${target.productId} and visitor = ${visitor} and serial is not distinct from ${serial}::text and result = ${result}
+        and checked_at > now() - make_interval(secs => ${REPEATED_CHECK_SECONDS})
+      order by checked_at desc limit 1
+    ), inserted as (
+      insert into verifications (company_id, product_id, entry_id, serial, result, visitor)
+      select ${target.companyId}::int, ${target.productId}::int, ${target.entryId}::int, ${serial}::text, ${result}::text, ${visitor}::text
+      where not exists (select 1 from recent)
+      returning checked_at
+    )
+    select checked_at from inserted union all select checked_at from recent
+  `)) as unknown as { rows: { checked_at: Date | string }[] };
+  return new Date(rows[0].checked_at);
 }
 
 async function smartLabelOf(db: Db, product: ProductRow): Promise<LandingPageData['smartLabel']> {
@@ -88,7 +128,13 @@ async function smartLabelOf(db: Db, product: ProductRow): Promise<LandingPageDat
  * in one read. Product info, links (titles translated with `lang` when the design asks), contents
  * (translated likewise) and design come from the same functions as the single public reads.
  */
-export async function landingPage(db: Db, translator: Translator, templateOrigin: string, query: LandingViewQuery): Promise<LandingPageData> {
+export async function landingPage(
+  db: Db,
+  translator: Translator,
+  templateOrigin: string,
+  query: LandingViewQuery,
+  visitorKeyOf?: VisitorKeyOf,
+): Promise<LandingPageData> {
   const { product, entryId, companyId } = await landingProduct(db, query.productId, query.serviceName);
   const [info, shown, content, design, smartLabel] = await Promise.all([
     landingProductInfo(db, templateOrigin, product.id),
@@ -99,7 +145,10 @@ export async function landingPage(db: Db, translator: Translator, templateOrigin
   ]);
   const passport = await landingPassport(db, product, query.access);
   const links = await translateLinkTitles(db, translator, product.id, shown, query.lang);
-  const verification = query.view === 'verification' ? await verifySerial(db, { productId: product.id, entryId, companyId }, query.serial) : null;
+  const verification =
+    query.view === 'verification'
+      ? await verifySerial(db, { productId: product.id, entryId, companyId }, query.serial, (await visitorKeyOf?.(companyId)) ?? null)
+      : null;
   const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial) : null;
   return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace };
 }

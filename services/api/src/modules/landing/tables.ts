@@ -3,8 +3,10 @@ import { companies } from '../companies/tables.js';
 
 /**
  * One check of a scanned serial on the consumer landing's verification view (issue 15), kept beside
- * the resolver's `scans`: which product, which serial was shown, what the answer was, and when.
- * Nothing about the visitor is stored. Kept when the product goes (as scans), so no foreign key to products.
+ * the resolver's `scans`: which product, which serial was shown, what the answer was, and when. Of
+ * the visitor only the day's address key (decision 065: a salted hash, unlinkable once the salt is
+ * deleted after two days), so that the same answer to the same visitor within a minute is counted
+ * once. Kept when the product goes (as scans), so no foreign key to products.
  */
 export const verifications = pgTable(
   'verifications',
@@ -19,9 +21,16 @@ export const verifications = pgTable(
     serial: text('serial'),
     /** `genuine`, `unverified` or `noSerial`. */
     result: text('result').$type<'genuine' | 'unverified' | 'noSerial'>().notNull(),
+    /** The checking visitor's address key of the day (`addressKeyOf`), null when the gateway did not name the visitor. */
+    visitor: text('visitor'),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('verifications_product_time_idx').on(table.productId, table.checkedAt), index('verifications_company_time_idx').on(table.companyId, table.checkedAt)],
+  (table) => [
+    index('verifications_product_time_idx').on(table.productId, table.checkedAt),
+    index('verifications_company_time_idx').on(table.companyId, table.checkedAt),
+    // A visitor's recent checks of a product: is this one a repeat?
+    index('verifications_product_visitor_time_idx').on(table.productId, table.visitor, table.checkedAt),
+  ],
 );
 
 export type VerificationRow = typeof verifications.$inferSelect;

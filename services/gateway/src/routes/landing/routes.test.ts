@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, landingPageDataSchema, type LandingPageData, type PublicPassport } from '@product-console/shared';
+import { DEFAULT_DESIGN, VISITOR_ADDRESS_HEADER, landingPageDataSchema, type LandingPageData, type PublicPassport } from '@product-console/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
@@ -85,16 +85,19 @@ interface LandingApi {
   url: string;
   /** Query strings of the page reads that reached the API. */
   reads: URLSearchParams[];
+  /** The visitor address each read named (`x-visitor-address`), if any. */
+  visitors: (string | undefined)[];
   options: { fail: boolean };
   close(): Promise<void>;
 }
 
 async function startLandingApi(): Promise<LandingApi> {
   const app = Fastify({ logger: false });
-  const api: LandingApi = { url: '', reads: [], options: { fail: false }, close: () => app.close() };
+  const api: LandingApi = { url: '', reads: [], visitors: [], options: { fail: false }, close: () => app.close() };
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get<{ Querystring: Record<string, string> }>('/api/product/landing-page/page', async (request, reply) => {
     api.reads.push(new URLSearchParams(request.query));
+    api.visitors.push(request.headers[VISITOR_ADDRESS_HEADER] as string | undefined);
     if (api.options.fail) return reply.code(500).send({ code: 'E500001', message: 'boom' });
     const { productId, serviceName, view = 'index' } = request.query;
     if (productId !== '42' || serviceName !== 'acme') return reply.code(404).send({ code: 'E404001', message: 'not found' });
@@ -161,6 +164,7 @@ beforeEach(async () => {
   // Each test starts with nothing kept: the entry's invalidation drops the landing's records too.
   await gateway.resolverCache.invalidate([ENTRY_PATH]);
   api.reads.length = 0;
+  api.visitors.length = 0;
 });
 
 const page = (url: string, headers: Record<string, string> = {}) => gateway.inject({ method: 'GET', url, headers });
@@ -306,14 +310,17 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     }
   });
 
-  it('passes the scanned serial to the API on the verification view, which is read every time', async () => {
-    const response = await page('/acme/product-details/42/preview/verification?serial=S1');
+  it("passes the scanned serial and the shopper's address to the API on the verification view, which is read every time", async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/acme/product-details/42/preview/verification?serial=S1', remoteAddress: '203.0.113.7' });
     expect(response.statusCode).toBe(200);
     await page('/acme/product-details/42/preview/verification?serial=S1');
     expect(api.reads.map((read) => [read.get('view'), read.get('serial')])).toEqual([
       ['verification', 'S1'],
       ['verification', 'S1'],
     ]);
+    // The API counts one visitor's repeated checks once by a salted hash of the address; the address is never in the query.
+    expect(api.visitors).toEqual(['203.0.113.7', '127.0.0.1']);
+    expect(api.reads[0].toString()).not.toContain('203.0.113.7');
     expect(response.body).toContain('"serial":"S1"');
 
     // Other views keep it in the Digital Link they show and in their links, without asking the API about it.
@@ -321,6 +328,7 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(index.body).toContain(`https://id.example.com${ENTRY_PATH}/21/S1`);
     expect(index.body).toContain('href="/acme/product-details/42/preview?lang=ko&amp;serial=S1"');
     expect(api.reads.at(-1)?.get('serial')).toBeNull();
+    expect(api.visitors.at(-1)).toBeUndefined();
   });
 
   it("passes the scanned serial to the API on the traceability view (the serial's own journey), past the cache; without one the product's journey is cached", async () => {

@@ -12,6 +12,7 @@ import {
   type LandingRenderResult,
   type LandingView,
   type LandingViteManifest,
+  VISITOR_ADDRESS_HEADER,
 } from '@product-console/shared';
 import { LANDING_HEADERS } from '../../plugins/static.js';
 import { createLocalBus, createRedisBus } from '../resolver/invalidation-bus.js';
@@ -123,12 +124,15 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     return reply.code(status).send(html);
   }
 
-  async function load(params: Params, view: LandingView, lang: string | null, serial: string | null, requestId: string, access: string | null = null) {
+  async function load(params: Params, view: LandingView, lang: string | null, serial: string | null, request: FastifyRequest, access: string | null = null) {
     const query = new URLSearchParams({ productId: params.productId, serviceName: params.serviceName, view });
     if (lang) query.set('lang', lang);
     if (serial) query.set('serial', serial);
     if (access) query.set('access', access);
-    const answer = await app.upstream.call('GET', `/api/product/landing-page/page?${query}`, { requestId });
+    // The serial check names the shopper's address (TRUST_PROXY honoured) so that the API counts one visitor's repeated
+    // checks once, by a salted hash it keeps instead (decision 065); no other read carries it.
+    const headers = view === 'verification' ? { [VISITOR_ADDRESS_HEADER]: request.ip } : undefined;
+    const answer = await app.upstream.call('GET', `/api/product/landing-page/page?${query}`, { requestId: request.id, headers });
     if (answer.status === 404 || answer.status === 400) return null;
     if (answer.status !== 200) throw new Error(`landing page data: the API answered ${answer.status}`);
     const parsed = landingPageDataSchema.safeParse((answer.body as { result?: unknown } | null)?.result);
@@ -159,9 +163,9 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     try {
       data =
         readsSerial || access
-          ? await load(params, view, lang, serial, request.id, access)
+          ? await load(params, view, lang, serial, request, access)
           : await cache.get({ productId: params.productId, serviceName: params.serviceName, view, lang: lang ?? '' }, () =>
-              load(params, view, lang, null, request.id),
+              load(params, view, lang, null, request),
             );
     } catch (err) {
       request.log.warn({ err }, 'landing page data could not be read');

@@ -1,0 +1,2 @@
+ALTER TABLE "verifications" ADD COLUMN "visitor" text;--> statement-breakpoint
+CREATE INDEX "verifications_product_visitor_time_idx" ON "verifications" USING btree ("product_id","visitor","checked_at");
