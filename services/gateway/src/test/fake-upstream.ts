@@ -37,6 +37,11 @@ export interface FakeUpstreamOptions {
   flakyFailures: number;
   /** Lifetime written into the `exp` claim of new access tokens. */
   accessTokenSeconds: number;
+  /**
+   * How the landing page's product read (a visitor's call) answers: at once with the address it
+   * was asked, after 2 s, or by dropping the connection.
+   */
+  landingAnswer: 'address' | 'slow' | 'hang-up';
 }
 
 export interface FakeUpstream {
@@ -133,6 +138,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       flakyFailures: 0,
       mutationsFail: false,
       accessTokenSeconds: 900,
+      landingAnswer: 'address',
     },
     refreshCalls: 0,
     planCheckCalls: 0,
@@ -350,6 +356,15 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   app.post('/api/auth/password/forgot', async (request, reply) => {
     reply.header('set-cookie', 'upstream=1; Path=/');
     return { result: true, headers: request.headers };
+  });
+
+  app.get('/api/product/landing-page/preview-productInfo', async (request, reply) => {
+    if (fake.options.landingAnswer === 'hang-up') {
+      request.raw.socket.destroy();
+      return reply;
+    }
+    if (fake.options.landingAnswer === 'slow') await new Promise((r) => setTimeout(r, 2_000));
+    return { url: request.url };
   });
 
   await app.listen({ host: '127.0.0.1', port: 0 });

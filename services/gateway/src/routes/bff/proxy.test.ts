@@ -321,6 +321,12 @@ describe('proxy hardening', () => {
     }
   });
 
+  it('passes the query as sent, an escape that does not decode included: the API reads it', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const res = await request(h.app.server).get('/bff/api/echo?search=%C3%28&page=1').set('Cookie', cookie).expect(200);
+    expect(res.body.url).toBe('/api/echo?search=%C3%28&page=1');
+  });
+
   it('keeps idle connections longer than a load balancer does (Keep-Alive: timeout=65)', async () => {
     const res = await request(h.app.server).get('/healthz').set('Connection', 'keep-alive').expect(200);
     expect(res.headers['keep-alive']).toBe('timeout=65');
