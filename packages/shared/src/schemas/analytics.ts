@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idTextSchema, text } from './common.js';
+import { daySchema, idTextSchema, text } from './common.js';
 
 /*
  * Digital Link analytics (issue 18, spec points 2 and 7): what scans tell a brand, without tracking
@@ -16,8 +16,6 @@ export type ScanDimension = (typeof SCAN_DIMENSIONS)[number];
 export const SCAN_DEVICE_TYPES = ['mobile', 'tablet', 'desktop', 'other'] as const;
 export type ScanDeviceType = (typeof SCAN_DEVICE_TYPES)[number];
 
-/** A calendar day `YYYY-MM-DD` in the company's time zone. */
-const daySchema = z.iso.date();
 
 /** The longest range one dashboard read may cover. */
 export const ANALYTICS_MAX_RANGE_DAYS = 366;
@@ -30,8 +28,9 @@ export const ANALYTICS_MAX_RANGE_DAYS = 366;
  */
 export const analyticsQuerySchema = z
   .object({
-    from: daySchema,
-    to: daySchema,
+    /** Calendar days `YYYY-MM-DD` in the company's time zone. */
+    from: daySchema(),
+    to: daySchema(),
     projectId: idTextSchema.optional(),
     productId: idTextSchema.optional(),
     compare: z.stringbool().default(true),

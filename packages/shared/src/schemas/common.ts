@@ -33,6 +33,18 @@ export const text = () => z.string().refine(isStorableText, UNSTORABLE_TEXT_MESS
 /** The same check on a string format that lets such characters through, such as `z.url()`. */
 export const storable = <T extends z.ZodType<string>>(schema: T): T => schema.refine(isStorableText, UNSTORABLE_TEXT_MESSAGE) as T;
 
+/** The first and last calendar day a request may name (decision 064). */
+export const DAY_MIN = '1900-01-01';
+export const DAY_MAX = '2100-12-31';
+
+/**
+ * A calendar day `YYYY-MM-DD` of a request, from DAY_MIN to DAY_MAX: wide enough for any date a
+ * passport or a dashboard needs, narrow enough that a day before or after it (a comparison period,
+ * the end of a range) is still a day PostgreSQL and `Date` read as one (no year 0, no year 10000).
+ */
+export const daySchema = () =>
+  z.iso.date().refine((day) => day >= DAY_MIN && day <= DAY_MAX, `Must be a day from ${DAY_MIN} to ${DAY_MAX}`);
+
 /**
  * One field error of a 400 answer: the English `message`, and the zod issue's `code` with its
  * limits (`minimum`, `maximum`, `origin`) or `format`, so that a client words it in its language.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasValidCheckDigit } from '../gs1/gtin.js';
-import { idSchema, idTextSchema, text } from './common.js';
+import { daySchema, idSchema, idTextSchema, text } from './common.js';
 import { certificationListResponseSchema } from './product-detail.js';
 
 /*
@@ -56,7 +56,7 @@ export const casNumberSchema = z
   .refine(isValidCasNumber, 'Wrong check digit')
   .describe('CAS registry number with check digit');
 
-const isoDate = () => z.iso.date().describe('Date (YYYY-MM-DD)');
+const isoDate = () => daySchema().describe('Date (YYYY-MM-DD)');
 
 export const addressSchema = z.object({
   street: shortText().optional(),
