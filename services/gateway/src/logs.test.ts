@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResolverEntry } from '@product-console/shared';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { PASSWORD, USERS } from './test/fake-upstream.js';
+import { PASSWORD } from './test/fake-upstream.js';
 import { sessionCookie } from './test/harness.js';
+import { GTIN, startResolverStandIn, type ResolverStandIn } from './test/resolver-stand-in.js';
 import { createTestStore, type TestStore } from './test/store.js';
 
 /*
@@ -26,28 +25,6 @@ const BEARER = 'browser-bearer-secret-0007';
 const SHOPPER = '81.2.69.142';
 /** A console user's address. */
 const CONSOLE_USER = '203.0.113.77';
-const GTIN = '09506000134352';
-
-const entry: ResolverEntry = {
-  entryPath: `/01/${GTIN}`,
-  entryId: 7,
-  productId: 42,
-  companyId: 3,
-  title: 'Trail boots',
-  links: [{ linkType: 'gs1:pip', href: 'https://brand.example/boots', title: 'Product', lang: 'en', type: 'text/html', isDefault: true, qualifierPath: null, order: 1 }],
-};
-
-/** The API as far as these requests need it: sign-in, the resolver's data, anything else 200. */
-async function startStandIn(): Promise<{ url: string; close(): Promise<void> }> {
-  const api = Fastify({ logger: false });
-  api.post('/api/auth/sign/in', async () => ({ Authorization: `Bearer ${ACCESS_TOKEN}`, authToken: REFRESH_TOKEN, user: USERS['manager@demo.example'] }));
-  api.get('/api/internal/resolver/entry', async (req, reply) =>
-    (req.query as { entryPath?: string }).entryPath === entry.entryPath ? entry : reply.code(404).send({ code: 'E404001', message: 'not found' }),
-  );
-  api.all('/*', async () => ({ result: true }));
-  await api.listen({ host: '127.0.0.1', port: 0 });
-  return { url: `http://127.0.0.1:${(api.server.address() as AddressInfo).port}`, close: () => api.close() };
-}
 
 interface LogLine {
   msg: string;
@@ -56,14 +33,14 @@ interface LogLine {
   res?: { statusCode?: number };
 }
 
-let standIn: Awaited<ReturnType<typeof startStandIn>>;
+let standIn: ResolverStandIn;
 let testStore: TestStore;
 let app: FastifyInstance;
 const output: string[] = [];
 const lines = () => output.map((line) => JSON.parse(line) as LogLine);
 
 beforeAll(async () => {
-  standIn = await startStandIn();
+  standIn = await startResolverStandIn({ accessToken: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN });
   testStore = createTestStore();
   const config = loadConfig({
     NODE_ENV: 'test',

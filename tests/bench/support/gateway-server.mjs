@@ -1,5 +1,6 @@
 // The gateway built from source (run with `node --conditions=source --import tsx`), configured as
-// in production but logging at warn and with the per-session rate limit out of the way.
+// in production but logging at warn and with the per-session and per-address public limits out of
+// the way (still counted: their cost is part of what is measured).
 // Arguments: the upstream URL, then a Redis URL for the store (BENCH_REDIS_URL when left out; the
 // store lives in the process when both are empty). It reports its port over IPC.
 import { buildApp } from '../../../services/gateway/src/app.ts';
@@ -16,6 +17,7 @@ const config = loadConfig({
   COOKIE_SECURE: 'false',
   WEB_DIST_DIR: '/nonexistent',
   BFF_RATE_LIMIT: '1000000000',
+  PUBLIC_RATE_LIMIT: '1000000000',
   SHUTDOWN_DELAY_MS: '0',
 });
 const app = await buildApp(config, { storeKeyPrefix: `bench:${process.pid}:` });

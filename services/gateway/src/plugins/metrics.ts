@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 
 export type UpstreamErrorKind = 'unavailable' | 'timeout' | 'bad_gateway';
 export type TokenRefreshResult = 'ok' | 'invalid' | 'failed';
-export type RateLimitName = 'sign_in_address' | 'sign_in_email' | 'bff_session' | 'account_address';
+export type RateLimitName = 'sign_in_address' | 'sign_in_email' | 'bff_session' | 'account_address' | 'public_address';
 /** How the resolver answered a Digital Link request; `unavailable`: the API could not be asked. */
 export type ResolverOutcome = 'redirect' | 'linkset' | 'not_found' | 'bad_request' | 'unavailable';
 /** Where a resolver lookup found its data: this replica's memory or the shared store. */

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../test/fake-upstream.js';
 import { signIn, startHarness, type Harness } from '../test/harness.js';
+import { GTIN, startResolverStandIn, type ResolverStandIn } from '../test/resolver-stand-in.js';
 import { createTestStore, redisForTest } from '../test/store.js';
 
 const signInFrom = (harness: Harness, address: string | null, email: string, password = 'wrong') => {
@@ -96,6 +98,36 @@ describe('/bff rate limit per session (BFF_RATE_LIMIT)', () => {
   });
 });
 
+describe('/bff rate limit for a session cookie the gateway does not know (TRUST_PROXY=1)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ BFF_RATE_LIMIT: '3', TRUST_PROXY: '1' });
+  });
+  afterAll(async () => h?.close());
+
+  const madeUpSid = () => `sid=${randomBytes(32).toString('base64url')}`;
+  const meFrom = (address: string, cookie?: string) => {
+    const call = request(h.app.server).get('/bff/auth/me').set('X-Forwarded-For', address);
+    return cookie ? call.set('Cookie', cookie) : call;
+  };
+
+  it('counts calls with made-up session cookies against their address, as calls without one', async () => {
+    for (const cookie of [madeUpSid(), madeUpSid(), 'sid=not-even-the-shape']) await meFrom('203.0.113.20', cookie).expect(401);
+    expectRateLimited(await meFrom('203.0.113.20', madeUpSid()));
+    expectRateLimited(await meFrom('203.0.113.20'));
+    // Another address has its own allowance.
+    await meFrom('203.0.113.21', madeUpSid()).expect(401);
+  });
+
+  it('keeps the allowance of a session the store knows, whatever its address has spent', async () => {
+    for (let i = 0; i < 3; i += 1) await meFrom('203.0.113.30', madeUpSid()).expect(401);
+    expectRateLimited(await meFrom('203.0.113.30', madeUpSid()));
+    const real = await signIn(h.app, 'manager@demo.example');
+    for (let i = 0; i < 3; i += 1) await meFrom('203.0.113.30', real).expect(200);
+    expectRateLimited(await meFrom('203.0.113.30', real));
+  });
+});
+
 describe('rate limits shared by replicas', () => {
   const redisUrl = redisForTest('rate-limit.test.ts: counts the attempts of one address on every replica');
 
@@ -170,5 +202,56 @@ describe('the session read beside the rate-limit count', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+describe('the per-address limit of the public routes (PUBLIC_RATE_LIMIT, TRUST_PROXY=1)', () => {
+  let standIn: ResolverStandIn;
+  let h: Harness;
+  beforeAll(async () => {
+    standIn = await startResolverStandIn();
+    h = await startHarness({ PUBLIC_RATE_LIMIT: '4', TRUST_PROXY: '1', UPSTREAM_URL: standIn.url });
+    // One address for every request: the resolver's fast path answers a host it has seen.
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await standIn?.close();
+  });
+
+  const from = (address: string, path: string) => request(h.app.server).get(path).set('X-Forwarded-For', address).redirects(0);
+  /** Each case's own shopper and a neighbour behind the same load balancer. */
+  let cases = 0;
+  const addresses = () => {
+    cases += 1;
+    return [`198.51.100.${cases}`, `192.0.2.${cases}`];
+  };
+
+  it.each([
+    ['a scan (the first loads the product, the next are cached redirects)', `/01/${GTIN}/21/S1`],
+    ['a verification', '/acme/product-details/42/preview/verification?serial=S1'],
+    ['a landing view', '/acme/product-details/42/preview'],
+    ['a stored image', '/bff/public/files/products/42/boots.webp'],
+    ["the host's DID document", '/.well-known/did.json'],
+    ["a company's DID document", '/acme/did.json'],
+    ["the resolver's description", '/.well-known/gs1resolver'],
+  ])('answers %s from one address until the allowance is spent, then 429', async (_what, path) => {
+    const [address, neighbour] = addresses();
+    const answered = [];
+    for (let i = 0; i < 4; i += 1) answered.push((await from(address, path)).status);
+    expect(answered).not.toContain(429);
+    expectRateLimited(await from(address, path));
+    // Others behind the same load balancer are not affected.
+    expect((await from(neighbour, path)).status).not.toBe(429);
+  });
+
+  it('counts every public route of an address together and leaves its console calls and health checks alone', async () => {
+    const address = '203.0.113.99';
+    for (const path of [`/01/${GTIN}`, '/acme/product-details/42/preview', '/.well-known/did.json', '/bff/public/files/products/42/a.webp']) {
+      expect((await from(address, path)).status).not.toBe(429);
+    }
+    expectRateLimited(await from(address, `/01/${GTIN}`));
+    await from(address, '/healthz').expect(200);
+    await request(h.app.server).get('/bff/auth/me').set('X-Forwarded-For', address).expect(401);
   });
 });

@@ -3,18 +3,21 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { gatewayErrors } from '../errors.js';
+import { createAddressCounter } from '../lib/address-counter.js';
 import { isUnder } from '../lib/routed-path.js';
 import type { RateLimitName } from './metrics.js';
-import { SESSION_COOKIE } from './session.js';
+import { actsForUser, SESSION_COOKIE } from './session.js';
 
 export interface RateLimitPluginOptions {
   windowMs: number;
   /** Sign-in attempts per window, per client address and per email. */
   signInMax: number;
-  /** Other /bff calls per window, per session. */
+  /** Other /bff calls per window, per session the store knows (per client address otherwise). */
   bffMax: number;
   /** Visitors' account calls that write or mail, per window, per client address. */
   accountMax: number;
+  /** Requests to the public routes per window, per client address, in each replica. */
+  publicMax: number;
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -24,6 +27,11 @@ export interface RateLimitHooks {
   signInByAddress: onRequestAsyncHookHandler;
   /** Route hook (preHandler, after the body is parsed) limiting sign-in attempts per email. */
   signInByEmail: preHandlerAsyncHookHandler;
+  /**
+   * Counts a public request of a client address (the resolver's fast path, which answers before
+   * Fastify's hooks): 0 while its allowance lasts, else the seconds until it is renewed.
+   */
+  countPublic(address: string): number;
 }
 
 declare module 'fastify' {
@@ -40,12 +48,26 @@ function emailKeyOf(body: unknown): string | null {
 }
 
 /**
- * Counted calls: every /bff call but the stored images the consumer landing page shows (immutable,
- * cached for a year by browsers), so shoppers behind one carrier address do not share out the
- * allowance on pictures.
+ * Counted against the /bff allowance: every /bff call but the stored images the consumer landing
+ * page shows (immutable, cached for a year by browsers), so shoppers behind one carrier address do
+ * not share out the allowance on pictures; those count as public requests.
  */
 const isBff = (path: string) => isUnder(path, '/bff') && !isUnder(path, '/bff/public/files');
 const isSignIn = (path: string) => path === '/bff/auth/sign-in';
+
+/** `/{serviceName}/product-details/{id}/preview` and its views; `/{serviceName}/did.json`. */
+const LANDING_OR_DID = /^\/[^/]+\/(?:product-details\/[^/]+\/preview(?:\/|$)|did\.json$)/;
+
+/**
+ * The routes anyone reaches without a credential, where a shop full of shoppers shares one address
+ * (decision 063): the resolver's Digital Links (a first segment of digits) and its description,
+ * the DID documents, the landing views (verification `?serial=` included) and their stored images.
+ */
+const isPublic = (path: string) =>
+  (path.charCodeAt(1) >= 48 && path.charCodeAt(1) <= 57) ||
+  isUnder(path, '/.well-known') ||
+  isUnder(path, '/bff/public/files') ||
+  LANDING_OR_DID.test(path);
 
 /**
  * A visitor's account calls that register a company or send mail: counted per client address on
@@ -97,19 +119,42 @@ export default fp<RateLimitPluginOptions>(
     const byAddress = limiter(options.signInMax, (request) => `sign-in:ip:${request.ip}`);
     const byEmail = limiter(options.signInMax, (request) => `sign-in:email:${emailKeyOf(request.body)}`);
     const accountByAddress = limiter(options.accountMax, (request) => `account:ip:${request.ip}`);
-    // Every other /bff call counts against its session, or against its address without one.
-    const bySession = limiter(options.bffMax, (request) => {
-      const sid = request.cookies[SESSION_COOKIE];
-      return sid ? `bff:sid:${sid}` : `bff:ip:${request.ip}`;
-    });
+    const bffBySession = limiter(options.bffMax, (request) => `bff:sid:${request.cookies[SESSION_COOKIE]}`);
+    const bffByAddress = limiter(options.bffMax, (request) => `bff:ip:${request.ip}`);
+    const publicByAddress = createAddressCounter({ max: options.publicMax, windowMs: options.windowMs });
+
+    /**
+     * Every other /bff call counts against its session when the store knows it, else against its
+     * address: a made-up `sid` cookie must not buy a fresh allowance. The session plugin has already
+     * started reading the session of a call that acts for a user; the session's count runs beside
+     * that read, so a real session still pays one store round trip's time. A made-up one pays a
+     * second (its address's count). When the store cannot be read, the session's count stands and
+     * the route answers 503.
+     */
+    async function countBff(request: FastifyRequest) {
+      if (!request.cookies[SESSION_COOKIE] || !actsForUser(request.routedPath)) return bffByAddress(request);
+      const [counted, known] = await Promise.all([
+        bffBySession(request),
+        app.sessions.fromRequest(request).then(
+          (session) => session !== null,
+          () => true,
+        ),
+      ]);
+      return known ? counted : bffByAddress(request);
+    }
+
+    /** Answers 429 with the seconds to wait. */
+    function refuse(name: RateLimitName, reply: FastifyReply, retryAfterSeconds: number): never {
+      app.metrics.rateLimited(name);
+      reply.header('retry-after', String(Math.max(1, retryAfterSeconds)));
+      throw gatewayErrors.rateLimited();
+    }
 
     /** Counts the request; answers 429 when the window's allowance is spent. */
-    async function enforce(limit: Limiter, name: RateLimitName, request: FastifyRequest, reply: FastifyReply) {
+    async function enforce(limit: (request: FastifyRequest) => ReturnType<Limiter>, name: RateLimitName, request: FastifyRequest, reply: FastifyReply) {
       const result = await limit(request);
       if (result.isAllowed || !result.isExceeded) return;
-      app.metrics.rateLimited(name);
-      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-      throw gatewayErrors.rateLimited();
+      refuse(name, reply, result.ttlInSeconds);
     }
 
     app.decorate<RateLimitHooks>('rateLimits', {
@@ -117,12 +162,18 @@ export default fp<RateLimitPluginOptions>(
       async signInByEmail(request, reply) {
         if (emailKeyOf(request.body)) await enforce(byEmail, 'sign_in_email', request, reply);
       },
+      countPublic: (address) => publicByAddress.hit(address),
     });
 
     app.addHook('onRequest', async (request, reply) => {
       const path = request.routedPath;
+      if (isPublic(path)) {
+        const wait = publicByAddress.hit(request.ip);
+        if (wait > 0) refuse('public_address', reply, wait);
+        return;
+      }
       if (!isBff(path) || isSignIn(path)) return;
-      await enforce(bySession, 'bff_session', request, reply);
+      await enforce(countBff, 'bff_session', request, reply);
       if (request.method === 'POST' && ACCOUNT_CALLS.has(path)) await enforce(accountByAddress, 'account_address', request, reply);
     });
   },

@@ -156,7 +156,7 @@ export interface SessionPluginOptions {
 }
 
 /** The /bff calls that act for a signed-in user (all but the visitors' public pass-through). */
-const actsForUser = (path: string) => isUnder(path, '/bff') && !isUnder(path, '/bff/public');
+export const actsForUser = (path: string) => isUnder(path, '/bff') && !isUnder(path, '/bff/public');
 
 export default fp<SessionPluginOptions>(
   async (app, options) => {

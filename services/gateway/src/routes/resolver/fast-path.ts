@@ -12,10 +12,11 @@ import { redirectTarget, viewOf, wantsLinkset, type ResolutionView } from './res
  * The resolver's cached redirect, answered before Fastify's lifecycle.
  *
  * A scan whose record is in this replica's memory needs nothing Fastify's per-request machinery
- * adds (session cookie parsing, CSRF and rate-limit checks, reply hooks, a child logger): those
+ * adds (session cookie parsing, CSRF checks, reply hooks, a child logger): those
  * cost a gateway request about as much as the whole redirect. So the server's request listener
  * first offers each request here; a GET whose path starts with a digit and whose answer is a
- * redirect from memory is written at once, with the headers, counters, scan record and (at info
+ * redirect from memory is written at once (counted against its address's public allowance, the
+ * count Fastify's hook would make), with the headers, counters, scan record and (at info
  * level) log line a Fastify answer would have; its x-request-id is the caller's, or at info level
  * a new one (it names a log line; without one, making it would cost each scan for nothing). Anything else (a miss, a link set, an
  * error page, HEAD, OPTIONS, a draining gateway) goes on to Fastify and the resolver's routes,
@@ -24,6 +25,8 @@ import { redirectTarget, viewOf, wantsLinkset, type ResolutionView } from './res
 
 export interface FastRedirect {
   request: IncomingMessage;
+  /** The client's address (TRUST_PROXY honoured). */
+  address: string | undefined;
   parsed: DigitalLinkPath;
   view: ResolutionView;
   target: Target;
@@ -40,6 +43,13 @@ export interface FastPathOptions {
   requestId: (request: IncomingMessage) => string | undefined;
   /** False while the gateway drains or closes: Fastify then answers (and closes connections). */
   open: () => boolean;
+  /** The client's address, as Fastify's `request.ip` would have it. */
+  clientAddress: (request: IncomingMessage) => string | undefined;
+  /**
+   * Counts the answer against its address's public allowance; false when it is spent: Fastify
+   * then answers the 429, with the one error shape (its own count of the request changes nothing).
+   */
+  admit: (address: string | undefined) => boolean;
   answered: (redirect: FastRedirect) => void;
 }
 
@@ -68,6 +78,8 @@ export function createFastPath(options: FastPathOptions): (request: IncomingMess
     const view = viewOf(entry, origin, parsed);
     const target = redirectTarget(view, requested && !requested.linkset ? requested.linkType : null, request.headers['accept-language']);
     if (!target) return false;
+    const address = options.clientAddress(request);
+    if (!options.admit(address)) return false;
 
     const requestId = options.requestId(request);
     const headers =
@@ -78,7 +90,7 @@ export function createFastPath(options: FastPathOptions): (request: IncomingMess
     response.writeHead(307, headers);
     response.end();
     options.cache.countHit();
-    options.answered({ request, parsed, view, target, requestId, seconds: (performance.now() - started) / 1000 });
+    options.answered({ request, address, parsed, view, target, requestId, seconds: (performance.now() - started) / 1000 });
     return true;
   };
 }

@@ -22,7 +22,8 @@ import { resolverDescription } from './well-known.js';
  *
  * A cached redirect does no I/O: the record is read from memory, its view for the request URI (the
  * Link header and every choice) was computed when first asked, and the scan is pushed to a buffer
- * sent after the answer. No session, no CSRF, no rate limit (those apply to /bff only).
+ * sent after the answer. No session, no CSRF; the public routes' per-address limit (decision 063)
+ * costs the fast path one map lookup in this process.
  */
 
 export interface ResolverRoutesOptions {
@@ -226,10 +227,12 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       originOf: options.origin ? () => options.origin : knownOrigin,
       requestId: (raw) => (logAnswers || raw.headers['x-request-id'] !== undefined ? options.genReqId(raw) : undefined),
       open: () => accepting && !app.draining,
-      answered({ request, target, requestId, seconds }) {
+      clientAddress,
+      admit: (address) => address === undefined || app.rateLimits.countPublic(address) === 0,
+      answered({ request, address, target, requestId, seconds }) {
         count('redirect');
         countFastRedirect();
-        scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent'], clientAddress(request));
+        scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent'], address);
         if (logAnswers) {
           app.log.info({ reqId: requestId, req: { method: 'GET', url: request.url }, res: { statusCode: 307 }, responseTime: seconds * 1000 }, 'request completed');
         }
