@@ -8,9 +8,10 @@ import { companies } from '../companies/tables.js';
 import { epcisEvents } from './tables.js';
 
 /*
- * EPCIS input nested far deeper than any event needs (a user extension 2 000 levels deep, 12 KB of
- * JSON) is a 400 problem on /epcis and a field error on the console's add-event call, never a 500,
- * and nothing of it is stored.
+ * Odd EPCIS input: nested far deeper than any event needs (a user extension 2 000 levels deep, 12 KB
+ * of JSON) is a 400 problem on /epcis and a field error on the console's add-event call, never a
+ * 500, and nothing of it is stored; a webhook naming a private host with a trailing dot is refused
+ * when it is registered, not only when it is delivered to.
  */
 
 type Json = Record<string, unknown>;
@@ -94,5 +95,21 @@ describe('EPCIS events nested 2 000 levels deep', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code: ERROR_CODES.VALIDATION, details: [{ path: 'example:extension', message: expect.stringContaining('deeper than') }] });
     expect(await storedEvents()).toBe(before);
+  });
+});
+
+describe('webhook destinations of a subscription', () => {
+  it('refuses private hosts written with a trailing dot at registration, as without it', async () => {
+    const query = await epcis('/epcis/queries', { name: 'shipping-hooks', query: { EQ_bizStep: ['shipping'] } }, { 'content-type': 'application/json' });
+    expect(query.statusCode, query.body).toBe(201);
+    const subscribe = (dest: string) => epcis('/epcis/queries/shipping-hooks/subscriptions', { dest, stream: true }, { 'content-type': 'application/json' });
+    for (const dest of ['http://localhost./hook', 'http://localhost../hook', 'http://metadata.google.internal./computeMetadata/v1/', 'http://LOCALHOST./hook', 'http://127.0.0.1./hook', 'http://localhost/hook']) {
+      const refused = await subscribe(dest);
+      expect(refused.statusCode, `${dest} ${refused.body}`).toBe(400);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+    }
+    const listed = await t.app.inject({ method: 'GET', url: '/epcis/queries/shipping-hooks/subscriptions', headers: { authorization: `Bearer ${acmeKey}` } });
+    expect(listed.json()).toEqual([]);
+    expect((await subscribe('https://hooks.example.com/epcis')).statusCode).toBe(201);
   });
 });

@@ -33,6 +33,18 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
+/**
+ * Whether a host names a private or loopback place: a local name (`localhost`, `*.local`,
+ * `*.internal`, the cloud metadata names among them) or a non-public address. The one host check of
+ * a webhook, at registration (`destProblem`) and again on the connection (`publicOnlyLookup`). A
+ * name's trailing dots (the DNS root, `localhost.`) name the same host, so they are read without.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
+  return ipaddr.isValid(host) && !isPublicAddress(host);
+}
+
 /** Checks a destination's form: an absolute http(s) URL without credentials. Returns the reason it is refused, or null. */
 export function destProblem(dest: string, allowPrivate: boolean): string | null {
   let url: URL;
@@ -43,16 +55,13 @@ export function destProblem(dest: string, allowPrivate: boolean): string | null 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'dest: only http and https webhooks are supported';
   if (url.username || url.password) return 'dest: must not carry credentials';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate) {
-    if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return 'dest: a private or loopback host is not allowed';
-    if (ipaddr.isValid(host) && !isPublicAddress(host)) return 'dest: a private or loopback address is not allowed';
-  }
+  if (!allowPrivate && isPrivateHost(url.hostname)) return 'dest: a private or loopback host or address is not allowed';
   return null;
 }
 
 /** A DNS lookup that fails for non-public addresses: what the webhook connection uses unless private ones are allowed. */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  if (isPrivateHost(hostname)) return callback(Object.assign(new Error(`${hostname} names no public address (a private or loopback host)`), { code: 'EPRIVATE' }), '', 0);
   dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
     const allowed = addresses.filter((entry) => isPublicAddress(entry.address));
