@@ -7,6 +7,8 @@
  * `redact` for headers and any other `url` a log call carries.
  */
 
+import { VISITOR_ADDRESS_HEADER } from './schemas/resolver.js';
+
 export const REDACTED = '[redacted]';
 
 /** Query parameters whose value is a credential, compared without regard to case. */
@@ -14,6 +16,9 @@ export const SECRET_QUERY_PARAMETERS: readonly string[] = ['access', 'token', 'c
 
 /** Headers that carry a credential, in either direction. */
 export const SECRET_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-internal-token', 'x-api-key'];
+
+/** Headers that carry a client's address, which is not logged beside what it scanned (decision 055). */
+export const ADDRESS_HEADERS: readonly string[] = ['x-forwarded-for', 'x-real-ip', 'forwarded', VISITOR_ADDRESS_HEADER];
 
 const secretParameters = new Set(SECRET_QUERY_PARAMETERS);
 
@@ -60,14 +65,15 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * pino's `redact` option: the secret headers wherever a log call puts a `headers` object (a request,
- * an answer, an error, one level deeper), and every `url` field redacted as an address.
+ * pino's `redact` option: the secret and address headers wherever a log call puts a `headers`
+ * object (a request, an answer, an error, one level deeper), and every `url` field redacted as an
+ * address.
  */
 export const LOG_REDACTION = {
   paths: [
     'url',
     '*.url',
-    ...SECRET_HEADERS.flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`, `*.*.headers["${name}"]`]),
+    ...[...SECRET_HEADERS, ...ADDRESS_HEADERS].flatMap((name) => [`headers["${name}"]`, `*.headers["${name}"]`, `*.*.headers["${name}"]`]),
   ],
   censor: (value: unknown, path: string[]): unknown => (path[path.length - 1] === 'url' && typeof value === 'string' ? redactUrl(value) : REDACTED),
 };

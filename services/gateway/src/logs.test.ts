@@ -116,10 +116,11 @@ describe('secrets in the log', () => {
   });
 
   it('redacts secret headers and addresses that a log call carries itself', async () => {
-    app.log.warn({ url: `/x?access=${PASSPORT_ACCESS}`, headers: { cookie: `sid=${RESET_TOKEN}`, 'x-internal-token': INTERNAL_TOKEN } }, 'logged by hand');
-    const line = lines().find((l) => l.msg === 'logged by hand') as LogLine & { url: string; headers: Record<string, string> };
+    const headers = { cookie: `sid=${RESET_TOKEN}`, 'x-internal-token': INTERNAL_TOKEN, 'x-forwarded-for': SHOPPER, 'x-visitor-address': SHOPPER };
+    app.log.warn({ url: `/x?access=${PASSPORT_ACCESS}`, err: { headers } }, 'logged by hand');
+    const line = lines().find((l) => l.msg === 'logged by hand') as LogLine & { url: string; err: { headers: Record<string, string> } };
     expect(line.url).toBe('/x?access=[redacted]');
-    expect(line.headers).toEqual({ cookie: '[redacted]', 'x-internal-token': '[redacted]' });
+    expect(line.err.headers).toEqual({ cookie: '[redacted]', 'x-internal-token': '[redacted]', 'x-forwarded-for': '[redacted]', 'x-visitor-address': '[redacted]' });
   });
 });
 
