@@ -281,15 +281,17 @@ export type AccessOverrides = Partial<Record<string, AccessLevel>>;
 /** The access level of a field path: the company's override when there is one, else the default. */
 export function fieldAccessLevel(path: string, overrides: AccessOverrides = {}): AccessLevel {
   const fallback = defaultAccessLevel(path);
-  const override = overrides[path];
+  const override = Object.hasOwn(overrides, path) ? overrides[path] : undefined;
   return override && accessLevelRank(override) > accessLevelRank(fallback) ? override : fallback;
 }
+
+/** Whether a path is a field path of the templates: own keys only (`constructor` or `toString` are no field). */
+export const isPassportFieldPath = (path: string): boolean => Object.hasOwn(PASSPORT_FIELD_ACCESS_DEFAULTS, path);
 
 function defaultAccessLevel(path: string): AccessLevel {
   let current = path;
   for (;;) {
-    const level = PASSPORT_FIELD_ACCESS_DEFAULTS[current];
-    if (level) return level;
+    if (isPassportFieldPath(current)) return PASSPORT_FIELD_ACCESS_DEFAULTS[current];
     const dot = current.lastIndexOf('.');
     if (dot < 0) return 'public';
     current = current.slice(0, dot);
@@ -304,10 +306,12 @@ export const accessOverridesSchema = z
   .record(text().max(200), accessLevelSchema)
   .superRefine((overrides, ctx) => {
     for (const [path, level] of Object.entries(overrides)) {
-      const fallback = PASSPORT_FIELD_ACCESS_DEFAULTS[path];
-      if (!fallback) {
+      if (!isPassportFieldPath(path)) {
         ctx.addIssue({ code: 'custom', path: [path], message: 'Unknown passport field' });
-      } else if (accessLevelRank(level) < accessLevelRank(fallback)) {
+        continue;
+      }
+      const fallback = PASSPORT_FIELD_ACCESS_DEFAULTS[path];
+      if (accessLevelRank(level) < accessLevelRank(fallback)) {
         ctx.addIssue({ code: 'custom', path: [path], message: `Can only tighten the default access level (${fallback})` });
       }
     }
