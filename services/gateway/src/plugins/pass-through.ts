@@ -152,10 +152,17 @@ export async function passThrough(app: FastifyInstance, options: PassThroughOpti
     return call;
   };
 
-  app.addHook('onRequest', async (request) => {
-    const destination = options.destination(request);
+  app.addHook('onRequest', (request, _reply, done) => {
+    let destination: string;
+    try {
+      destination = options.destination(request);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
     const query = destination.indexOf('?');
     calls.set(request, { path: query === -1 ? destination : destination.slice(0, query), from: undefined, tooLarge: false });
+    done();
   });
   if (options.onRequest) app.addHook('onRequest', options.onRequest);
   if (options.preHandler) app.addHook('preHandler', options.preHandler);
