@@ -234,7 +234,7 @@ describe('GET /api/product/landing-page/page (public)', () => {
       expect(response.statusCode).toBe(200);
       return landingPageResponseSchema.parse(response.json()).result.verification!;
     };
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof check>>[] = [];
     for (let i = 0; i < 10; i++) answers.push(await check('81.2.69.142'));
     expect(answers.every((answer) => answer.status === 'genuine' && answer.checkedAt === answers[0].checkedAt)).toBe(true);
     let rows = await recorded(product.productId);
