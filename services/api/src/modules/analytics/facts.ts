@@ -34,10 +34,10 @@ export interface Place {
 
 const NOWHERE: Place = { country: null, region: null };
 
-/** Country (ISO 3166-1 alpha-2) and region (the database's subdivision code) of an address; nulls when unknown or private. */
 /** An IPv4-mapped IPv6 address (`::ffff:81.2.69.142`) as the IPv4 address it is. */
 export const plainAddress = (address: string) => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address.toLowerCase();
 
+/** Country (ISO 3166-1 alpha-2) and region (the database's subdivision code) of an address; nulls when unknown or private. */
 export function placeOf(lookup: GeoLookup, address: string | null | undefined): Place {
   if (!address) return NOWHERE;
   const plain = plainAddress(address);
@@ -120,4 +120,24 @@ export function visitorOf(salt: string, address: string, userAgent: string, comp
  */
 export function addressKeyOf(salt: string, address: string, companyId: number): string {
   return createHash('sha256').update(`${salt}\naddress\n${plainAddress(address)}\n${companyId}`).digest('hex').slice(0, 16);
+}
+
+/** One recorded scan as the rules after the commit read it (the address is not part of it). */
+export interface ScanFact {
+  companyId: number;
+  productId: number;
+  entryPath: string;
+  qualifierPath: string | null;
+  serial: string | null;
+  linkType: string;
+  view: string | null;
+  lang: string | null;
+  country: string | null;
+  region: string | null;
+  deviceType: string;
+  os: string | null;
+  browser: string | null;
+  scannedAt: string;
+  /** Kept in memory only, for the Umami forwarder's User-Agent header; never stored. */
+  userAgent: string | null;
 }

@@ -4,31 +4,12 @@ import { scanUserAgent, type ScanBatch } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
-import { addressKeyOf, clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf } from './facts.js';
+import { addressKeyOf, clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf, type ScanFact } from './facts.js';
 import { addSerialScans, scanDimensionsSql, shareCompanies } from './rollups.js';
 import { VOLUME_DAYS } from './suspicious.js';
 import { analyticsSalts, scanSerialVisitors, scanVisitorsDaily } from './tables.js';
 
-/** One recorded scan as the rules after the commit read it (the address is not part of it). */
-export interface ScanFact {
-  companyId: number;
-  productId: number;
-  entryPath: string;
-  qualifierPath: string | null;
-  serial: string | null;
-  linkType: string;
-  view: string | null;
-  lang: string | null;
-  country: string | null;
-  region: string | null;
-  deviceType: string;
-  os: string | null;
-  browser: string | null;
-  scannedAt: string;
-  /** Kept in memory only, for the Umami forwarder's User-Agent header; never stored. */
-  userAgent: string | null;
-}
-
+/** What one batch's ingest did: the scans it stored and left out, and their facts for the rules after the commit. */
 export interface RecordedScans {
   /** Scans stored (known entry paths, not bots). */
   accepted: number;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { ScanFact } from './scans.js';
+import type { ScanFact } from './facts.js';
 
 /*
  * Suspicious serials (issue 18 part 4; what counts, decision 065), as copy-detection services flag

@@ -1,4 +1,4 @@
-import type { ScanFact } from './scans.js';
+import type { ScanFact } from './facts.js';
 
 /*
  * The legacy analytics client (spec point 7): with UMAMI_URL and UMAMI_WEBSITE_ID set, each stored
