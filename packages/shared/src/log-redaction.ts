@@ -7,7 +7,7 @@
  * `redact` for headers and any other `url` a log call carries.
  */
 
-import { VISITOR_ADDRESS_HEADER } from './schemas/resolver.js';
+import { INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER } from './schemas/resolver.js';
 
 export const REDACTED = '[redacted]';
 
@@ -15,7 +15,7 @@ export const REDACTED = '[redacted]';
 export const SECRET_QUERY_PARAMETERS: readonly string[] = ['access', 'token', 'code', 'key', 'apikey', 'api_key', 'password', 'secret', 'signature'];
 
 /** Headers that carry a credential, in either direction. */
-export const SECRET_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-internal-token', 'x-api-key'];
+export const SECRET_HEADERS: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', INTERNAL_TOKEN_HEADER, 'x-api-key'];
 
 /** Headers that carry a client's address, which is not logged beside what it scanned (decision 055). */
 export const ADDRESS_HEADERS: readonly string[] = ['x-forwarded-for', 'x-real-ip', 'forwarded', VISITOR_ADDRESS_HEADER];
