@@ -8,7 +8,8 @@ import { signInThroughGateway, startStack, type Stack } from '../support/stack.j
  * path that leads a visitor's browser elsewhere is refused; a passport's documents go with its
  * landing page; odd input (EPCIS nested 2 000 levels, a PNG with broken data, days in year 1 or
  * 9999) answers 400, never 500; a webhook on a private host and access overrides on names every
- * object has are refused.
+ * object has are refused; the public reads beside a landing (product info, links, contents, design)
+ * close with it.
  */
 
 let stack: Stack;
@@ -163,5 +164,41 @@ describe("a passport's public document", () => {
     const acme = customers.find((customer) => customer.serviceName === 'acme')!;
     await send('put', '/bff/api/service/super/customer/permission', { customerId: acme.customerId, permission: false }, superAdmin).expect(200);
     expect((await publicFile()).status).toBe(404);
+  });
+});
+
+describe("a product's public reads beside its landing", () => {
+  it('answer 404 E404001, as the landing does, while the entry is deactivated or once the company is no longer approved', async () => {
+    const superAdmin = await signInThroughGateway(stack.gateway, 'super@demo.example');
+    const customers = (await get('/bff/api/service/super/customer/list', superAdmin).expect(200)).body.result as { customerId: number; serviceName: string }[];
+    const acme = customers.find((customer) => customer.serviceName === 'acme')!;
+    const setApproval = (permission: boolean) => send('put', '/bff/api/service/super/customer/permission', { customerId: acme.customerId, permission }, superAdmin).expect(200);
+    // The previous block leaves the company unapproved.
+    await setApproval(true);
+    const owner = await signInThroughGateway(stack.gateway, 'manager@demo.example');
+    const setActive = (isActive: boolean) => send('put', '/bff/api/entry/entries/', { entryPath, isActive }, owner).expect(200);
+
+    const reads = ['preview-productInfo', 'preview-links', 'preview-contents', 'design'].map((read) => `/bff/public/product/landing-page/${read}?productId=${productId}`);
+    const expectShown = async () => {
+      for (const read of reads) expect((await http().get(read)).status, read).toBe(200);
+    };
+    const expectHidden = async () => {
+      for (const read of reads) {
+        const res = await http().get(read);
+        expect(res.status, read).toBe(404);
+        expect(res.body.code).toBe('E404001');
+      }
+    };
+
+    await expectShown();
+    await setActive(false);
+    await expectHidden();
+    await setActive(true);
+    await expectShown();
+
+    await setApproval(false);
+    await expectHidden();
+    await setApproval(true);
+    await expectShown();
   });
 });

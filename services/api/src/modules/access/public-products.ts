@@ -1,4 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
@@ -15,3 +17,18 @@ import { products } from '../products/tables.js';
  * `products.companyId`.
  */
 export const shownToPublic = () => and(isNull(products.deletedAt), eq(entries.isDeleted, false), eq(entries.isActive, true), eq(companies.permission, true));
+
+/**
+ * A product shown to the public, with its entry and company, for the public reads beside the landing
+ * (its contents, design, links, product info and passport); else 404, as the landing answers.
+ */
+export async function publicProduct(db: Db, productId: number) {
+  const [row] = await db
+    .select({ product: products, entry: entries, company: companies })
+    .from(products)
+    .innerJoin(entries, eq(entries.id, products.entryId))
+    .innerJoin(companies, eq(companies.id, products.companyId))
+    .where(and(eq(products.id, productId), shownToPublic()));
+  if (!row) throw notFound();
+  return row;
+}

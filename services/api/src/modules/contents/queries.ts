@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   DEFAULT_DESIGN,
   DEFAULT_LANGUAGE,
@@ -9,7 +9,6 @@ import {
   type ProductDetailsLanguage,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../errors.js';
 import { entries } from '../entries/tables.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { productContents, productDesigns, productLanguages, productTexts, type ProductContentRow } from './tables.js';
@@ -69,17 +68,6 @@ export async function readDesign(db: Db, productId: number): Promise<Design> {
   // A design saved before a field existed reads with that field's default.
   const parsed = designSchema.safeParse({ ...DEFAULT_DESIGN, ...row.design });
   return parsed.success ? parsed.data : DEFAULT_DESIGN;
-}
-
-/** A product the public may see: live, with a live and active entry; else 404 (as `preview-productInfo`). */
-export async function publicProduct(db: Db, productId: number): Promise<ProductRow> {
-  const [row] = await db
-    .select({ product: products })
-    .from(products)
-    .innerJoin(entries, eq(entries.id, products.entryId))
-    .where(and(eq(products.id, productId), isNull(products.deletedAt), eq(entries.isDeleted, false), eq(entries.isActive, true)));
-  if (!row) throw notFound();
-  return row.product;
 }
 
 /** The entry path of a product (what the resolver caches), if it has an entry. */

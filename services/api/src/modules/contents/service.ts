@@ -13,13 +13,14 @@ import { validationFailed, type FieldError } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
+import { publicProduct } from '../access/public-products.js';
 import { entries } from '../entries/tables.js';
 import { ensureAutoLinks } from '../links/auto-links.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { checkBlocks, mediaPathsOf, type BlockBody } from './blocks.js';
 import { addLanguage, deleteLanguage } from './languages.js';
 import { isContentMediaPath, removeUnreferencedMedia, storeContentMedia } from './media.js';
-import { entryPathOf, lockProduct, publicProduct, readBlocks, readDesign, readLanguages, readTexts } from './queries.js';
+import { entryPathOf, lockProduct, readBlocks, readDesign, readLanguages, readTexts } from './queries.js';
 import { productContents, productDesigns, productTexts } from './tables.js';
 import { translateLanding, type LandingTranslator } from './translate.js';
 
@@ -184,7 +185,7 @@ export async function uploadContentMedia(ctx: ContentContext, request: Parameter
 
 /** `GET /api/product/landing-page/design?productId` (public). */
 export async function landingDesign(db: Db, productId: number): Promise<Design> {
-  const product = await publicProduct(db, productId);
+  const { product } = await publicProduct(db, productId);
   return readDesign(db, product.id);
 }
 
@@ -193,7 +194,7 @@ export async function landingDesign(db: Db, productId: number): Promise<Design> 
  * translated into `lang` when the design asks for automatic translation (see translate.ts).
  */
 export async function landingContents(db: Db, translator: LandingTranslator | null, productId: number, lang: string | undefined): Promise<LandingContent> {
-  const product = await publicProduct(db, productId);
+  const { product } = await publicProduct(db, productId);
   const [contents, languages, design] = await Promise.all([readBlocks(db, product.id), readLanguages(db, product.id), readDesign(db, product.id)]);
   const page: LandingContent = {
     contents,

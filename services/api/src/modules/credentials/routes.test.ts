@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
-import type { PassportData } from '@product-console/shared';
+import { ERROR_CODES, type PassportData } from '@product-console/shared';
 import { call, createTestApp, GATEWAY_HEADERS, type TestApp } from '../../test/app.js';
 import { signInDemoUsers, type DemoSessions } from '../../test/demo.js';
 import { DEMO_USERS } from '../../db/seed.js';
@@ -256,6 +256,19 @@ describe('passport credentials', () => {
       expect((await credential(`productId=${productId}`)).statusCode).toBe(404);
     } finally {
       await app.db.update(entries).set({ isActive: true }).where(eq(entries.id, product.entryId!));
+    }
+    expect((await credential(`productId=${productId}`)).statusCode).toBe(200);
+  });
+
+  it("does not answer once its company's approval is withdrawn, as the landing", async () => {
+    const [acme] = await app.db.select().from(companies).where(eq(companies.serviceName, 'acme'));
+    await app.db.update(companies).set({ permission: false }).where(eq(companies.id, acme.id));
+    try {
+      const withdrawn = await credential(`productId=${productId}`);
+      expect(withdrawn.statusCode).toBe(404);
+      expect(withdrawn.json().code).toBe(ERROR_CODES.NOT_FOUND);
+    } finally {
+      await app.db.update(companies).set({ permission: true }).where(eq(companies.id, acme.id));
     }
     expect((await credential(`productId=${productId}`)).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CompactSign } from 'jose';
 import type { Db } from '../../db/client.js';
+import { shownToPublic } from '../access/public-products.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { entryDigitalLink, digitalLinkOriginFor } from '../links/digital-link.js';
@@ -30,7 +31,7 @@ export const VC_JWT_MEDIA_TYPE = 'application/vc+jwt';
 /**
  * The credential of a published passport version of a live product of an approved company, and
  * its signature (VC-JOSE: compact JWS, EdDSA, `kid` = the DID verification method). null: no such
- * version, or the product is not public (deleted, entry inactive or deleted, company not approved).
+ * version, or the product is not shown to the public (`shownToPublic`, as the landing).
  */
 export async function issuePassportCredential(deps: CredentialDeps, query: { productId: number; version?: number }) {
   const { db } = deps;
@@ -41,16 +42,7 @@ export async function issuePassportCredential(deps: CredentialDeps, query: { pro
     .from(products)
     .innerJoin(entries, eq(entries.id, products.entryId))
     .innerJoin(companies, eq(companies.id, products.companyId))
-    .where(
-      and(
-        eq(products.id, query.productId),
-        eq(products.companyId, passport.companyId),
-        isNull(products.deletedAt),
-        eq(entries.isDeleted, false),
-        eq(entries.isActive, true),
-        eq(companies.permission, true),
-      ),
-    );
+    .where(and(eq(products.id, query.productId), eq(products.companyId, passport.companyId), shownToPublic()));
   if (!product) return null;
   const issuer = await issuerDidOf(db, deps.templateOrigin, passport.companyId);
   if (!issuer) return null;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DEFAULT_LANGUAGE,
@@ -13,12 +13,9 @@ import {
 } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../errors.js';
 import { errorResponses } from '../../http.js';
-import { companies } from '../companies/tables.js';
+import { publicProduct } from '../access/public-products.js';
 import { productDesigns, productLanguages } from '../contents/tables.js';
-import { entries } from '../entries/tables.js';
-import { products } from '../products/tables.js';
 import { digitalLinkOriginFor, entryDigitalLink } from './digital-link.js';
 import { linkSet } from './order.js';
 import { links } from './tables.js';
@@ -27,18 +24,6 @@ import type { Translator } from '../../plugins/translation.js';
 /** Public answers may be cached briefly by browsers and proxies; scans of one product come in bursts. */
 const PUBLIC_CACHE = 'public, max-age=60';
 const tags = ['landing'];
-
-/** A live product whose entry is live and active, with its entry and company; else 404. */
-async function publicProduct(db: Db, productId: number) {
-  const [row] = await db
-    .select({ product: products, entry: entries, company: companies })
-    .from(products)
-    .innerJoin(entries, eq(entries.id, products.entryId))
-    .innerJoin(companies, eq(companies.id, products.companyId))
-    .where(and(eq(products.id, productId), isNull(products.deletedAt), eq(entries.isDeleted, false), eq(entries.isActive, true)));
-  if (!row) throw notFound();
-  return row;
-}
 
 export async function landingProductInfo(db: Db, templateOrigin: string, productId: number): Promise<LandingProductInfo> {
   const { product, entry, company } = await publicProduct(db, productId);
@@ -117,7 +102,8 @@ export async function translateLinkTitles(db: Db, translator: Translator, produc
 
 /**
  * Public data of the consumer product view (spec point 7, "Previews"): consumers reach it from a
- * scan, without a session. Only live products with a live, active entry answer; others are 404.
+ * scan, without a session. Only products shown to the public answer (`shownToPublic`, as the
+ * landing); others are 404.
  */
 export function landingRoutes(config: Config): FastifyPluginAsyncZod {
   return async (app) => {

@@ -20,10 +20,10 @@ import { conflict, notFound, validationFailed, type FieldError } from '../../err
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
-import { shownToPublic } from '../access/public-products.js';
+import { publicProduct, shownToPublic } from '../access/public-products.js';
 import { certifications } from '../certifications/tables.js';
 import { companies } from '../companies/tables.js';
-import { entryPathOf, lockProduct, publicProduct } from '../contents/queries.js';
+import { entryPathOf, lockProduct } from '../contents/queries.js';
 import { entries } from '../entries/tables.js';
 import { FILES_PATH_PREFIX, isStoredFileIn } from '../products/images.js';
 import { products } from '../products/tables.js';
@@ -254,7 +254,7 @@ async function passportForReader(db: Db, productId: number, version: number | un
  * A product no longer on the DPP service shows none (404).
  */
 export async function publicPassport(db: Db, query: { productId: number; version?: number; access?: string }): Promise<PublicPassport> {
-  const product = await publicProduct(db, query.productId);
+  const { product } = await publicProduct(db, query.productId);
   if (product.service !== 'DPP') throw notFound();
   const passport = await passportForReader(db, product.id, query.version, query.access);
   if (!passport) throw notFound();
