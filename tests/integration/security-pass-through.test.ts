@@ -25,14 +25,29 @@ afterAll(async () => {
 });
 
 const gateway = () => request(stack.gateway.server);
+/** The gateway on a port of its own, for calls that stream their bodies. */
+const listening = async () => {
+  if (!stack.gateway.server.listening) await stack.gateway.listen({ host: '127.0.0.1', port: 0 });
+};
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
 
 /** POSTs a capture body of `size` bytes streamed chunk by chunk, with its declared length. */
-function postCapture(size: number): Promise<{ status: number; contentType: string; body: string }> {
+const postCapture = (size: number) => sendStreamed('POST', '/epcis/capture', { authorization: `Bearer ${key}`, 'content-type': 'application/ld+json', 'content-length': size }, size);
+
+/**
+ * Sends `size` bytes of spaces to the gateway (which must listen), chunk by chunk; chunked unless
+ * `headers` declares the length.
+ */
+function sendStreamed(method: string, path: string, headers: Record<string, string | number>, size: number): Promise<Answer> {
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   const port = (stack.gateway.server.address() as AddressInfo).port;
   return new Promise((resolve, reject) => {
-    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/ld+json', 'content-length': size };
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/epcis/capture', method: 'POST', headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }));
@@ -69,11 +84,29 @@ describe('a query escape that does not decode', () => {
 
 describe('a capture past GS1-EPCIS-Capture-File-Size-Limit', () => {
   it('is answered 413 CaptureLimitExceededException, never the 503 a client would retry forever', async () => {
-    await stack.gateway.listen({ host: '127.0.0.1', port: 0 });
+    await listening();
     const res = await postCapture(EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES + 1);
     expect(res.status).toBe(413);
     expect(res.contentType).toContain('application/problem+json');
     expect(JSON.parse(res.body)).toMatchObject({ type: 'epcisException:CaptureLimitExceededException', status: 413 });
+  });
+});
+
+describe("a body past one API route's own limit, within the gateway's", () => {
+  it("gets the API's 413, never a 502, declared or chunked", async () => {
+    await listening();
+    // Under the capture limit the gateway holds /epcis to, past the API's 1 MiB for a named query or a subscription.
+    const size = EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES - 1024 * 1024;
+    for (const path of ['/epcis/queries', '/epcis/queries/Probe/subscriptions']) {
+      for (const declared of [{ 'content-length': size }, {}]) {
+        const res = await sendStreamed('POST', path, { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...declared }, size);
+        expect(res.status, `${path} ${res.body}`).toBe(413);
+        expect(res.contentType).toContain('application/problem+json');
+        expect(JSON.parse(res.body)).toMatchObject({ status: 413 });
+      }
+    }
+    // The API took the rest of each body and kept going: the next call is answered as usual.
+    await gateway().get('/epcis/queries').set('Authorization', `Bearer ${key}`).expect(200);
   });
 });
 

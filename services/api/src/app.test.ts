@@ -1,8 +1,9 @@
+import { connect, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
 import { DEMO_USERS } from './db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from './test/app.js';
+import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from './test/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,6 +65,58 @@ describe('the API app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: ERROR_CODES.NOT_FOUND, message: MESSAGES.notFound });
+  });
+});
+
+describe('a body past its route limit', () => {
+  /** Opens a connection to the listening API: what it answered once the API closes it, or the error that ended it. */
+  async function connection() {
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const socket = connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    const answered = new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    return { socket, answered };
+  }
+  /** A sign-in (a route that takes 1 MiB) announcing a text body of `size` bytes. */
+  const signInHead = (size: number) =>
+    `POST /api/auth/sign/in HTTP/1.1\r\nhost: api\r\n${Object.entries(GATEWAY_HEADERS)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}content-type: text/plain\r\ncontent-length: ${size}\r\n\r\n`;
+
+  it('is answered 413 once the API has read it, on a connection that then answers the next request', async () => {
+    const { socket, answered } = await connection();
+    const size = 2 * 1024 * 1024;
+    socket.write(signInHead(size));
+    socket.write(Buffer.alloc(size, 0x20));
+    socket.write('GET /healthz HTTP/1.1\r\nhost: api\r\nconnection: close\r\n\r\n');
+    const text = await answered;
+    expect(text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 413', 'HTTP/1.1 200']);
+    expect(text).toContain(ERROR_CODES.PAYLOAD_TOO_LARGE);
+  });
+
+  it('is not read past 64 MiB, more than the gateway passes on: the connection is cut', async () => {
+    const { socket, answered } = await connection();
+    const size = 80 * 1024 * 1024;
+    socket.write(signInHead(size));
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let sent = 0;
+    const write = () => {
+      while (sent < size && !socket.destroyed) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) return void socket.once('drain', write);
+      }
+    };
+    write();
+    const ended = await answered.then(
+      (text) => text,
+      (error: Error) => error.message,
+    );
+    expect(ended).not.toContain('HTTP/1.1');
+    expect(sent).toBeLessThan(size);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -75,6 +76,39 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The most of a refused body read before its 413 is sent: past the largest body the gateway passes
+ * on (its UPLOAD_LIMIT_BYTES, 55 MiB by default), the sender is not the gateway and the connection is cut.
+ */
+const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
+
+/** Reads a request's body to its end, dropping it; past `limit` bytes the connection is cut. */
+function discardBody(body: IncomingMessage, limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    let discarded = 0;
+    body.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > limit) body.destroy();
+    });
+    body.once('end', resolve).once('close', resolve);
+    body.resume();
+  });
+}
+
+/**
+ * A body past its route's limit (1 MiB, or a capture's) is answered 413, and Fastify would answer
+ * at once and close the connection with the rest unread: a sender still writing, the gateway, then
+ * meets a reset and loses the answer (it told its client 502). The rest is read and dropped first,
+ * up to REFUSED_BODY_DRAIN_BYTES, and the connection stays open (decision 061, note of 2026-11-27).
+ */
+function drainRefusedBodies(app: FastifyInstance): void {
+  app.addHook('onError', async (request, reply, error) => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE' || request.raw.complete || request.raw.destroyed) return;
+    reply.removeHeader('connection');
+    await discardBody(request.raw, REFUSED_BODY_DRAIN_BYTES);
+  });
+}
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // No secret in a log line (decision 062): the request line's address is redacted by one
@@ -105,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
+  drainRefusedBodies(app);
 
   // External plugins.
   await app.register(swagger, {
