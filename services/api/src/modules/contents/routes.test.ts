@@ -9,11 +9,10 @@ import {
   gtin14,
   type ContentBlock,
   type ContentBlockInput,
-  type CustomerListItem,
   type Design,
 } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { expectClosedWithTheLanding } from '../../test/public-visibility.js';
 import { demoSetUp, setSubAdminProductAccess } from '../../test/demo.js';
 import { multipart, png } from '../../test/multipart.js';
 import { links } from '../links/tables.js';
@@ -483,41 +482,11 @@ describe('public reads of the consumer page', () => {
   it("answers as the landing does, 404, while the product's entry is deactivated or once its company's approval is withdrawn", async () => {
     const product = await newProduct();
     await putContents(product.productId, [text('title', 'Aurora')]);
-    const urls = [
-      `/api/product/landing-page/page?productId=${product.productId}&serviceName=acme`,
-      `/api/product/landing-page/preview-contents?productId=${product.productId}`,
-      `/api/product/landing-page/design?productId=${product.productId}`,
-    ];
-    const answers = () => Promise.all(urls.map((url) => t.app.inject({ method: 'GET', url })));
-    const expectHidden = async () => {
-      const [landing, ...reads] = await answers();
-      expect(landing.statusCode).toBe(404);
-      expect(landing.json().code).toBe(ERROR_CODES.NOT_FOUND);
-      for (const response of reads) {
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual(landing.json());
-      }
-    };
-    const expectShown = async () => expect((await answers()).map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    await expectShown();
-
-    const setActive = (isActive: boolean) => call(t.app, acme, { method: 'PUT', url: '/api/entry/entries/', payload: { entryPath: product.entryPath, isActive } });
-    expect((await setActive(false)).statusCode).toBe(200);
-    await expectHidden();
-    expect((await setActive(true)).statusCode).toBe(200);
-    await expectShown();
-
-    const superAdmin = (await signIn(t.app, DEMO_USERS.superAdmin)).authorization;
-    const customers = (await call(t.app, superAdmin, { method: 'GET', url: '/api/service/super/customer/list' })).json().result as CustomerListItem[];
-    const customerId = customers.find((customer) => customer.serviceName === 'acme')?.customerId;
-    const setApproval = (permission: boolean) => call(t.app, superAdmin, { method: 'PUT', url: '/api/service/super/customer/permission', payload: { customerId, permission } });
-    expect((await setApproval(false)).statusCode).toBe(200);
-    try {
-      await expectHidden();
-    } finally {
-      expect((await setApproval(true)).statusCode).toBe(200);
-    }
-    await expectShown();
+    const read = (url: string) => () => t.app.inject({ method: 'GET', url });
+    await expectClosedWithTheLanding(t.app, acme, product, [
+      read(`/api/product/landing-page/preview-contents?productId=${product.productId}`),
+      read(`/api/product/landing-page/design?productId=${product.productId}`),
+    ]);
   });
 
   it("removes a deleted product's page and its files", async () => {

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, gtin14, landingLinksResponseSchema, landingProductInfoResponseSchema, type CustomerListItem } from '@product-console/shared';
+import { gtin14, landingLinksResponseSchema, landingProductInfoResponseSchema } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { expectClosedWithTheLanding } from '../../test/public-visibility.js';
 import { multipart } from '../../test/multipart.js';
 import { entries } from '../entries/tables.js';
 import { links } from './tables.js';
@@ -80,37 +81,7 @@ describe('GET /api/product/landing-page/preview-productInfo (public)', () => {
 
   it("answers as the landing does, 404, while the product's entry is deactivated or once its company's approval is withdrawn", async () => {
     const product = await newProduct();
-    const landing = () => t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${product.productId}&serviceName=acme` });
-    const answers = () => Promise.all([landing(), productInfo(product.productId), previewLinks(product.productId)]);
-    const expectHidden = async () => {
-      const [page, ...reads] = await answers();
-      expect(page.statusCode).toBe(404);
-      expect(page.json().code).toBe(ERROR_CODES.NOT_FOUND);
-      for (const response of reads) {
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual(page.json());
-      }
-    };
-    const expectShown = async () => expect((await answers()).map((response) => response.statusCode)).toEqual([200, 200, 200]);
-    await expectShown();
-
-    const setActive = (isActive: boolean) => call(t.app, acme, { method: 'PUT', url: '/api/entry/entries/', payload: { entryPath: product.entryPath, isActive } });
-    expect((await setActive(false)).statusCode).toBe(200);
-    await expectHidden();
-    expect((await setActive(true)).statusCode).toBe(200);
-    await expectShown();
-
-    const superAdmin = (await signIn(t.app, DEMO_USERS.superAdmin)).authorization;
-    const customers = (await call(t.app, superAdmin, { method: 'GET', url: '/api/service/super/customer/list' })).json().result as CustomerListItem[];
-    const customerId = customers.find((customer) => customer.serviceName === 'acme')?.customerId;
-    const setApproval = (permission: boolean) => call(t.app, superAdmin, { method: 'PUT', url: '/api/service/super/customer/permission', payload: { customerId, permission } });
-    expect((await setApproval(false)).statusCode).toBe(200);
-    try {
-      await expectHidden();
-    } finally {
-      expect((await setApproval(true)).statusCode).toBe(200);
-    }
-    await expectShown();
+    await expectClosedWithTheLanding(t.app, acme, product, [() => productInfo(product.productId), () => previewLinks(product.productId)]);
   });
 });
 

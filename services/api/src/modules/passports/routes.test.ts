@@ -8,13 +8,12 @@ import {
   type AccessLink,
   type AccessOverrides,
   type CertificateView,
-  type CustomerListItem,
   type PassportData,
   type PublicPassport,
 } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
 import { DEMO_PASSPORT_ACCESS_TOKEN } from '../../db/seed-passports.js';
-import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { expectClosedWithTheLanding } from '../../test/public-visibility.js';
 import { demoSetUp, setSubAdminProductAccess } from '../../test/demo.js';
 import { multipart } from '../../test/multipart.js';
 import { companies } from '../companies/tables.js';
@@ -197,34 +196,7 @@ describe('drafts and published versions', () => {
     await putPassport(productId, { template: 'core', data: FULL_CORE });
     expect((await publish(productId)).statusCode).toBe(200);
     const entryPath = (await call(t.app, acme, { method: 'GET', url: `/api/product/?productId=${productId}` })).json().entry.entryPath as string;
-    const landing = () => t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${productId}&serviceName=acme` });
-    const expectHidden = async () => {
-      const [page, read] = await Promise.all([landing(), publicRead(productId)]);
-      expect(page.statusCode).toBe(404);
-      expect(page.json().code).toBe(ERROR_CODES.NOT_FOUND);
-      expect(read.statusCode).toBe(404);
-      expect(read.json()).toEqual(page.json());
-    };
-    const expectShown = async () => expect([(await landing()).statusCode, (await publicRead(productId)).statusCode]).toEqual([200, 200]);
-    await expectShown();
-
-    const setActive = (isActive: boolean) => call(t.app, acme, { method: 'PUT', url: '/api/entry/entries/', payload: { entryPath, isActive } });
-    expect((await setActive(false)).statusCode).toBe(200);
-    await expectHidden();
-    expect((await setActive(true)).statusCode).toBe(200);
-    await expectShown();
-
-    const superAdmin = (await signIn(t.app, DEMO_USERS.superAdmin)).authorization;
-    const customers = (await call(t.app, superAdmin, { method: 'GET', url: '/api/service/super/customer/list' })).json().result as CustomerListItem[];
-    const customerId = customers.find((customer) => customer.serviceName === 'acme')?.customerId;
-    const setApproval = (permission: boolean) => call(t.app, superAdmin, { method: 'PUT', url: '/api/service/super/customer/permission', payload: { customerId, permission } });
-    expect((await setApproval(false)).statusCode).toBe(200);
-    try {
-      await expectHidden();
-    } finally {
-      expect((await setApproval(true)).statusCode).toBe(200);
-    }
-    await expectShown();
+    await expectClosedWithTheLanding(t.app, acme, { productId, entryPath }, [() => publicRead(productId)]);
   });
 
   it('refuses any direct update of a published row in the database', async () => {
