@@ -34,10 +34,11 @@ async function createDatabaseOn(serverUrl: string, template?: SeededTemplate): P
 }
 
 /**
- * Builds the API on a fresh, seeded database: a new database on DATABASE_URL's server when
- * set; else a testcontainers PostgreSQL when REQUIRE_SERVICES=1 (failing if it cannot
- * start); else an in-memory PGlite. Where the run's global setup seeded a template that fits
- * the settings, the database (and the seeded files) is a copy of it rather than seeded anew.
+ * Builds the API on a fresh, seeded database: a new database on the run's PostgreSQL server
+ * (DATABASE_URL's, else the one the global setup started); else a testcontainers PostgreSQL when
+ * REQUIRE_SERVICES=1 (failing if it cannot start); else an in-memory PGlite. Where the run's
+ * global setup seeded a template that fits the settings, the database (and the seeded files) is
+ * a copy of it rather than seeded anew.
  */
 export async function createTestApp(env: Record<string, string> = {}, deps: Pick<AppDeps, 'logStream'> = {}): Promise<TestApp> {
   // Stored files (uploads, seeded images) go to a throw-away folder per app.
@@ -63,10 +64,10 @@ export async function createTestApp(env: Record<string, string> = {}, deps: Pick
 }
 
 async function createTestAppIn(env: Record<string, string>, deps: Pick<AppDeps, 'logStream'>): Promise<TestApp> {
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = process.env.DATABASE_URL ?? inject('apiTestServerUrl');
   if (serverUrl) {
     const settings = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: serverUrl });
-    const template = seededTemplateFor(settings);
+    const template = seededTemplateFor(settings, serverUrl);
     const database = await createDatabaseOn(serverUrl, template);
     try {
       const config = loadConfig({ ...TEST_ENV, ...env, DATABASE_URL: database.url });
@@ -105,7 +106,7 @@ async function createTestAppIn(env: Record<string, string>, deps: Pick<AppDeps, 
   }
 
   const config = loadConfig({ ...TEST_ENV, ...env });
-  const template = seededTemplateFor(config);
+  const template = seededTemplateFor(config, undefined);
   const database: Database = template?.pgliteDump ? openTemplateCopy({ ...template, pgliteDump: template.pgliteDump }) : openDatabase({});
   const app = await buildApp(config, { ...deps, database });
   await app.ready();
@@ -113,12 +114,12 @@ async function createTestAppIn(env: Record<string, string>, deps: Pick<AppDeps, 
 }
 
 /**
- * The run's seeded template when it fits these settings, its stored files already copied into
- * the app's data folder; undefined when the app must seed its own database.
+ * The run's seeded template when it fits these settings and server, its stored files already
+ * copied into the app's data folder; undefined when the app must seed its own database.
  */
-function seededTemplateFor(config: Config): SeededTemplate | undefined {
+function seededTemplateFor(config: Config, serverUrl: string | undefined): SeededTemplate | undefined {
   const template = inject('apiTestTemplate');
-  if (!templateFits(template, config)) return undefined;
+  if (!templateFits(template, config, serverUrl)) return undefined;
   copyTemplateFiles(template, config.DATA_DIR);
   return template;
 }

@@ -38,6 +38,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Set by `src/test/global-setup.ts`; absent in a project that does not run it. */
     apiTestTemplate?: SeededTemplate;
+    /**
+     * The PostgreSQL server test apps make their databases on: DATABASE_URL's, or the one the
+     * global setup started; absent when the apps run on PGlite.
+     */
+    apiTestServerUrl?: string;
   }
 }
 
@@ -67,15 +72,15 @@ async function migrateAndSeed(database: Database, config: Config, filesDir: stri
 }
 
 /**
- * Migrates and seeds the demo data once: on DATABASE_URL's server a database of its own, which
- * is then closed so that it can serve as a template; else an in-memory PGlite, dumped to a file.
+ * Migrates and seeds the demo data once: on the PostgreSQL server of `serverUrl` a database of its
+ * own, which is then closed so that it can serve as a template; else an in-memory PGlite, dumped
+ * to a file.
  */
-export async function createSeededTemplate(): Promise<{ template: SeededTemplate; remove(): Promise<void> }> {
+export async function createSeededTemplate(serverUrl?: string): Promise<{ template: SeededTemplate; remove(): Promise<void> }> {
   useFastPasswordHashingForTests();
   const config = loadConfig(TEST_ENV);
   const dir = mkdtempSync(join(tmpdir(), 'api-test-template-'));
   const filesDir = join(dir, 'files');
-  const serverUrl = process.env.DATABASE_URL;
   try {
     if (serverUrl) {
       const name = `test_template_${randomBytes(6).toString('hex')}`;
@@ -127,13 +132,14 @@ export async function createSeededTemplate(): Promise<{ template: SeededTemplate
 }
 
 /**
- * Whether an app with this config may start from the template: the demo data, the same link
- * origin, the local file storage and the database server the template was made on. Any other
- * app (another PUBLIC_URL, SEED_DEMO=false...) migrates and seeds its own database as before.
+ * Whether an app with this config, on the server of `serverUrl` (PGlite when undefined), may
+ * start from the template: the demo data, the same link origin, the local file storage and the
+ * database server the template was made on. Any other app (another PUBLIC_URL,
+ * SEED_DEMO=false...) migrates and seeds its own database as before.
  */
-export function templateFits(template: SeededTemplate | undefined, config: Config): template is SeededTemplate {
+export function templateFits(template: SeededTemplate | undefined, config: Config, serverUrl: string | undefined): template is SeededTemplate {
   if (!template || !config.SEED_DEMO || config.STORAGE_DRIVER !== 'local' || config.DIGITAL_LINK_DOMAIN !== template.origin) return false;
-  return process.env.DATABASE_URL ? template.postgres?.serverUrl === process.env.DATABASE_URL : template.pgliteDump !== undefined;
+  return serverUrl ? template.postgres?.serverUrl === serverUrl : template.pgliteDump !== undefined;
 }
 
 /** Copies the template's stored files into an app's data folder. */
