@@ -10,9 +10,6 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
-    // styled-components adds its rules with insertRule, as in the production build, rather than as
-    // text that jsdom parses again with each rule added (about a quarter of the project's time).
-    env: { SC_DISABLE_SPEEDY: 'false' },
     testTimeout: 20_000,
   },
 });
