@@ -14,7 +14,7 @@ export interface Stack {
 }
 
 /**
- * The real API (on PostgreSQL when DATABASE_URL is set, else PGlite) listening on loopback, and a
+ * The real API (on DATABASE_URL's PostgreSQL, else the test run's embedded one; decision 067) listening on loopback, and a
  * real gateway in front of it (on Redis when REDIS_URL is set, with a key prefix of its own).
  * `gatewayEnv` overrides the gateway's settings.
  */

@@ -1,6 +1,6 @@
 /**
  * The GS1 application identifiers the console works with, transcribed from the GS1 Barcode
- * Syntax Dictionary (`standards/gs1-syntax-dictionary/`). `gs1.test.ts` checks every row
+ * Syntax Dictionary (`tests/fixtures/standards/gs1-syntax-dictionary/`). `gs1.test.ts` checks every row
  * against the dictionary, so the browser bundle carries this small table, not the file.
  */
 export interface AiDefinition {
