@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import './style-rules';
 
 // Route modules load lazily; on a busy CI machine the first import can take longer than the
 // default one second that findBy* and waitFor wait.

@@ -7,6 +7,10 @@ import en from '@/locales/en.json';
 import ko from '@/locales/ko.json';
 import { LandingView, landingMessages, type LandingViewProps } from './landing-view';
 import { landingData, languageHref, viewHref } from './landing-view.fixtures';
+import { applyStyleRules } from '@/testing/style-rules';
+
+// These tests look at what the style rules do.
+applyStyleRules();
 
 function show(data: LandingPageData, props: Partial<LandingViewProps> = {}, ui: 'en' | 'ko' = 'en') {
   const messages = landingMessages(ui === 'ko' ? ko : en);

@@ -17,6 +17,10 @@ import { renderWithProviders } from '@/testing/test-utils';
 import en from '@/locales/en.json';
 import ko from '@/locales/ko.json';
 import { ProductLanding, type ProductLandingProps } from './product-landing';
+import { applyStyleRules } from '@/testing/style-rules';
+
+// These tests look at what the style rules do.
+applyStyleRules();
 
 const product: LandingProductInfo = {
   productId: 101,

@@ -8,6 +8,10 @@ import { LandingView, landingMessages } from './landing-view';
 import { landingData, languageHref, viewHref } from './landing-view.fixtures';
 import { demoJourney, emptyJourney, journeyWithWithdrawal, longJourneyTail, traceStep } from './traceability-view.fixtures';
 import { placeLabel, summariseSensors, zoneLabel } from './traceability-view';
+import { applyStyleRules } from '@/testing/style-rules';
+
+// These tests look at what the style rules do.
+applyStyleRules();
 
 function show(data: LandingPageData, ui: 'en' | 'ko' = 'en') {
   return render(

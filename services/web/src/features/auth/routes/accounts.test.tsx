@@ -5,6 +5,10 @@ import type { CustomerListItem } from '@product-console/shared';
 import { makeSession } from '@/testing/fixtures';
 import { stubUpload } from '@/testing/fake-xhr';
 import { mockBff, renderRoute } from '@/testing/test-utils';
+import { applyStyleRules } from '@/testing/style-rules';
+
+// These tests look at what the style rules do.
+applyStyleRules();
 
 // Route modules load lazily and cold in this file while the whole suite runs in parallel.
 configure({ asyncUtilTimeout: 5000 });

@@ -7,6 +7,10 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { emptyProductForm, noFiles, toFormData } from '@/features/products/components/product-form-model';
 import type { WizardStep } from '@/features/products/components/wizard/wizard-steps';
 import { ProductWizard, type ProductWizardProps } from '@/features/products/components/product-wizard';
+import { applyStyleRules } from '@/testing/style-rules';
+
+// These tests look at what the style rules do.
+applyStyleRules();
 
 function Harness(props: Partial<ProductWizardProps> & Pick<ProductWizardProps, 'onSubmit'>) {
   const [step, setStep] = useState<WizardStep>('basic');
