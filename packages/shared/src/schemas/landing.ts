@@ -38,6 +38,10 @@ export const landingViewQuerySchema = z.object({
   /** The viewer's language (a chip's code, or the browser's primary subtag); translation only with the design's isAutoTrans. */
   lang: text().trim().max(35).optional(),
   serial: text().max(20).optional(),
+  /** An NTAG 424 DNA Secure Unique NFC message's encrypted PICCData (32 hex digits, AN12196), mirrored by the tag into the URL. */
+  picc_data: z.string().regex(/^[0-9A-Fa-f]{32}$/).optional(),
+  /** The message's truncated AES-CMAC (16 hex digits). */
+  cmac: z.string().regex(/^[0-9A-Fa-f]{16}$/).optional(),
   /**
    * A passport access link's token (`…/preview/dpp?access=`): the `passport` then holds the fields of the link's level while
    * the link is live, else the public ones with `accessLink: 'invalid'`. Such answers are never cached.
@@ -54,14 +58,42 @@ export const landingSmartLabelSchema = z.object({
   certifications: z.array(certificationSchema),
 });
 
+/** What the verification view can say (issue 25): the badge only where it is proven. */
+export const VERIFICATION_STATES = ['genuine', 'registered', 'warning', 'notGenuine', 'noSerial'] as const;
+/** Why a registered serial shows a warning: flagged as copied, checked outside its intended markets, or reported by the brand. */
+export const VERIFICATION_WARNINGS = ['copied', 'outsideMarket', 'reported'] as const;
+/** Why an item is not genuine. */
+export const NOT_GENUINE_REASONS = ['unknown', 'otherProduct', 'deactivated', 'blacklisted', 'tapReplayed', 'tapInvalid', 'tagOfOtherSerial'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+export type VerificationWarning = (typeof VERIFICATION_WARNINGS)[number];
+export type NotGenuineReason = (typeof NOT_GENUINE_REASONS)[number];
+
 /**
- * The verification view's answer: `genuine` only when the serial is registered, not deleted and belongs to this product's entry;
- * `unverified` for an unknown, deleted or foreign serial; `noSerial` when the scan carried none.
+ * The verification view's answer: `genuine` only for a fresh cryptographic NFC tap (its counter
+ * higher than any accepted before); `registered` for a live, registered serial of this product with
+ * no warning sign, with its check history; `warning` for a registered serial with `warnings`;
+ * `notGenuine` (with `reason`) for an unknown, foreign, deactivated or blacklisted serial or a failed
+ * or replayed tap; `noSerial` when the scan carried none.
  */
 export const landingVerificationSchema = z.object({
-  status: z.enum(['genuine', 'unverified', 'noSerial']),
+  status: z.enum(VERIFICATION_STATES),
   serial: z.string().nullable(),
   checkedAt: z.string(),
+  /** On `warning`: what was seen (one or more). Empty otherwise. */
+  warnings: z.array(z.enum(VERIFICATION_WARNINGS)),
+  /** On `notGenuine`: why. Null otherwise. */
+  reason: z.enum(NOT_GENUINE_REASONS).nullable(),
+  /**
+   * For a registered serial: the checks before this one (the first one's time and country, and how
+   * many); null when this is the first check ever.
+   */
+  history: z
+    .object({ firstCheckedAt: z.string(), firstCountry: z.string().nullable(), checks: z.number().int().nonnegative() })
+    .nullable(),
+  /** On a tap: the tag's read counter as presented. */
+  tapCounter: z.number().int().nullable(),
+  /** The checking visitor's country, when known (what `outsideMarket` refers to). */
+  country: z.string().nullable(),
 });
 export type LandingVerification = z.infer<typeof landingVerificationSchema>;
 

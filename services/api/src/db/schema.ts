@@ -20,3 +20,4 @@ export * from '../modules/credentials/tables.js';
 export * from '../modules/api-keys/tables.js';
 export * from '../modules/trace/tables.js';
 export * from '../modules/epcis/tables.js';
+export * from '../modules/authenticity/tables.js';

@@ -5,24 +5,27 @@ import { z } from 'zod';
 import { landingPageResponseSchema, landingViewQuerySchema, VISITOR_ADDRESS_HEADER } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import { errorResponses, internalHeaders } from '../../http.js';
-import { landingPage, type VisitorKeyOf } from './service.js';
+import { loadGeo, placeOf } from '../analytics/facts.js';
+import { landingPage, type VisitorOf } from './service.js';
 
 const visitorHeaders = internalHeaders.extend({
   [VISITOR_ADDRESS_HEADER]: z.string().max(64).optional().describe("The shopper's address, named by the gateway (with its internal token) on the verification view; never stored"),
 });
 
 /**
- * The checking visitor's key of the day (decision 065), from the address the gateway names; a
- * header without the gateway's token is ignored (the check is then recorded without a visitor).
+ * The checking visitor (decision 065): the day's key and the country of the address the gateway
+ * names; a header without the gateway's token is ignored (the check is then recorded without a visitor).
  */
-async function visitorKeyOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<VisitorKeyOf | undefined> {
+async function visitorOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<VisitorOf | undefined> {
   const address = request.headers[VISITOR_ADDRESS_HEADER];
   if (typeof address !== 'string' || address === '') return undefined;
   const fromGateway = await app.requireGateway.call(app, request, reply).then(
     () => true,
     () => false,
   );
-  return fromGateway ? (companyId) => app.scanIngest.salts.addressKeyNow(app.db, address, companyId) : undefined;
+  if (!fromGateway) return undefined;
+  const { country } = placeOf(await loadGeo(), address);
+  return async (companyId) => ({ key: await app.scanIngest.salts.addressKeyNow(app.db, address, companyId), country });
 }
 
 /**
@@ -53,7 +56,7 @@ export function landingPageRoutes(config: Config): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          const visitor = request.query.view === 'verification' ? await visitorKeyOf(app, request, reply) : undefined;
+          const visitor = request.query.view === 'verification' ? await visitorOf(app, request, reply) : undefined;
           const result = await landingPage(app.db, app.translator, config.DIGITAL_LINK_DOMAIN, request.query, visitor);
           // An access link's answer holds restricted passport fields: kept by nobody on the way.
           const cacheControl = request.query.access ? 'private, no-store' : result.view === 'verification' ? 'no-store' : 'no-cache';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   SERIAL_AI,
   qualifierPathOf,
@@ -6,6 +6,7 @@ import {
   type LandingPageData,
   type LandingVerification,
   type LandingViewQuery,
+  type VerificationWarning,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
@@ -20,6 +21,7 @@ import { certificationsOf } from '../products/service.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { landingTrace } from '../trace/landing.js';
+import { serialChecks } from '../authenticity/tables.js';
 import { verifications } from './tables.js';
 
 /** Category values whose products carry a smart label (spec point 9). */
@@ -50,52 +52,147 @@ async function landingProduct(db: Db, productId: number, serviceName: string) {
 /** A check repeated within this time by the same visitor, with the same answer, is counted with the first (decision 065). */
 export const REPEATED_CHECK_SECONDS = 60;
 
-/** The checking visitor's key of the day for a company (`addressKeyOf`), or null when unknown. */
-export type VisitorKeyOf = (companyId: number) => Promise<string | null>;
+/** The checking visitor as the gateway named it: the day's address key (`addressKeyOf`) and the address's country. */
+export interface CheckingVisitor {
+  key: string | null;
+  country: string | null;
+}
 
-type CheckTarget = { productId: number; entryId: number; companyId: number };
+/** The checking visitor of a company's product, or null when the gateway named none. */
+export type VisitorOf = (companyId: number) => Promise<CheckingVisitor | null>;
+
+type CheckTarget = { productId: number; entryId: number; companyId: number; intendedMarkets: readonly string[] };
+
+type Verdict = Pick<LandingVerification, 'status' | 'warnings' | 'reason' | 'tapCounter'> & { qualifierId: number | null };
+
+const verdict = (status: LandingVerification['status'], extra: Partial<Verdict> = {}): Verdict => ({
+  status,
+  warnings: [],
+  reason: null,
+  tapCounter: null,
+  qualifierId: null,
+  ...extra,
+});
+
+/** Is `serial` a live serial of another entry of the company (a code of another product)? */
+async function isOtherProductsSerial(db: Db, target: CheckTarget, serial: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: qualifiers.id })
+    .from(qualifiers)
+    .where(
+      and(
+        eq(qualifiers.companyId, target.companyId),
+        ne(qualifiers.entryId, target.entryId),
+        eq(qualifiers.qualifierPath, qualifierPathOf(SERIAL_AI, serial)),
+        eq(qualifiers.isDeleted, false),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
+/** The warning signs of a registered serial: flagged as copied, checked outside the intended markets, confirmed reported. */
+async function warningsOf(db: Db, target: CheckTarget, serial: string, country: string | null): Promise<VerificationWarning[]> {
+  const { rows } = (await db.execute(sql`
+    select
+      exists (select 1 from suspicious_serials where product_id = ${target.productId} and serial = ${serial} and not dismissed) as copied,
+      exists (select 1 from counterfeit_reports where product_id = ${target.productId} and serial = ${serial} and status = 'confirmed') as reported
+  `)) as unknown as { rows: { copied: boolean; reported: boolean }[] };
+  const warnings: VerificationWarning[] = [];
+  if (rows[0]?.copied) warnings.push('copied');
+  if (country !== null && target.intendedMarkets.length > 0 && !target.intendedMarkets.includes(country)) warnings.push('outsideMarket');
+  if (rows[0]?.reported) warnings.push('reported');
+  return warnings;
+}
 
 /**
- * Checks a scanned serial against the product's entry: `genuine` only for a live `/21/{serial}`
- * qualifier of this entry (stored percent-encoded, as the qualifiers module writes it); an unknown,
- * deleted, malformed or other product's serial is `unverified`; no serial is `noSerial`. Every check
- * is made afresh and recorded (product, serial, answer, time, the visitor's address key of the day),
- * except that the same answer to the same visitor within REPEATED_CHECK_SECONDS is counted with the
- * first: a reloading shopper, or a script from one address, writes one row a minute, and a serial
- * deleted in between is `unverified` (another answer, another row) at once.
+ * What is known of a scanned serial (issue 25), strictest first: no serial; a malformed, unknown or
+ * other product's serial (not genuine); a deactivated or blacklisted one (not genuine); then a
+ * registered one, with a warning when it shows a sign of copying, and never the Genuine badge: a
+ * printed code can be copied. Genuine needs a fresh cryptographic NFC tap (`nfc/`).
+ */
+async function judge(db: Db, target: CheckTarget, serial: string | null, country: string | null): Promise<Verdict> {
+  if (serial === null) return verdict('noSerial');
+  if (serialProblem(serial)) return verdict('notGenuine', { reason: 'unknown' });
+  const [found] = await db
+    .select({ id: qualifiers.id, status: qualifiers.status })
+    .from(qualifiers)
+    .where(and(eq(qualifiers.entryId, target.entryId), eq(qualifiers.qualifierPath, qualifierPathOf(SERIAL_AI, serial)), eq(qualifiers.isDeleted, false)));
+  if (!found) return verdict('notGenuine', { reason: (await isOtherProductsSerial(db, target, serial)) ? 'otherProduct' : 'unknown' });
+  if (found.status === 'deactivated' || found.status === 'blacklisted') return verdict('notGenuine', { reason: found.status, qualifierId: found.id });
+  const warnings = await warningsOf(db, target, serial, country);
+  return verdict(warnings.length > 0 ? 'warning' : 'registered', { warnings, qualifierId: found.id });
+}
+
+/**
+ * Checks a scanned serial against the product's entry (`judge`) and records the check: every check
+ * is made afresh and recorded (product, serial, answer, country, time, the visitor's address key of
+ * the day), except that the same answer to the same visitor within REPEATED_CHECK_SECONDS is counted
+ * with the first (a reloading shopper, or a script from one address, writes one row a minute). A
+ * registered serial's history (`serial_checks`: the first check's time and country, how many) is
+ * read before this check is added to it; an unknown serial gets none (nobody can fill it).
  */
 export async function verifySerial(
   db: Db,
   target: CheckTarget,
   serial: string | undefined,
-  visitor: string | null = null,
+  visitor: CheckingVisitor | null = null,
 ): Promise<LandingVerification> {
   const value = serial?.length ? serial : null;
-  let status: LandingVerification['status'] = 'noSerial';
-  if (value !== null) {
-    status = 'unverified';
-    if (!serialProblem(value)) {
-      const [found] = await db
-        .select({ id: qualifiers.id })
-        .from(qualifiers)
-        .where(and(eq(qualifiers.entryId, target.entryId), eq(qualifiers.qualifierPath, qualifierPathOf(SERIAL_AI, value)), eq(qualifiers.isDeleted, false)));
-      if (found) status = 'genuine';
-    }
-  }
-  const checkedAt = visitor === null ? await recordCheck(db, target, value, status) : await recordVisitorCheck(db, target, value, status, visitor);
-  return { status, serial: value, checkedAt: checkedAt.toISOString() };
+  const country = visitor?.country ?? null;
+  const found = await judge(db, target, value, country);
+  const registered = found.qualifierId !== null && found.status !== 'notGenuine';
+  const history = registered && value !== null ? await historyOf(db, target.productId, value) : null;
+  const check =
+    visitor?.key == null
+      ? await recordCheck(db, target, value, found.status, country)
+      : await recordVisitorCheck(db, target, value, found.status, country, visitor.key);
+  if (registered && value !== null && check.counted) await addToHistory(db, target, value, country, check.checkedAt);
+  const { qualifierId: _qualifierId, ...shown } = found;
+  return { ...shown, serial: value, checkedAt: check.checkedAt.toISOString(), history, country };
 }
 
-async function recordCheck(db: Db, target: CheckTarget, serial: string | null, result: LandingVerification['status']): Promise<Date> {
+async function historyOf(db: Db, productId: number, serial: string): Promise<LandingVerification['history']> {
+  const [row] = await db
+    .select({ firstAt: serialChecks.firstAt, firstCountry: serialChecks.firstCountry, checks: serialChecks.checks })
+    .from(serialChecks)
+    .where(and(eq(serialChecks.productId, productId), eq(serialChecks.serial, serial)));
+  return row ? { firstCheckedAt: row.firstAt.toISOString(), firstCountry: row.firstCountry, checks: row.checks } : null;
+}
+
+async function addToHistory(db: Db, target: CheckTarget, serial: string, country: string | null, at: Date): Promise<void> {
+  await db
+    .insert(serialChecks)
+    .values({ companyId: target.companyId, productId: target.productId, serial, firstAt: at, firstCountry: country, checks: 1, lastAt: at })
+    .onConflictDoUpdate({
+      target: [serialChecks.productId, serialChecks.serial],
+      set: { checks: sql`${serialChecks.checks} + 1`, lastAt: sql`greatest(${serialChecks.lastAt}, excluded.last_at)` },
+    });
+}
+
+interface RecordedCheck {
+  checkedAt: Date;
+  /** False when the check repeated the visitor's own within the window and was counted with it. */
+  counted: boolean;
+}
+
+async function recordCheck(db: Db, target: CheckTarget, serial: string | null, result: string, country: string | null): Promise<RecordedCheck> {
   const [row] = await db
     .insert(verifications)
-    .values({ companyId: target.companyId, productId: target.productId, entryId: target.entryId, serial, result })
+    .values({ companyId: target.companyId, productId: target.productId, entryId: target.entryId, serial, result, country })
     .returning({ checkedAt: verifications.checkedAt });
-  return row.checkedAt;
+  return { checkedAt: row.checkedAt, counted: true };
 }
 
 /** Records the check unless the visitor had the same answer within the window; the time of the check that counts it. */
-async function recordVisitorCheck(db: Db, target: CheckTarget, serial: string | null, result: LandingVerification['status'], visitor: string): Promise<Date> {
+async function recordVisitorCheck(
+  db: Db,
+  target: CheckTarget,
+  serial: string | null,
+  result: string,
+  country: string | null,
+  visitor: string,
+): Promise<RecordedCheck> {
   const { rows } = (await db.execute(sql`
     with recent as (
       select checked_at from verifications
@@ -103,14 +200,14 @@ async function recordVisitorCheck(db: Db, target: CheckTarget, serial: string | 
         and checked_at > now() - make_interval(secs => ${REPEATED_CHECK_SECONDS})
       order by checked_at desc limit 1
     ), inserted as (
-      insert into verifications (company_id, product_id, entry_id, serial, result, visitor)
-      select ${target.companyId}::int, ${target.productId}::int, ${target.entryId}::int, ${serial}::text, ${result}::text, ${visitor}::text
+      insert into verifications (company_id, product_id, entry_id, serial, result, visitor, country)
+      select ${target.companyId}::int, ${target.productId}::int, ${target.entryId}::int, ${serial}::text, ${result}::text, ${visitor}::text, ${country}::text
       where not exists (select 1 from recent)
       returning checked_at
     )
-    select checked_at from inserted union all select checked_at from recent
-  `)) as unknown as { rows: { checked_at: Date | string }[] };
-  return new Date(rows[0].checked_at);
+    select checked_at, true as counted from inserted union all select checked_at, false from recent
+  `)) as unknown as { rows: { checked_at: Date | string; counted: boolean }[] };
+  return { checkedAt: new Date(rows[0].checked_at), counted: rows[0].counted };
 }
 
 async function smartLabelOf(db: Db, product: ProductRow): Promise<LandingPageData['smartLabel']> {
@@ -133,7 +230,7 @@ export async function landingPage(
   translator: Translator,
   templateOrigin: string,
   query: LandingViewQuery,
-  visitorKeyOf?: VisitorKeyOf,
+  visitorOf?: VisitorOf,
 ): Promise<LandingPageData> {
   const { product, entryId, companyId } = await landingProduct(db, query.productId, query.serviceName);
   const [info, shown, content, design, smartLabel] = await Promise.all([
@@ -147,7 +244,12 @@ export async function landingPage(
   const links = await translateLinkTitles(db, translator, product.id, shown, query.lang);
   const verification =
     query.view === 'verification'
-      ? await verifySerial(db, { productId: product.id, entryId, companyId }, query.serial, (await visitorKeyOf?.(companyId)) ?? null)
+      ? await verifySerial(
+          db,
+          { productId: product.id, entryId, companyId, intendedMarkets: product.intendedMarkets },
+          query.serial,
+          (await visitorOf?.(companyId)) ?? null,
+        )
       : null;
   const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial) : null;
   return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace };

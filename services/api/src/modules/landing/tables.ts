@@ -19,8 +19,10 @@ export const verifications = pgTable(
     entryId: integer('entry_id').notNull(),
     /** The scanned serial as decoded, or null when the scan carried none. */
     serial: text('serial'),
-    /** `genuine`, `unverified` or `noSerial`. */
-    result: text('result').$type<'genuine' | 'unverified' | 'noSerial'>().notNull(),
+    /** The verification state shown (`LandingVerification['status']`); before issue 25 also `genuine` for a registered serial and `unverified`. */
+    result: text('result').notNull(),
+    /** ISO 3166-1 alpha-2 of the checking visitor's address, when known; the address itself is not kept. */
+    country: text('country'),
     /** The checking visitor's address key of the day (`addressKeyOf`), null when the gateway did not name the visitor. */
     visitor: text('visitor'),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),

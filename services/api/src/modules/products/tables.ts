@@ -40,6 +40,8 @@ export const products = pgTable(
     /** Image paths (`/files/{storage key}`), first one shown in lists (as its thumbnail). */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     gtin: text('gtin'),
+    /** Countries (ISO 3166-1 alpha-2) the product is sold in; a scan elsewhere is a diversion signal. Empty: anywhere. */
+    intendedMarkets: text('intended_markets').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Soft delete: deleted products no longer count against the plan. */

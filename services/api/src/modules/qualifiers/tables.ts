@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 
@@ -22,11 +22,18 @@ export const qualifiers = pgTable(
     qualifierPath: text('qualifier_path').notNull(),
     value: text('value').notNull(),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** Lifecycle of the serialised item (issue 25): `active`, `deactivated` (destroyed, returned) or `blacklisted` (a confirmed copy). */
+    status: text('status').$type<'active' | 'deactivated' | 'blacklisted'>().notNull().default('active'),
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The user who last changed the status (no foreign key: the history outlives the account). */
+    statusChangedBy: integer('status_changed_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('qualifiers_live_path_unique').on(table.entryId, table.qualifierPath).where(sql`${table.isDeleted} = false`),
     index('qualifiers_entry_id_idx').on(table.entryId, table.id),
+    check('qualifiers_status_known', sql`${table.status} in ('active', 'deactivated', 'blacklisted')`),
   ],
 );
 

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/tables.js';
+import { qualifiers } from '../qualifiers/tables.js';
+
+/*
+ * Authenticity (issue 25): what the verification view tells a shopper and what the brand's
+ * anti-counterfeit desk works with. Rows name products by id without a foreign key, as `scans` do:
+ * the story of a serial outlives the product record.
+ */
+
+/** Every change of a serial's lifecycle status (`qualifiers.status`), with its reason and who made it. */
+export const serialStatusChanges = pgTable(
+  'serial_status_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    qualifierId: integer('qualifier_id')
+      .notNull()
+      .references(() => qualifiers.id, { onDelete: 'cascade' }),
+    serial: text('serial').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    /** The user's id and name at the time (the account may go; the history stays readable). */
+    changedBy: integer('changed_by'),
+    changedByName: text('changed_by_name').notNull().default(''),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('serial_status_changes_serial_idx').on(table.productId, table.serial, table.changedAt)],
+);
+
+/**
+ * Scans of a product outside its intended markets (`products.intended_markets`), one row per
+ * product, serial ('' for scans without a serial) and country: the desk's diversion signals.
+ */
+export const diversionSignals = pgTable(
+  'diversion_signals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull().default(''),
+    country: text('country').notNull(),
+    scans: integer('scans').notNull().default(0),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    dismissed: boolean('dismissed').notNull().default(false),
+  },
+  (table) => [
+    unique('diversion_signals_product_serial_country_unique').on(table.productId, table.serial, table.country),
+    index('diversion_signals_company_idx').on(table.companyId, table.lastAt),
+  ],
+);
+
+/** A shopper's report of a suspected fake, from the verification view (no account). */
+export const counterfeitReports = pgTable(
+  'counterfeit_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    /** The serial the view showed, when there was one. */
+    serial: text('serial'),
+    /** Where it was bought (a shop, a town, a web address) and when. */
+    purchasePlace: text('purchase_place').notNull().default(''),
+    purchaseDate: date('purchase_date'),
+    seller: text('seller').notNull().default(''),
+    /** A stored photo (`/files/reports/{id}/…`, metadata stripped), readable by the brand only. */
+    photoPath: text('photo_path'),
+    /** An address for an answer, kept only with `emailConsent`. */
+    email: text('email'),
+    emailConsent: boolean('email_consent').notNull().default(false),
+    /** The shopper's UI language, for the answer. */
+    language: text('language').notNull().default('en'),
+    /** The reporting visitor's address key of the day (decision 065), to bound reports per address. */
+    visitor: text('visitor'),
+    country: text('country'),
+    status: text('status').$type<'open' | 'confirmed' | 'dismissed'>().notNull().default('open'),
+    /** The brand's note on its decision, and its answer as sent. */
+    note: text('note').notNull().default(''),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    handledBy: integer('handled_by'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('counterfeit_reports_status_known', sql`${table.status} in ('open', 'confirmed', 'dismissed')`),
+    index('counterfeit_reports_company_idx').on(table.companyId, table.createdAt),
+    index('counterfeit_reports_serial_idx').on(table.productId, table.serial),
+    index('counterfeit_reports_visitor_idx').on(table.visitor, table.createdAt),
+  ],
+);
+
+/**
+ * A company's NFC master key (AES-128), generated by the product and kept sealed: per-tag SDM
+ * file-read keys are diversified from it (AN10922) and the SDM meta-read key derived from it.
+ * Shown once when generated; a new one retires the old, whose tags keep working.
+ */
+export const nfcMasterKeys = pgTable(
+  'nfc_master_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sealedKey: text('sealed_key').notNull(),
+    status: text('status').$type<'active' | 'retired'>().notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (table) => [index('nfc_master_keys_company_idx').on(table.companyId, table.status)],
+);
+
+/**
+ * An NTAG 424 DNA tag bound to one serial: its UID, where its keys come from (the company's master
+ * key, or imported per tag and sealed here), and the highest tap counter accepted so far.
+ */
+export const nfcTags = pgTable(
+  'nfc_tags',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    qualifierId: integer('qualifier_id')
+      .notNull()
+      .references(() => qualifiers.id, { onDelete: 'cascade' }),
+    /** 7-byte UID, upper-case hex. */
+    uid: text('uid').notNull(),
+    keySource: text('key_source').$type<'master' | 'imported'>().notNull(),
+    masterKeyId: integer('master_key_id').references(() => nfcMasterKeys.id),
+    /** Imported keys (meta-read and file-read), sealed together; null for `master`. */
+    sealedKeys: text('sealed_keys'),
+    /** The highest SDM read counter accepted; -1 before the first tap. */
+    lastCounter: integer('last_counter').notNull().default(-1),
+    lastTapAt: timestamp('last_tap_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('nfc_tags_company_uid_unique').on(table.companyId, table.uid),
+    unique('nfc_tags_qualifier_unique').on(table.qualifierId),
+    check('nfc_tags_key_source_known', sql`${table.keySource} in ('master', 'imported')`),
+  ],
+);
+
+/** Every tap presented to the verification view, accepted or not: the serial's story shows them. */
+export const nfcTaps = pgTable(
+  'nfc_taps',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    tagId: integer('tag_id'),
+    uid: text('uid'),
+    counter: integer('counter'),
+    /** `genuine`, or why not: `replayed`, `badMac`, `otherSerial`, `unknownTag`, `malformed`. */
+    result: text('result').notNull(),
+    country: text('country'),
+    tappedAt: timestamp('tapped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('nfc_taps_serial_idx').on(table.productId, table.serial, table.tappedAt)],
+);
+
+/** What the verification view says of a serial's history: its first check (when, where) and how many there were. */
+export const serialChecks = pgTable(
+  'serial_checks',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    firstCountry: text('first_country'),
+    checks: integer('checks').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'serial_checks_pk', columns: [table.productId, table.serial] })],
+);
