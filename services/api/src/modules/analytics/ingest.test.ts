@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_TOKEN_HEADER, gtin14 } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { registerScannedSerials } from '../../test/serials.js';
 import { multipart } from '../../test/multipart.js';
 import { companies } from '../companies/tables.js';
 import { deleteExpiredScans, createRetentionTimer } from './retention.js';
@@ -67,8 +68,11 @@ const scan = (entryPath: string, input: ScanInput = {}) => ({
   ua: input.ua ?? null,
 });
 
-const postScans = (scanList: ReturnType<typeof scan>[], app = t.app, token = t.config.INTERNAL_TOKEN) =>
-  app.inject({ method: 'POST', url: '/api/internal/resolver/scans', payload: { scans: scanList }, headers: { [INTERNAL_TOKEN_HEADER]: token } });
+/** Posts scans as the resolver does, their serials registered first (unless `registered` is false). */
+async function postScans(scanList: ReturnType<typeof scan>[], app = t.app, token = t.config.INTERNAL_TOKEN, registered = true) {
+  if (registered) await registerScannedSerials(app.db, scanList);
+  return app.inject({ method: 'POST', url: '/api/internal/resolver/scans', payload: { scans: scanList }, headers: { [INTERNAL_TOKEN_HEADER]: token } });
+}
 
 async function rollupsOf(productId: number) {
   const rows = await t.app.db.select().from(scanRollups).where(eq(scanRollups.productId, productId));
@@ -87,6 +91,33 @@ afterAll(async () => {
 });
 
 describe('scan facts and rollups', () => {
+  it('counts every scan of a registered serial as a scan of that serial, and a made-up or deleted one as a scan of the product alone', async () => {
+    const product = await newProduct();
+    await registerScannedSerials(t.app.db, [scan(product.entryPath, { qualifierPath: '/21/REAL-1' }), scan(product.entryPath, { qualifierPath: '/21/GONE' })]);
+    await t.app.db.execute(sql`update qualifiers set is_deleted = true where value = 'GONE' and entry_id = (select id from entries where entry_path = ${product.entryPath})`);
+    const response = await postScans(
+      [
+        scan(product.entryPath, { qualifierPath: '/21/REAL-1', ip: GB, ua: IPHONE }),
+        scan(product.entryPath, { qualifierPath: '/21/REAL-1', ip: JP, ua: IPHONE }),
+        scan(product.entryPath, { qualifierPath: '/21/MADE-UP', ip: GB, ua: IPHONE }),
+        scan(product.entryPath, { qualifierPath: '/21/GONE', ip: GB, ua: IPHONE }),
+      ],
+      t.app,
+      t.config.INTERNAL_TOKEN,
+      false,
+    );
+    expect(response.json()).toEqual({ accepted: 4 });
+    const rows = await t.app.db.select({ serial: scans.serial, qualifierPath: scans.qualifierPath }).from(scans).where(eq(scans.productId, product.productId)).orderBy(scans.id);
+    expect(rows).toEqual([
+      { serial: 'REAL-1', qualifierPath: '/21/REAL-1' },
+      { serial: 'REAL-1', qualifierPath: '/21/REAL-1' },
+      { serial: null, qualifierPath: null },
+      { serial: null, qualifierPath: null },
+    ]);
+    expect((await rollupsOf(product.productId))['serial:REAL-1']).toBe(2);
+    expect((await rollupsOf(product.productId))['serial:MADE-UP']).toBeUndefined();
+  });
+
   it('keeps place, device, system, browser, view and serial per scan, leaves bots out, and adds each dimension up per hour', async () => {
     const product = await newProduct();
     const at = new Date().toISOString();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDashboardSchema, type AnalyticsDashboard } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { registerScannedSerials } from '../../test/serials.js';
 import { readDashboard } from './dashboard.js';
 import { rebuildDailyRollups } from './rollups.js';
 import { recordScans } from './scans.js';
@@ -82,6 +83,10 @@ describe('the ingest keeps the daily and serial rollups', () => {
     ];
     const batches = [plan.slice(0, 1), plan.slice(1, 2), plan.slice(2, 5), plan.slice(5, 8), plan.slice(8)];
     for (const batch of batches) {
+      await registerScannedSerials(
+        t.app.db,
+        batch.map(([product, serial]) => ({ entryPath: product!.entryPath, qualifierPath: serial === null ? null : `/21/${serial}` })),
+      );
       const result = await recordScans(t.app.db, {
         scans: batch.map(([product, serial, day, hour]) => ({
           entryPath: product!.entryPath,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { scanUserAgent, type ScanBatch } from '@product-console/shared';
+import { SERIAL_AI, qualifierPathOf, scanUserAgent, type ScanBatch } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
@@ -94,6 +94,32 @@ async function addSerialVisitors(tx: Db, visitors: SerialVisitor[]): Promise<voi
 }
 
 /**
+ * The `{entryId} {qualifierPath}` keys of the batch's serials that are registered (live) for their
+ * entry, whatever their lifecycle status: every scan of a registered serial is a scan of that serial,
+ * whether or not it has links of its own (issue 25). The resolver sends the request's `/21/{serial}`
+ * as it was in the path; it is compared in the form the qualifiers module stores.
+ */
+async function registeredSerials(db: Db, batch: ScanBatch, byPath: ReadonlyMap<string, { entryId: number }>): Promise<Set<string>> {
+  const wanted = new Map<string, { entryId: number; stored: string }>();
+  for (const scan of batch.scans) {
+    const entry = byPath.get(scan.entryPath);
+    const serial = serialOf(scan.qualifierPath);
+    if (!entry || scan.qualifierPath === null || serial === null) continue;
+    wanted.set(`${entry.entryId} ${scan.qualifierPath}`, { entryId: entry.entryId, stored: qualifierPathOf(SERIAL_AI, serial) });
+  }
+  if (wanted.size === 0) return new Set();
+  const pairs = [...wanted.values()];
+  const { rows } = (await db.execute(sql`
+    select q.entry_id, q.qualifier_path from qualifiers q
+    join jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as w("entryId" int, stored text)
+      on q.entry_id = w."entryId" and q.qualifier_path = w.stored
+    where not q.is_deleted
+  `)) as unknown as { rows: { entry_id: number; qualifier_path: string }[] };
+  const live = new Set(rows.map((row) => `${row.entry_id} ${row.qualifier_path}`));
+  return new Set([...wanted].filter(([, pair]) => live.has(`${pair.entryId} ${pair.stored}`)).map(([key]) => key));
+}
+
+/**
  * Records the scans the resolver answered. Company, product and entry are looked up by entry path
  * in one query for the whole batch (live entries only); scans of unknown paths and of bots are
  * skipped. In one transaction: the scan facts (one INSERT of the whole batch as a JSON parameter),
@@ -111,6 +137,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
     .innerJoin(products, eq(products.entryId, entries.id))
     .where(and(inArray(entries.entryPath, paths), eq(entries.isDeleted, false)));
   const byPath = new Map(known.map((row) => [row.entryPath, row]));
+  const registered = await registeredSerials(db, batch, byPath);
   const lookup = batch.scans.some((scan) => scan.ip) ? await loadGeo() : () => null;
   let bots = 0;
   const accepted = batch.scans.flatMap((scan) => {
@@ -122,7 +149,9 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
       bots += 1;
       return [];
     }
-    return [{ scan, userAgent, entry, client, place: placeOf(lookup, scan.ip) }];
+    // A serial the entry does not have (made up, mistyped, deleted) is a scan of the product alone.
+    const serialPath = scan.qualifierPath !== null && registered.has(`${entry.entryId} ${scan.qualifierPath}`) ? scan.qualifierPath : null;
+    return [{ scan: { ...scan, qualifierPath: serialPath }, userAgent, entry, client, place: placeOf(lookup, scan.ip) }];
   });
   if (accepted.length === 0) return { accepted: 0, bots, facts: [] };
 

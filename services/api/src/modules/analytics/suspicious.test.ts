@@ -4,6 +4,7 @@ import { INTERNAL_TOKEN_HEADER, gtin14 } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
+import { registerScannedSerials } from '../../test/serials.js';
 import { companies } from '../companies/tables.js';
 import { notifications } from '../notifications/tables.js';
 import { createSaltBook, recordScans } from './scans.js';
@@ -58,6 +59,7 @@ const scan = (entryPath: string, serial: string, ip: string, input: { ua?: strin
 });
 
 async function postScans(scanList: ReturnType<typeof scan>[]) {
+  await registerScannedSerials(t.app.db, scanList);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/internal/resolver/scans',
@@ -187,6 +189,7 @@ describe('unusual volume', () => {
     expect(await flagsOf(product.productId)).toEqual([]);
 
     const medians = createMedianCache();
+    await registerScannedSerials(t.app.db, [scan(product.entryPath, 'POPULAR', GB)]);
     const { facts } = await recordScans(t.app.db, { scans: [scan(product.entryPath, 'POPULAR', GB)] }, createSaltBook());
     expect(await flagSuspiciousSerials(t.app.db, facts, { windowMinutes: 60, medians })).toEqual([]);
     expect(medians.get(product.productId)).toBe(3);
@@ -198,7 +201,9 @@ describe('unusual volume', () => {
   it('compares with the median kept for the product while it is kept, then with a fresh one', async () => {
     const product = await newProduct();
     const loud = Array.from({ length: 20 }, (_, i) => scan(product.entryPath, 'KEPT-LOUD', somewhere(i), { at: ago(40 - i) }));
-    const { facts } = await recordScans(t.app.db, { scans: [scan(product.entryPath, 'KEPT-SIBLING', GB, { at: ago(60) }), ...loud] }, createSaltBook());
+    const batch = [scan(product.entryPath, 'KEPT-SIBLING', GB, { at: ago(60) }), ...loud];
+    await registerScannedSerials(t.app.db, batch);
+    const { facts } = await recordScans(t.app.db, { scans: batch }, createSaltBook());
     let clock = 0;
     const medians = createMedianCache(1_000, () => clock);
     // A median of 5 kept from earlier: 20 visitors are not ten times it.

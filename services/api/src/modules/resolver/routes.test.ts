@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_TOKEN_HEADER, ERROR_CODES, gtin14, resolverEntrySchema, type ResolverEntry } from '@product-console/shared';
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
+import { registerScannedSerials } from '../../test/serials.js';
 import { multipart } from '../../test/multipart.js';
 import { scans } from '../analytics/tables.js';
 import { companies } from '../companies/tables.js';
@@ -143,6 +144,7 @@ describe('GET /api/internal/resolver/entry', () => {
 describe('POST /api/internal/resolver/scans', () => {
   it('records the scans of known entry paths, skips unknown ones and answers 202 with the count', async () => {
     const product = await newProduct();
+    await registerScannedSerials(t.app.db, [{ entryPath: product.entryPath, qualifierPath: '/21/S1' }]);
     const at = '2026-03-01T10:00:00.000Z';
     const response = await postScans({
       scans: [

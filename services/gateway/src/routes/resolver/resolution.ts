@@ -28,6 +28,11 @@ export interface ResolutionView {
   defaultChoice: TypeChoice | null;
   /** The request's most specific qualifier path that has links of its own (a known serial), or null. */
   knownQualifierPath: string | null;
+  /**
+   * The request's `/21/{serial}` (as in the path), or null: what its scans carry, whether or not the
+   * serial has links of its own; the API keeps it for a registered serial only (issue 25).
+   */
+  scannedSerialPath: string | null;
   /** What a link set answer records as its scan. */
   linksetScanKey: ScanKey;
   /** Headers of a redirect, all but Location. */
@@ -65,6 +70,11 @@ function linksetTarget(target: Target) {
 }
 
 const byOrder = (a: Target, b: Target) => a.order - b.order;
+
+/** The `/21/{serial}` segment of a canonical request path (still encoded), or null. */
+export function serialPathOf(path: DigitalLinkPath): string | null {
+  return /\/21\/[^/]+/.exec(path.path.slice(path.entryPath.length))?.[0] ?? null;
+}
 
 /** The scanned serial (`/21/{serial}`, decoded) of a canonical request path, or null. */
 export function serialOf(path: DigitalLinkPath): string | null {
@@ -169,8 +179,9 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
   }
   const defaultChoice = defaultTarget ? (byType.get(defaultTarget.linkType) ?? null) : null;
   const knownQualifierPath = mostSpecific !== undefined && mostSpecific < path.levels.length - 1 ? path.levels[mostSpecific] : null;
+  const scannedSerialPath = serialPathOf(path);
   for (const choice of byType.values()) {
-    for (const target of choice.candidates) target.scanKey = scanKey(path.entryPath, knownQualifierPath, target.linkType);
+    for (const target of choice.candidates) target.scanKey = scanKey(path.entryPath, scannedSerialPath, target.linkType);
   }
 
   const linksetHeaders = {
@@ -187,7 +198,8 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
     byType,
     defaultChoice,
     knownQualifierPath,
-    linksetScanKey: scanKey(path.entryPath, knownQualifierPath, 'linkset'),
+    scannedSerialPath,
+    linksetScanKey: scanKey(path.entryPath, scannedSerialPath, 'linkset'),
     redirectHeaders,
     redirectHeaderList,
     linksetHeaders,

@@ -525,6 +525,16 @@ describe('scan records', () => {
     await request(server).get(`/01/${GTIN}/21/S1?linkType=gs1:traceability`).set('User-Agent', android).redirects(0).expect(307);
     await request(server).get(`/01/${GTIN}?linkType=linkset`).set('User-Agent', desktop).expect(200);
     await expect.poll(() => api.batches.length).toBe(batchesBefore + 1);
+    // A serial without links of its own is still the serial's scan (the API keeps it when registered).
+    await request(server).get(`/01/${GTIN}/21/NO%2FLINKS`).set('User-Agent', iphone).redirects(0).expect(307);
+    await request(server).get(`/01/${GTIN}/21/NO%2FLINKS?linkType=linkset`).set('User-Agent', iphone).expect(200);
+    await request(server).get(`/01/${GTIN}/21/NO%2FLINKS`).set('User-Agent', iphone).redirects(0).expect(307);
+    await expect.poll(() => api.batches.length).toBe(batchesBefore + 2);
+    expect(api.batches[batchesBefore + 1].map((scan) => [scan.qualifierPath, scan.linkType])).toEqual([
+      ['/21/NO%2FLINKS', 'gs1:pip'],
+      ['/21/NO%2FLINKS', 'linkset'],
+      ['/21/NO%2FLINKS', 'gs1:pip'],
+    ]);
     const batch = api.batches[batchesBefore];
     const ip = expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
     expect(batch).toEqual([
@@ -538,10 +548,10 @@ describe('scan records', () => {
 
     await request(server).get(`/01/${GTIN}`).set('User-Agent', 'curl/8.5').redirects(0).expect(307);
     await recording.close();
-    expect(api.batches[batchesBefore + 1]).toEqual([
+    expect(api.batches[batchesBefore + 2]).toEqual([
       { entryPath: ENTRY_PATH, qualifierPath: null, linkType: 'gs1:pip', lang: null, device: 'other', at: expect.any(String), ip, agent: 0 },
     ]);
-    expect(api.agents[batchesBefore + 1]).toEqual(['curl/8.5']);
+    expect(api.agents[batchesBefore + 2]).toEqual(['curl/8.5']);
   });
 
   it('carries the forwarded client address behind a trusted proxy, on the cached fast path too, and a long or odd User-Agent cut and escaped', async () => {
