@@ -193,27 +193,28 @@ describe('GET /api/product/landing-page/page (public)', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       return landingPageResponseSchema.parse(response.json()).result.verification!;
     };
-    expect(await check('SN-001')).toMatchObject({ status: 'genuine', serial: 'SN-001' });
-    expect(await check('A/B%1')).toMatchObject({ status: 'genuine', serial: 'A/B%1' });
-    expect(await check('SN-404')).toMatchObject({ status: 'unverified', serial: 'SN-404' });
-    expect(await check('SN-OLD')).toMatchObject({ status: 'unverified', serial: 'SN-OLD' });
-    expect(await check('SN-OTHER')).toMatchObject({ status: 'unverified', serial: 'SN-OTHER' });
-    expect(await check('bad serial')).toMatchObject({ status: 'unverified' });
+    // A printed code can be copied: a registered serial is never called genuine without a tag's proof.
+    expect(await check('SN-001')).toMatchObject({ status: 'registered', serial: 'SN-001', warnings: [], reason: null, history: null });
+    expect(await check('A/B%1')).toMatchObject({ status: 'registered', serial: 'A/B%1' });
+    expect(await check('SN-404')).toMatchObject({ status: 'notGenuine', reason: 'unknown', serial: 'SN-404', history: null });
+    expect(await check('SN-OLD')).toMatchObject({ status: 'notGenuine', reason: 'unknown', serial: 'SN-OLD' });
+    expect(await check('SN-OTHER')).toMatchObject({ status: 'notGenuine', reason: 'otherProduct', serial: 'SN-OTHER' });
+    expect(await check('bad serial')).toMatchObject({ status: 'notGenuine', reason: 'unknown' });
     const none = await check();
     expect(none).toMatchObject({ status: 'noSerial', serial: null });
     expect(Number.isNaN(Date.parse(none.checkedAt))).toBe(false);
 
     const rows = await recorded(product.productId);
     expect(rows.map((row) => [row.serial, row.result])).toEqual([
-      ['SN-001', 'genuine'],
-      ['A/B%1', 'genuine'],
-      ['SN-404', 'unverified'],
-      ['SN-OLD', 'unverified'],
-      ['SN-OTHER', 'unverified'],
-      ['bad serial', 'unverified'],
+      ['SN-001', 'registered'],
+      ['A/B%1', 'registered'],
+      ['SN-404', 'notGenuine'],
+      ['SN-OLD', 'notGenuine'],
+      ['SN-OTHER', 'notGenuine'],
+      ['bad serial', 'notGenuine'],
       [null, 'noSerial'],
     ]);
-    expect(Object.keys(rows[0]).sort()).toEqual(['checkedAt', 'companyId', 'entryId', 'id', 'productId', 'result', 'serial', 'visitor']);
+    expect(Object.keys(rows[0]).sort()).toEqual(['checkedAt', 'companyId', 'country', 'entryId', 'id', 'productId', 'result', 'serial', 'visitor']);
     // A call without the gateway's naming of the visitor: every check is its own row.
     expect(rows.every((row) => row.visitor === null)).toBe(true);
     expect(rows.every((row) => row.entryId === product.entryId)).toBe(true);
@@ -236,9 +237,9 @@ describe('GET /api/product/landing-page/page (public)', () => {
     };
     const answers: Awaited<ReturnType<typeof check>>[] = [];
     for (let i = 0; i < 10; i++) answers.push(await check('81.2.69.142'));
-    expect(answers.every((answer) => answer.status === 'genuine' && answer.checkedAt === answers[0].checkedAt)).toBe(true);
+    expect(answers.every((answer) => answer.status === 'registered' && answer.checkedAt === answers[0].checkedAt)).toBe(true);
     let rows = await recorded(product.productId);
-    expect(rows.map((row) => row.result)).toEqual(['genuine']);
+    expect(rows.map((row) => row.result)).toEqual(['registered']);
     // The visitor is the day's salted key of the address, not the address.
     expect(rows[0].visitor).toMatch(/^[0-9a-f]{16}$/);
 
@@ -248,24 +249,83 @@ describe('GET /api/product/landing-page/page (public)', () => {
       url: `/api/entry/qualifiers/delete?qualifierId=${serial}&entryId=${product.entryId}&entryPath=${encodeURIComponent(product.entryPath)}`,
     });
     expect(deletion.statusCode).toBe(200);
-    expect(await check('81.2.69.142')).toMatchObject({ status: 'unverified', serial: 'SN-TEN' });
-    expect(await check('::ffff:81.2.69.142')).toMatchObject({ status: 'unverified' });
+    expect(await check('81.2.69.142')).toMatchObject({ status: 'notGenuine', serial: 'SN-TEN' });
+    expect(await check('::ffff:81.2.69.142')).toMatchObject({ status: 'notGenuine' });
     // Another visitor, and a header the gateway did not send (no internal token), count on their own.
-    expect(await check('133.242.0.1')).toMatchObject({ status: 'unverified' });
+    expect(await check('133.242.0.1')).toMatchObject({ status: 'notGenuine' });
     await check('133.242.0.1', false);
     await check('133.242.0.1', false);
     rows = await recorded(product.productId);
     expect(rows.map((row) => [row.result, row.visitor === null])).toEqual([
-      ['genuine', false],
-      ['unverified', false],
-      ['unverified', false],
-      ['unverified', true],
-      ['unverified', true],
+      ['registered', false],
+      ['notGenuine', false],
+      ['notGenuine', false],
+      ['notGenuine', true],
+      ['notGenuine', true],
     ]);
     // A minute later the same visitor's check counts again.
     await t.app.db.update(verifications).set({ checkedAt: sql`checked_at - interval '61 seconds'` }).where(eq(verifications.productId, product.productId));
     await check('81.2.69.142');
     expect(await recorded(product.productId)).toHaveLength(6);
+  });
+
+  it("tells a registered serial's history: the first check's day and country, then how many checks came before", async () => {
+    const product = await newProduct();
+    await addSerial(product, '/21/SN-HIST');
+    const check = async (address: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/landing-page/page?productId=${product.productId}&serviceName=acme&view=verification&serial=SN-HIST`,
+        headers: { [VISITOR_ADDRESS_HEADER]: address, [INTERNAL_TOKEN_HEADER]: t.config.INTERNAL_TOKEN },
+      });
+      return landingPageResponseSchema.parse(response.json()).result.verification!;
+    };
+    const first = await check('81.2.69.142');
+    expect(first).toMatchObject({ status: 'registered', history: null, country: 'GB' });
+    // The same visitor again within the minute: the same answer, nothing added.
+    expect((await check('81.2.69.142')).history).toBeNull();
+    const second = await check('133.242.0.1');
+    expect(second).toMatchObject({ status: 'registered', country: 'JP', history: { firstCheckedAt: first.checkedAt, firstCountry: 'GB', checks: 1 } });
+    expect((await check('8.8.8.8')).history).toMatchObject({ firstCountry: 'GB', checks: 2 });
+    // Each checking visitor counts among the serial's visitors of the day, as the copy rules read them.
+    const visitors = await t.app.db.execute(sql`select country from scan_serial_visitors where product_id = ${product.productId} and serial = 'SN-HIST' order by first_at`);
+    expect(visitors.rows.map((row) => (row as { country: string | null }).country)).toEqual(['GB', 'JP', 'US']);
+    // An unknown serial has no history, and gets none.
+    const unknown = await page({ productId: product.productId, serviceName: 'acme', view: 'verification', serial: 'SN-NOPE' });
+    expect(landingPageResponseSchema.parse(unknown.json()).result.verification).toMatchObject({ status: 'notGenuine', history: null });
+    expect((await t.app.db.execute(sql`select count(*)::int as n from serial_checks where product_id = ${product.productId}`)).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('warns about a registered serial flagged as copied, checked outside its markets or confirmed reported, and refuses a deactivated or blacklisted one', async () => {
+    const product = await newProduct();
+    const [{ companyId }] = await t.app.db.select({ companyId: products.companyId }).from(products).where(eq(products.id, product.productId));
+    for (const serial of ['W-COPY', 'W-MARKET', 'W-REPORT', 'W-OFF', 'W-BLACK', 'W-FINE']) await addSerial(product, `/21/${serial}`);
+    const check = async (serial: string, address = '81.2.69.142') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/landing-page/page?productId=${product.productId}&serviceName=acme&view=verification&serial=${serial}`,
+        headers: { [VISITOR_ADDRESS_HEADER]: address, [INTERNAL_TOKEN_HEADER]: t.config.INTERNAL_TOKEN },
+      });
+      return landingPageResponseSchema.parse(response.json()).result.verification!;
+    };
+    await t.app.db.execute(sql`insert into suspicious_serials (company_id, product_id, serial, reason, evidence) values (${companyId}, ${product.productId}, 'W-COPY', 'countries', '[]'::jsonb)`);
+    await t.app.db.execute(sql`insert into counterfeit_reports (company_id, product_id, serial, status) values (${companyId}, ${product.productId}, 'W-REPORT', 'confirmed'), (${companyId}, ${product.productId}, 'W-FINE', 'open')`);
+    await t.app.db.execute(sql`update qualifiers set status = 'deactivated' where value = 'W-OFF' and entry_id = ${product.entryId}`);
+    await t.app.db.execute(sql`update qualifiers set status = 'blacklisted' where value = 'W-BLACK' and entry_id = ${product.entryId}`);
+    await t.app.db.update(products).set({ intendedMarkets: ['GB', 'IE'] }).where(eq(products.id, product.productId));
+
+    expect(await check('W-COPY')).toMatchObject({ status: 'warning', warnings: ['copied'], reason: null });
+    expect(await check('W-REPORT')).toMatchObject({ status: 'warning', warnings: ['reported'] });
+    // An open report (anyone can file one) is no sign by itself.
+    expect(await check('W-FINE')).toMatchObject({ status: 'registered', warnings: [] });
+    expect(await check('W-MARKET', '133.242.0.1')).toMatchObject({ status: 'warning', warnings: ['outsideMarket'], country: 'JP' });
+    expect(await check('W-MARKET', '81.2.69.142')).toMatchObject({ status: 'registered' });
+    expect(await check('W-COPY', '133.242.0.1')).toMatchObject({ status: 'warning', warnings: ['copied', 'outsideMarket'] });
+    expect(await check('W-OFF')).toMatchObject({ status: 'notGenuine', reason: 'deactivated', history: null });
+    expect(await check('W-BLACK')).toMatchObject({ status: 'notGenuine', reason: 'blacklisted', history: null });
+    // A dismissed flag is no warning any more.
+    await t.app.db.execute(sql`update suspicious_serials set dismissed = true where product_id = ${product.productId}`);
+    expect(await check('W-COPY', '8.8.4.4')).toMatchObject({ status: 'warning', warnings: ['outsideMarket'] });
   });
 
   it('passes the viewer language through to the translated texts and link titles', async () => {

@@ -130,7 +130,8 @@ async function judge(db: Db, target: CheckTarget, serial: string | null, country
  * the day), except that the same answer to the same visitor within REPEATED_CHECK_SECONDS is counted
  * with the first (a reloading shopper, or a script from one address, writes one row a minute). A
  * registered serial's history (`serial_checks`: the first check's time and country, how many) is
- * read before this check is added to it; an unknown serial gets none (nobody can fill it).
+ * the one before this check (or before the visitor's own check that a repeat is counted with); an
+ * unknown serial gets none (nobody can fill it with made-up serials).
  */
 export async function verifySerial(
   db: Db,
@@ -142,12 +143,20 @@ export async function verifySerial(
   const country = visitor?.country ?? null;
   const found = await judge(db, target, value, country);
   const registered = found.qualifierId !== null && found.status !== 'notGenuine';
-  const history = registered && value !== null ? await historyOf(db, target.productId, value) : null;
   const check =
     visitor?.key == null
       ? await recordCheck(db, target, value, found.status, country)
       : await recordVisitorCheck(db, target, value, found.status, country, visitor.key);
-  if (registered && value !== null && check.counted) await addToHistory(db, target, value, country, check.checkedAt);
+  let history: LandingVerification['history'] = null;
+  if (registered && value !== null) {
+    history = await historyOf(db, target.productId, value);
+    if (check.counted) {
+      await addToHistory(db, target, value, country, check.checkedAt);
+      if (visitor?.key) await addSerialVisitor(db, target, value, visitor.key, country, check.checkedAt);
+    }
+    // A repeat is counted with the visitor's own check: the history is what it was before that one.
+    else if (history) history = history.checks > 1 ? { ...history, checks: history.checks - 1 } : null;
+  }
   const { qualifierId: _qualifierId, ...shown } = found;
   return { ...shown, serial: value, checkedAt: check.checkedAt.toISOString(), history, country };
 }
@@ -168,6 +177,19 @@ async function addToHistory(db: Db, target: CheckTarget, serial: string, country
       target: [serialChecks.productId, serialChecks.serial],
       set: { checks: sql`${serialChecks.checks} + 1`, lastAt: sql`greatest(${serialChecks.lastAt}, excluded.last_at)` },
     });
+}
+
+/**
+ * The checking visitor counts among the serial's visitors of the day, as a scan's does (the same
+ * address key): the copy rules see a landing opened without the resolver too, and a shopper whose
+ * scan the resolver counted is still one visitor.
+ */
+async function addSerialVisitor(db: Db, target: CheckTarget, serial: string, key: string, country: string | null, at: Date): Promise<void> {
+  await db.execute(sql`
+    insert into scan_serial_visitors as v (company_id, product_id, serial, day, address, country, region, first_at, last_at)
+    values (${target.companyId}, ${target.productId}, ${serial}, (${at.toISOString()}::timestamptz at time zone 'UTC')::date, ${key}, ${country}, null, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
+    on conflict (product_id, serial, day, address) do update set last_at = greatest(v.last_at, excluded.last_at)
+  `);
 }
 
 interface RecordedCheck {
