@@ -222,33 +222,34 @@ describe('the consumer landing from a real scan, on a Korean phone', () => {
     await page.close();
   });
 
-  it('with the registered serial, the verification view shows the Genuine badge and its statement', async () => {
+  it('with the registered serial, the verification view says registered item with its history, never the Genuine badge of a printed code', async () => {
     const page = await phone.newPage();
     await page.goto(`${scan.digitalLink}?linkType=gs1:certificationInfo`);
     expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/verification`);
     views.set('verification', page.url());
-    const badge = page.getByTestId('landing-genuine');
-    await expect.poll(() => badge.count()).toBe(1);
-    expect(await badge.innerText()).toContain(ko('landing.verification.genuine'));
-    expect(await badge.innerText()).toContain(ko('landing.verification.statement', { company: NORDIC.name }));
+    const registered = page.getByTestId('landing-registered');
+    await expect.poll(() => registered.count()).toBe(1);
+    expect(await registered.innerText()).toContain(ko('landing.verification.registered.title'));
+    expect(await page.getByTestId('landing-history').count()).toBe(1);
     const body = await page.locator('body').innerText();
     expect(body).toContain(scan.serial);
     expect(body).toContain(PRODUCT_NAME);
     expect(body).toContain(PRODUCT_NUMBER);
-    expect(body).not.toContain(ko('landing.verification.unverified.title'));
-    expect(await page.getByTestId('landing-unverified').count()).toBe(0);
-    await shot(page, 'verification-genuine');
+    expect(body).not.toContain(ko('landing.verification.notGenuine.title'));
+    expect(await page.getByTestId('landing-genuine').count()).toBe(0);
+    await shot(page, 'verification-registered');
     await page.close();
   });
 
-  it('with a serial nobody registered, the verification view says it could not verify the item and never shows the badge', async () => {
+  it('with a serial nobody registered, the verification view says not genuine, and why, and never shows the badge', async () => {
     const unknown = `NOPE${Date.now() % 1_000_000}`;
     const page = await phone.newPage();
     await page.goto(`${baseURL()}/01/${scan.gtin}/21/${unknown}?linkType=gs1:certificationInfo`);
     expect(new URL(page.url()).pathname).toBe(`${scan.basePath}/verification`);
     views.set('verification-unverified', page.url());
     const body = await page.locator('body').innerText();
-    expect(body).toContain(ko('landing.verification.unverified.title'));
+    expect(body).toContain(ko('landing.verification.notGenuine.title'));
+    expect(body).toContain(ko('landing.verification.notGenuine.unknown'));
     expect(body).toContain(unknown);
     expect(await page.getByTestId('landing-genuine').count()).toBe(0);
     expect(body).not.toContain(ko('landing.verification.statement', { company: NORDIC.name }));
@@ -326,8 +327,8 @@ describe('the consumer landing from a real scan, on a Korean phone', () => {
   it("every view's text is in the HTML the server sends, before any script runs", async () => {
     const expected: Record<string, string[]> = {
       index: [PRODUCT_NAME, PRODUCT_NUMBER, ko('landing.digitalLink')],
-      verification: [PRODUCT_NAME, scan.serial, ko('landing.verification.genuine'), ko('landing.verification.statement', { company: NORDIC.name })],
-      'verification-unverified': [PRODUCT_NAME, ko('landing.verification.unverified.title'), NORDIC.email],
+      verification: [PRODUCT_NAME, scan.serial, ko('landing.verification.registered.title')],
+      'verification-unverified': [PRODUCT_NAME, ko('landing.verification.notGenuine.title'), NORDIC.email],
       homepage: [NORDIC.name, NORDIC.email, 'Mon-Fri 8:00-16:00'],
       smartLabel: [PRODUCT_NAME, `Product number ${PRODUCT_NUMBER}.`, 'Portugal'],
       dpp: [ko('landing.dpp.unpublished')],

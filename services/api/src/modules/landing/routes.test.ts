@@ -288,12 +288,15 @@ describe('GET /api/product/landing-page/page (public)', () => {
     expect(second).toMatchObject({ status: 'registered', country: 'JP', history: { firstCheckedAt: first.checkedAt, firstCountry: 'GB', checks: 1 } });
     expect((await check('8.8.8.8')).history).toMatchObject({ firstCountry: 'GB', checks: 2 });
     // Each checking visitor counts among the serial's visitors of the day, as the copy rules read them.
-    const visitors = await t.app.db.execute(sql`select country from scan_serial_visitors where product_id = ${product.productId} and serial = 'SN-HIST' order by first_at`);
-    expect(visitors.rows.map((row) => (row as { country: string | null }).country)).toEqual(['GB', 'JP', 'US']);
+    const visitors = (await t.app.db.execute(sql`select country from scan_serial_visitors where product_id = ${product.productId} and serial = 'SN-HIST' order by first_at`)) as unknown as {
+      rows: { country: string | null }[];
+    };
+    expect(visitors.rows.map((row) => row.country)).toEqual(['GB', 'JP', 'US']);
     // An unknown serial has no history, and gets none.
     const unknown = await page({ productId: product.productId, serviceName: 'acme', view: 'verification', serial: 'SN-NOPE' });
     expect(landingPageResponseSchema.parse(unknown.json()).result.verification).toMatchObject({ status: 'notGenuine', history: null });
-    expect((await t.app.db.execute(sql`select count(*)::int as n from serial_checks where product_id = ${product.productId}`)).rows).toEqual([{ n: 1 }]);
+    const kept = (await t.app.db.execute(sql`select count(*)::int as n from serial_checks where product_id = ${product.productId}`)) as unknown as { rows: { n: number }[] };
+    expect(kept.rows).toEqual([{ n: 1 }]);
   });
 
   it('warns about a registered serial flagged as copied, checked outside its markets or confirmed reported, and refuses a deactivated or blacklisted one', async () => {

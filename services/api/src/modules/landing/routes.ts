@@ -45,8 +45,9 @@ export function landingPageRoutes(config: Config): FastifyPluginAsyncZod {
             summary: 'Public: everything one view of the consumer landing shows',
             description:
               "404 when the product is deleted, its entry inactive or deleted, its company not approved, or `serviceName` is not the product's company. " +
-              'With `lang` and the design\'s automatic translation on, link titles and texts come translated. `view=verification` checks `serial` against the ' +
-              "product's registered serials (genuine, unverified, noSerial), records the check (the same answer to the visitor the gateway names, within a minute, once) " +
+              'With `lang` and the design\'s automatic translation on, link titles and texts come translated. `view=verification` says what is known of `serial` (issue 25): ' +
+              '`genuine` only for a fresh NTAG 424 DNA tap (`picc_data`, `cmac`), `registered` with the check history, `warning` with what was seen, `notGenuine` with why, or `noSerial`; ' +
+              "it records the check (the same answer to the visitor the gateway names, within a minute, once) " +
               'and answers `Cache-Control: no-store`; other views `no-cache` with an ETag. ' +
               "With `access` (a passport access link's token) `passport` holds the fields of a live link's level, or the public ones with `accessLink: 'invalid'`, " +
               'and the answer is `Cache-Control: private, no-store`.',

@@ -52,7 +52,9 @@ function pageData(view: LandingPageData['view'] = 'index'): LandingPageData {
     design: DEFAULT_DESIGN,
     smartLabel: null,
     verification:
-      view === 'verification' ? { status: 'genuine', serial: 'S1', checkedAt: '2026-11-24T06:00:00.000Z' } : null,
+      view === 'verification'
+        ? { status: 'registered', serial: 'S1', checkedAt: '2026-11-24T06:00:00.000Z', warnings: [], reason: null, history: null, tapCounter: null, country: null }
+        : null,
     passport: null,
     trace: null,
   });
@@ -329,6 +331,17 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(index.body).toContain('href="/acme/product-details/42/preview?lang=ko&amp;serial=S1"');
     expect(api.reads.at(-1)?.get('serial')).toBeNull();
     expect(api.visitors.at(-1)).toBeUndefined();
+  });
+
+  it("passes an NFC tag's mirrored tap parameters to the API's check on the verification view, and nothing malformed", async () => {
+    const tap = 'picc_data=EF963FF7828658A599F3041510671E88&cmac=94EED9EE65337086';
+    expect((await page(`/acme/product-details/42/preview/verification?serial=S1&${tap}`)).statusCode).toBe(200);
+    expect([api.reads.at(-1)?.get('picc_data'), api.reads.at(-1)?.get('cmac')]).toEqual(['EF963FF7828658A599F3041510671E88', '94EED9EE65337086']);
+    await page('/acme/product-details/42/preview/verification?serial=S1&picc_data=%27%3Bdrop&cmac=94EED9EE65337086');
+    expect([api.reads.at(-1)?.get('picc_data'), api.reads.at(-1)?.get('cmac')]).toEqual([null, null]);
+    // Another view reads no tap.
+    await page(`/acme/product-details/42/preview/dpp?serial=S1&${tap}`);
+    expect(api.reads.at(-1)?.get('picc_data')).toBeNull();
   });
 
   it("passes the scanned serial to the API on the traceability view (the serial's own journey), past the cache; without one the product's journey is cached", async () => {

@@ -61,6 +61,16 @@ type Query = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+const PICC_DATA = /^[0-9A-Fa-f]{32}$/;
+const CMAC = /^[0-9A-Fa-f]{16}$/;
+
+/** The tap parameters of a verification address, both well-formed, or null. */
+function tapOf(query: Query): { piccData: string; cmac: string } | null {
+  const piccData = first(query.picc_data);
+  const cmac = first(query.cmac);
+  return piccData && cmac && PICC_DATA.test(piccData) && CMAC.test(cmac) ? { piccData, cmac } : null;
+}
+
 export default async function landingRoutes(app: FastifyInstance, options: LandingRoutesOptions) {
   if (!existsSync(options.ssrModulePath)) {
     app.log.info({ path: options.ssrModulePath }, 'landing renderer not built; the console answers the landing paths');
@@ -128,6 +138,12 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     const query = new URLSearchParams({ productId: params.productId, serviceName: params.serviceName, view });
     if (lang) query.set('lang', lang);
     if (serial) query.set('serial', serial);
+    // An NTAG 424 DNA tag's Secure Unique NFC message, as the tag mirrored it into its URL: checked by the API (issue 25).
+    const tap = view === 'verification' && serial ? tapOf(request.query as Query) : null;
+    if (tap) {
+      query.set('picc_data', tap.piccData);
+      query.set('cmac', tap.cmac);
+    }
     if (access) query.set('access', access);
     // The serial check names the shopper's address (TRUST_PROXY honoured) so that the API counts one visitor's repeated
     // checks once, by a salted hash it keeps instead (decision 065); no other read carries it.

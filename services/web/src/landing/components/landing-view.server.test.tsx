@@ -73,12 +73,19 @@ describe('LandingView on the server (renderToString, no window)', () => {
     expect(html).toContain('href="https://instagram.com/acme.example"');
   });
 
-  it('verification: the Genuine badge for a genuine serial, the could-not-verify state otherwise', async () => {
-    const genuine = await renderOnServer('verification', { verification: { status: 'genuine', serial: 'SN-1', checkedAt: 'x' } });
+  it('verification: the Genuine badge for a proven tap only; registered, warning and not genuine otherwise', async () => {
+    const base = { serial: 'SN-1', checkedAt: '2026-11-24T06:00:00.000Z', warnings: [], reason: null, history: null, tapCounter: null, country: null };
+    const genuine = await renderOnServer('verification', { verification: { ...base, status: 'genuine', tapCounter: 4 } });
     expect(genuine.html).toContain('Genuine product');
-    const unverified = await renderOnServer('verification', { verification: { status: 'unverified', serial: 'SN-1', checkedAt: 'x' } });
-    expect(unverified.html).toContain('This item could not be verified');
-    expect(unverified.html).not.toContain('Genuine product');
+    const registered = await renderOnServer('verification', { verification: { ...base, status: 'registered' } });
+    expect(registered.html).toContain('Registered item');
+    expect(registered.html).toContain('You are the first to check this item.');
+    expect(registered.html).not.toContain('Genuine product');
+    const warning = await renderOnServer('verification', { verification: { ...base, status: 'warning', warnings: ['outsideMarket'], country: 'JP' } });
+    expect(warning.html).toContain('This product is not sold in Japan');
+    const notGenuine = await renderOnServer('verification', { verification: { ...base, status: 'notGenuine', reason: 'tapReplayed' } });
+    expect(notGenuine.html).toContain('This tap was already used');
+    expect(notGenuine.html).not.toContain('Genuine product');
   });
 
   it('smartLabel: the label information', async () => {

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { DEFAULT_DESIGN, LANDING_VIEWS, type LandingPageData } from '@product-console/shared';
+import { DEFAULT_DESIGN, LANDING_VIEWS, type LandingPageData, type LandingVerification } from '@product-console/shared';
 import en from '@/locales/en.json';
 import ko from '@/locales/ko.json';
 import { LandingView, landingMessages, type LandingViewProps } from './landing-view';
@@ -120,32 +120,77 @@ describe('LandingView: homepage (About us)', () => {
   });
 });
 
+const checked = (fields: Partial<LandingVerification>): LandingVerification => ({
+  status: 'registered',
+  serial: 'SN-1',
+  checkedAt: '2026-11-24T06:00:00.000Z',
+  warnings: [],
+  reason: null,
+  history: null,
+  tapCounter: null,
+  country: null,
+  ...fields,
+});
+
 describe('LandingView: verification', () => {
-  it('shows the Genuine badge and the statement only for a genuine serial', () => {
-    show(landingData('verification', { verification: { status: 'genuine', serial: 'SN-1', checkedAt: '2026-11-24T06:00:00.000Z' } }));
+  it('shows the Genuine badge and the statement only for a proven tap', () => {
+    show(landingData('verification', { verification: checked({ status: 'genuine', tapCounter: 12 }) }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Authenticity check');
     expect(screen.getByRole('img', { name: 'Trail jacket' })).toBeInTheDocument();
     expect(screen.getByText('TJ-01')).toBeInTheDocument();
     expect(screen.getByTestId('landing-serial')).toHaveTextContent('Serial number SN-1');
     const badge = screen.getByTestId('landing-genuine');
     expect(badge).toHaveTextContent('Genuine product');
-    expect(badge).toHaveTextContent('Acme Outdoor has registered this serial number for this product: the item in your hand is genuine.');
-    expect(screen.queryByText('This item could not be verified')).toBeNull();
+    expect(badge).toHaveTextContent("which only Acme Outdoor's original tags hold");
+    expect(screen.queryByTestId('landing-registered')).toBeNull();
     expect(back()).toHaveAttribute('href', '/acme/product-details/7/preview?lang=ko&serial=SN-1');
   });
 
-  it('shows the could-not-verify state with the contact, never the badge, for an unverified serial', () => {
-    show(landingData('verification', { verification: { status: 'unverified', serial: 'FAKE-9', checkedAt: '2026-11-24T06:00:00.000Z' } }), { serial: 'FAKE-9' });
+  it('says a registered item is registered, never genuine, and tells its history honestly', () => {
+    const { unmount } = show(landingData('verification', { verification: checked({}) }));
     expect(screen.queryByTestId('landing-genuine')).toBeNull();
     expect(screen.queryByText('Genuine product')).toBeNull();
-    expect(screen.getByRole('heading', { name: /This item could not be verified/ })).toBeInTheDocument();
-    expect(screen.getByTestId('landing-serial')).toHaveTextContent('FAKE-9');
+    expect(screen.getByRole('heading', { name: /Registered item/ })).toBeInTheDocument();
+    expect(screen.getByText(/A printed code can be copied/)).toBeInTheDocument();
+    expect(screen.getByTestId('landing-history')).toHaveTextContent('You are the first to check this item.');
+    unmount();
+    show(landingData('verification', { verification: checked({ history: { firstCheckedAt: '2026-03-02T10:00:00.000Z', firstCountry: 'KR', checks: 3 } }) }));
+    expect(screen.getByTestId('landing-history')).toHaveTextContent('First checked on March 2, 2026 in South Korea.');
+    expect(screen.getByTestId('landing-history')).toHaveTextContent('Checked 3 times before you.');
+  });
+
+  it('warns with what was seen and what to do, and no badge', () => {
+    show(landingData('verification', { verification: checked({ status: 'warning', warnings: ['copied', 'outsideMarket', 'reported'], country: 'JP' }) }));
+    const warning = screen.getByTestId('landing-warning');
+    expect(warning).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('heading', { name: /Be careful with this item/ })).toBeInTheDocument();
+    expect(warning).toHaveTextContent('it may have been copied');
+    expect(warning).toHaveTextContent('This product is not sold in Japan');
+    expect(warning).toHaveTextContent('Acme Outdoor has confirmed reports of fakes carrying this serial number.');
+    expect(warning).toHaveTextContent('Check that the seller is authorised');
+    expect(screen.queryByText('Genuine product')).toBeNull();
     expect(screen.getByRole('link', { name: 'Call +1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+  });
+
+  it.each([
+    ['unknown', 'This serial number is not registered for this product.'],
+    ['otherProduct', 'This serial number belongs to another product'],
+    ['deactivated', 'Acme Outdoor has taken this serial number out of use'],
+    ['blacklisted', 'Acme Outdoor has identified this serial number as a copy.'],
+    ['tapReplayed', 'This tap was already used — tap the tag itself again.'],
+    ['tapInvalid', "The tag's signature does not match"],
+    ['tagOfOtherSerial', 'This tag belongs to another item'],
+  ] as const)('says not genuine, and why, for %s, with the contact', (reason, words) => {
+    show(landingData('verification', { verification: checked({ status: 'notGenuine', reason, serial: 'FAKE-9' }) }), { serial: 'FAKE-9' });
+    expect(screen.queryByTestId('landing-genuine')).toBeNull();
+    expect(screen.getByRole('heading', { name: /Not genuine/ })).toBeInTheDocument();
+    expect(screen.getByTestId('landing-not-genuine')).toHaveTextContent(words);
+    expect(screen.getByTestId('landing-serial')).toHaveTextContent('FAKE-9');
     expect(screen.getByRole('link', { name: 'Write to hello@acme.example' })).toHaveAttribute('href', 'mailto:hello@acme.example');
   });
 
   it('says the code carries no serial to check, with the contact', () => {
-    show(landingData('verification', { verification: { status: 'noSerial', serial: null, checkedAt: '2026-11-24T06:00:00.000Z' } }), { serial: null });
+    show(landingData('verification', { verification: checked({ status: 'noSerial', serial: null }) }), { serial: null });
     expect(screen.queryByTestId('landing-genuine')).toBeNull();
     expect(screen.getByRole('heading', { name: /No serial number to check/ })).toBeInTheDocument();
     expect(screen.getByText(/carries no serial number/)).toBeInTheDocument();
@@ -155,7 +200,7 @@ describe('LandingView: verification', () => {
   it('never shows the badge when nothing was checked (a draft)', () => {
     show(landingData('verification'), { draft: true });
     expect(screen.queryByTestId('landing-genuine')).toBeNull();
-    expect(screen.getByTestId('landing-unverified')).toBeInTheDocument();
+    expect(screen.getByTestId('landing-not-genuine')).toBeInTheDocument();
     expect(screen.getByTestId('preview-draft-banner')).toBeInTheDocument();
   });
 });
@@ -206,7 +251,7 @@ describe('LandingView: dpp and traceability', () => {
 describe('LandingView: every view', () => {
   it.each(LANDING_VIEWS)('%s: one h1 first, headings in order, every image with a text alternative, in the design colours', (view) => {
     const design = { ...DEFAULT_DESIGN, page: { background: '#102030', textColor: '#f0f0f0' } };
-    const { container } = show(landingData(view, { design, verification: view === 'verification' ? { status: 'genuine', serial: 'SN-1', checkedAt: 'x' } : null }));
+    const { container } = show(landingData(view, { design, verification: view === 'verification' ? checked({ status: 'genuine' }) : null }));
     const levels = [...container.querySelectorAll('h1, h2, h3, h4')].map((heading) => Number(heading.tagName[1]));
     expect(levels[0]).toBe(1);
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
@@ -216,8 +261,8 @@ describe('LandingView: every view', () => {
   });
 
   it('speaks Korean when the UI language is Korean', () => {
-    show(landingData('verification', { verification: { status: 'unverified', serial: 'X', checkedAt: 'x' } }), {}, 'ko');
-    expect(screen.getByRole('heading', { name: /이 제품을 인증할 수 없습니다/ })).toBeInTheDocument();
+    show(landingData('verification', { verification: checked({ status: 'notGenuine', reason: 'unknown', serial: 'X' }) }), {}, 'ko');
+    expect(screen.getByRole('heading', { name: /정품이 아닙니다/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /제품으로 돌아가기/ })).toBeInTheDocument();
   });
 

@@ -31,30 +31,39 @@ const Card = styled.div<{ $fg: string }>`
   &[data-image='false'] { grid-template-columns: minmax(0, 1fr); }
 `;
 
-/** The badge keeps its own green on white in any design, so that it always reads as the same mark. */
-const Badge = styled.div`
+/** The states keep their own colours in any design, so that each always reads as the same mark. */
+const TONES = {
+  genuine: { background: '#e7f6ec', color: '#0f5a2b', border: '#7cc496', mark: '#1b7f3b' },
+  warning: { background: '#fff4e0', color: '#6b4100', border: '#e0a84a', mark: '#a86500' },
+  notGenuine: { background: '#fdecec', color: '#7d1616', border: '#e39a9a', mark: '#b42323' },
+} as const;
+
+const Statement = styled.div<{ $tone: keyof typeof TONES }>`
   display: flex;
   flex-direction: column;
   gap: 6px;
   padding: 16px;
   border-radius: 12px;
-  background: #e7f6ec;
-  color: #0f5a2b;
-  border: 1px solid #7cc496;
-  strong { display: flex; align-items: center; gap: 8px; font-size: 18px; }
-  strong span[aria-hidden] {
+  background: ${({ $tone }) => TONES[$tone].background};
+  color: ${({ $tone }) => TONES[$tone].color};
+  border: 1px solid ${({ $tone }) => TONES[$tone].border};
+  h2 { margin: 0; font-size: 18px; line-height: 1.3; display: flex; gap: 8px; align-items: center; }
+  h2 span[aria-hidden] {
     display: inline-grid;
     place-items: center;
+    flex: none;
     width: 28px;
     height: 28px;
     border-radius: 50%;
-    background: #1b7f3b;
+    background: ${({ $tone }) => TONES[$tone].mark};
     color: #fff;
     font-size: 16px;
   }
   p { margin: 0; }
+  ul { margin: 0; padding-inline-start: 20px; }
 `;
 
+/** The design's own colours: a registered item is information, not a verdict. */
 const Problem = styled.div<{ $fg: string }>`
   display: flex;
   flex-direction: column;
@@ -76,19 +85,72 @@ const Problem = styled.div<{ $fg: string }>`
   p { margin: 0; }
 `;
 
+const History = styled.ul<{ $fg: string }>`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  color: ${({ $fg }) => muted($fg, 80)};
+`;
+
+/** A country's name in the page's language, or the code when the runtime has no name for it. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** What came before this check: the first one's day and country and how many, or that this is the first. */
+function CheckHistory({ verification, fg }: { verification: LandingVerification; fg: string }) {
+  const intl = useIntl();
+  const history = verification.history;
+  if (!history) {
+    return (
+      <History $fg={fg} data-testid="landing-history">
+        <li>
+          <FormattedMessage id="landing.verification.history.firstEver" />
+        </li>
+      </History>
+    );
+  }
+  const date = intl.formatDate(history.firstCheckedAt, { dateStyle: 'long' });
+  return (
+    <History $fg={fg} data-testid="landing-history">
+      <li>
+        {history.firstCountry ? (
+          <FormattedMessage id="landing.verification.history.firstIn" values={{ date, country: countryName(history.firstCountry, intl.locale) }} />
+        ) : (
+          <FormattedMessage id="landing.verification.history.first" values={{ date }} />
+        )}
+      </li>
+      <li>
+        <FormattedMessage id="landing.verification.history.checks" values={{ count: history.checks }} />
+      </li>
+    </History>
+  );
+}
+
+type Shown = LandingVerification['status'];
+
 /**
- * The verification view (gs1:certificationInfo): the product and the scanned serial, and the Genuine badge with
- * its statement only when the API found the serial registered and live for this product; otherwise a plain
- * 'could not be verified' (or 'no serial') state with the brand's contact, never the badge.
+ * The verification view (gs1:certificationInfo): the product and the scanned serial, and what is known of it
+ * (issue 25): the Genuine badge only for a fresh cryptographic NFC tap; a registered item with its honest
+ * history (a printed code can be copied); a warning with what was seen and what to do; not genuine with why;
+ * or no serial. Each state in its own words and colours, never cached across visitors.
  */
 export function VerificationView({ product, content, design, language, verification, serial, backHref, draft, frame }: VerificationViewProps) {
   const intl = useIntl();
   const fg = design.page.textColor;
   const texts = detailsFor(product, content.productDetails, language);
   const shownSerial = verification?.serial ?? serial;
-  const status = verification?.status ?? (shownSerial ? 'unverified' : 'noSerial');
+  const status: Shown = verification?.status ?? (shownSerial ? 'notGenuine' : 'noSerial');
   const image = product.image.length > 0 ? responsiveImage(product, 0) : null;
   const company = product.companyName;
+  const country = verification?.country ? countryName(verification.country, intl.locale) : null;
   return (
     <LandingFrame
       design={design}
@@ -123,23 +185,65 @@ export function VerificationView({ product, content, design, language, verificat
         </div>
       </Card>
       {status === 'genuine' ? (
-        <Badge role="status" lang={intl.locale} data-testid="landing-genuine">
-          <strong>
+        <Statement $tone="genuine" role="status" lang={intl.locale} data-testid="landing-genuine">
+          <h2>
             <span aria-hidden="true">✓</span>
             <FormattedMessage id="landing.verification.genuine" />
-          </strong>
+          </h2>
           <p>
             <FormattedMessage id="landing.verification.statement" values={{ company }} />
           </p>
-        </Badge>
-      ) : (
-        <Problem $fg={fg} lang={intl.locale} data-testid={status === 'noSerial' ? 'landing-no-serial' : 'landing-unverified'}>
+        </Statement>
+      ) : status === 'registered' && verification ? (
+        <Problem $fg={fg} role="status" lang={intl.locale} data-testid="landing-registered">
           <h2>
-            <span aria-hidden="true">!</span>
-            <FormattedMessage id={status === 'noSerial' ? 'landing.verification.noSerial.title' : 'landing.verification.unverified.title'} />
+            <span aria-hidden="true">i</span>
+            <FormattedMessage id="landing.verification.registered.title" />
           </h2>
           <p>
-            <FormattedMessage id={status === 'noSerial' ? 'landing.verification.noSerial.body' : 'landing.verification.unverified.body'} values={{ company }} />
+            <FormattedMessage id="landing.verification.registered.body" values={{ company }} />
+          </p>
+          <CheckHistory verification={verification} fg={fg} />
+        </Problem>
+      ) : status === 'warning' && verification ? (
+        <Statement $tone="warning" role="alert" lang={intl.locale} data-testid="landing-warning">
+          <h2>
+            <span aria-hidden="true">!</span>
+            <FormattedMessage id="landing.verification.warning.title" />
+          </h2>
+          <ul>
+            {verification.warnings.map((warning) => (
+              <li key={warning} data-warning={warning}>
+                <FormattedMessage id={`landing.verification.warning.${warning}`} values={{ company, country: country ?? '' }} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            <FormattedMessage id="landing.verification.warning.advice" values={{ company }} />
+          </p>
+          <CheckHistory verification={verification} fg={fg} />
+        </Statement>
+      ) : status === 'notGenuine' ? (
+        <Statement $tone="notGenuine" role="alert" lang={intl.locale} data-testid="landing-not-genuine" data-reason={verification?.reason ?? 'unknown'}>
+          <h2>
+            <span aria-hidden="true">✕</span>
+            <FormattedMessage id="landing.verification.notGenuine.title" />
+          </h2>
+          <p>
+            <FormattedMessage id={`landing.verification.notGenuine.${verification?.reason ?? 'unknown'}`} values={{ company }} />
+          </p>
+          <p>
+            <FormattedMessage id="landing.verification.notGenuine.advice" values={{ company }} />
+          </p>
+        </Statement>
+      ) : (
+        <Problem $fg={fg} lang={intl.locale} data-testid="landing-no-serial">
+          <h2>
+            <span aria-hidden="true">!</span>
+            <FormattedMessage id="landing.verification.noSerial.title" />
+          </h2>
+          <p>
+            <FormattedMessage id="landing.verification.noSerial.body" values={{ company }} />
           </p>
         </Problem>
       )}
