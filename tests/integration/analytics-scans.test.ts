@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanRollups, scans } from '../../services/api/src/modules/analytics/tables.js';
+import { entries } from '../../services/api/src/modules/entries/tables.js';
 import { signInThroughGateway, startStack, type Stack } from '../support/stack.js';
 
 /*
@@ -115,5 +116,40 @@ describe('scans through the resolver', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it("counts every scan of a registered serial as that serial's, though the serial has no links of its own", async () => {
+    const products = (await request(stack.gateway.server).get('/bff/api/product/all?page=1&size=20').set('Cookie', cookie).expect(200)).body.result as {
+      productId: number;
+      gtin: string | null;
+      entry_id: number | null;
+    }[];
+    const product = products.find((p) => p.gtin && p.entry_id);
+    if (!product?.gtin || !product.entry_id) throw new Error('no demo product with a GTIN');
+    const entryPath = `/01/${product.gtin}`;
+    const serial = `FIVE-${Date.now() % 100_000}`;
+    const [entry] = await stack.api.app.db.select({ gcp: entries.gcp }).from(entries).where(eq(entries.id, product.entry_id));
+    await request(stack.gateway.server)
+      .post('/bff/api/entry/qualifiers/')
+      .set('Cookie', cookie)
+      .set('X-CSRF', '1')
+      .send({ qualifierPath: `/21/${serial}`, identifierCode: '21', entryId: product.entry_id, entryPath, gcp: entry.gcp })
+      .expect(201);
+    const today = new Date().toISOString().slice(0, 10);
+    const dashboard = async () =>
+      (
+        await request(stack.gateway.server)
+          .get(`/bff/api/analytics/dashboard?from=${today}&to=${today}&productId=${product.productId}&compare=false`)
+          .set('Cookie', cookie)
+          .expect(200)
+      ).body.result as { totals: { serials: { value: number } }; serials: { value: string; scans: number }[] };
+    const before = await dashboard();
+    expect(before.serials.find((row) => row.value === serial)).toBeUndefined();
+
+    for (let i = 0; i < 5; i++) {
+      await request(stack.gateway.server).get(`${entryPath}/21/${serial}`).set('X-Forwarded-For', `${GB}, 10.0.0.9`).set('User-Agent', IPHONE).redirects(0).expect(307);
+    }
+    await expect.poll(async () => (await dashboard()).serials.find((row) => row.value === serial)?.scans ?? 0, { timeout: 10_000 }).toBe(5);
+    expect((await dashboard()).totals.serials.value).toBe(before.totals.serials.value + 1);
   });
 });
