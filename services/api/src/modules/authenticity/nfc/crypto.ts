@@ -51,7 +51,7 @@ function cmacPaddedTo(key: Buffer, message: Buffer, paddedLength: number): Buffe
   const data = complete ? Buffer.from(message) : Buffer.concat([message, Buffer.from([0x80]), Buffer.alloc(paddedLength - message.length - 1)]);
   const lastStart = data.length - BLOCK;
   const last = xor(data.subarray(lastStart), complete ? k1 : k2);
-  let state = Buffer.alloc(BLOCK);
+  let state: Buffer = Buffer.alloc(BLOCK);
   for (let start = 0; start < lastStart; start += BLOCK) state = encryptBlock(key, xor(state, data.subarray(start, start + BLOCK)));
   return encryptBlock(key, xor(state, last));
 }
