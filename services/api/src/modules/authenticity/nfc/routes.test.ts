@@ -7,6 +7,7 @@ import { demoSetUp, setSubAdminProductAccess } from '../../../test/demo.js';
 import { multipart } from '../../../test/multipart.js';
 import { products } from '../../products/tables.js';
 import { qualifiers } from '../../qualifiers/tables.js';
+import { idempotencyKeys } from '../../idempotency/tables.js';
 import { nfcMasterKeys, nfcTags } from '../tables.js';
 import { masterTagKeys, simulatedTap } from './simulated-tag.js';
 import { checkTap } from './tap.js';
@@ -88,6 +89,18 @@ describe('NFC master keys', () => {
     ]);
     // Nordic sees none of Acme's keys.
     expect((await call(t.app, nordic, { method: 'GET', url: '/api/service/nfc/master-keys' })).json().result).toEqual([]);
+  });
+});
+
+describe('a new master key is never written down', () => {
+  it('is not kept for an idempotent replay', async () => {
+    const response = await call(t.app, acme, { method: 'POST', url: '/api/service/nfc/master-keys', headers: { 'idempotency-key': 'nfc-key-once' } });
+    expect(response.statusCode).toBe(200);
+    const { key } = response.json().result as { key: string };
+    const stored = await t.app.db.select().from(idempotencyKeys);
+    expect(JSON.stringify(stored)).not.toContain(key);
+    const again = await call(t.app, acme, { method: 'POST', url: '/api/service/nfc/master-keys', headers: { 'idempotency-key': 'nfc-key-once' } });
+    expect(again.json().result.key).not.toBe(key);
   });
 });
 
