@@ -31,4 +31,5 @@ export * from './schemas/passport.js';
 export * from './schemas/trace.js';
 export * from './epcis/index.js';
 export * from './schemas/analytics.js';
+export * from './schemas/nfc.js';
 export * from './log-redaction.js';

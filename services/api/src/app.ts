@@ -47,6 +47,8 @@ import { epcisNotFound } from './modules/epcis/plugin.js';
 import { epcisQueryRoutes } from './modules/epcis/query-routes.js';
 import { traceRoutes } from './modules/trace/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import nfcKeySealerPlugin from './modules/authenticity/nfc/plugin.js';
+import { nfcRoutes } from './modules/authenticity/nfc/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -170,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(translationPlugin, { config });
   // Scan facts, rollups, suspicious serials, retention and the Umami forwarder (decision 055).
   await app.register(scanIngestPlugin, { config });
+  // The sealer of NFC master keys and imported tag keys (`app.nfcKeySealer`, decision 069).
+  await app.register(nfcKeySealerPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes);
@@ -197,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(nfcRoutes(config));
   // EPCIS 2.0 REST bindings for machine clients (API keys, problem+json answers).
   await app.register(epcisCaptureRoutes);
   await app.register(epcisQueryRoutes(config));

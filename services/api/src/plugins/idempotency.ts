@@ -20,6 +20,8 @@ const METHODS = new Set(['POST', 'PATCH']);
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Answers that carry tokens are never written down: a stored token would outlive its purpose. */
 const CREDENTIAL_PATHS = /^\/api\/auth\/(?:sign|token|password)\//;
+/** Routes whose answer shows a secret key once (decision 069): never written down either. */
+const SECRET_ANSWER_ROUTES = new Set(['/api/service/nfc/master-keys']);
 /** The answer headers a replay repeats: where the created thing is, and which resolutions changed. */
 const REPLAYED_HEADERS = ['location', RESOLVER_INVALIDATE_HEADER];
 
@@ -122,7 +124,7 @@ export default fp(
       const key = idempotencyKeyOf(request);
       if (key === null || !request.auth) return;
       const path = request.url.split('?', 1)[0];
-      if (CREDENTIAL_PATHS.test(path)) return;
+      if (CREDENTIAL_PATHS.test(path) || SECRET_ANSWER_ROUTES.has(request.routeOptions.url ?? '')) return;
 
       const scope: IdempotencyScope = { userId: request.auth.userId, method: request.method, path, key };
       const outcome = await store.claim(scope, fingerprintOf(request));

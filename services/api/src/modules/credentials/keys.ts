@@ -6,16 +6,20 @@ import { companies } from '../companies/tables.js';
 import { issuerKeys, type IssuerKeyRow } from './tables.js';
 
 /**
- * Seals and opens issuer private keys with AES-256-GCM under a key derived (HKDF-SHA256) from
- * CREDENTIAL_KEY_SECRET. The sealed form names its version so that the scheme can change later.
+ * Seals and opens secret keys with AES-256-GCM under a key derived (HKDF-SHA256) from
+ * CREDENTIAL_KEY_SECRET, one derived key per purpose (the HKDF info string): passport issuer
+ * keys, NFC tag keys. The sealed form names its version so that the scheme can change later.
  */
 export interface KeySealer {
   seal(plain: string): string;
   open(sealed: string): string;
 }
 
-export function createKeySealer(secret: string): KeySealer {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'product-console', 'passport issuer keys v1', 32));
+/** The HKDF info string of passport issuer private keys. */
+export const ISSUER_KEYS_PURPOSE = 'passport issuer keys v1';
+
+export function createKeySealer(secret: string, purpose: string = ISSUER_KEYS_PURPOSE): KeySealer {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'product-console', purpose, 32));
   return {
     seal(plain) {
       const iv = randomBytes(12);

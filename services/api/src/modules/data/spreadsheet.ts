@@ -235,3 +235,50 @@ export function writeSerialSheet(ext: ExportExtension, batches: AsyncIterable<Se
   });
   return output;
 }
+
+/** One data row of a sheet by column name: its number as the sheet shows it and its cells, trimmed. */
+export interface SheetRecord {
+  row: number;
+  values: Record<string, string>;
+}
+
+/**
+ * The named columns of the first sheet (xlsx or CSV, recognised by content), below its header row:
+ * headers are matched to `columns` ignoring case, spaces, `_` and `-`; a missing column reads as
+ * ''; wholly blank rows are skipped. At most SERIAL_IMPORT_MAX_ROWS rows. Answers the rows and which
+ * of `columns` the header has.
+ */
+export async function readSheetRecords(data: Buffer, columns: readonly string[]): Promise<{ rows: SheetRecord[]; present: Set<string> }> {
+  const kind = await sheetKindOf(data);
+  if (!kind) throw fileProblem(NOT_A_SPREADSHEET);
+  const sheet = await loadWorksheet(data, kind);
+  if (sheet.actualRowCount > SERIAL_IMPORT_MAX_ROWS + 1) throw fileProblem(TOO_MANY_ROWS);
+
+  const wanted = new Map(columns.map((name) => [normalise(name), name]));
+  const header = sheet.getRow(1);
+  const positions = new Map<string, number>();
+  for (let index = 1; index <= header.cellCount; index += 1) {
+    const name = wanted.get(normalise(cellText(header.getCell(index)).trim()));
+    if (name && !positions.has(name)) positions.set(name, index);
+  }
+
+  const rows: SheetRecord[] = [];
+  for (let number = 2; number <= sheet.rowCount; number += 1) {
+    const row = sheet.getRow(number);
+    if (!row.hasValues) continue;
+    let blank = true;
+    row.eachCell((cell) => {
+      if (cellText(cell).trim() !== '') blank = false;
+    });
+    if (blank) continue;
+    const values: Record<string, string> = {};
+    for (const name of columns) {
+      const position = positions.get(name);
+      const value = position === undefined ? '' : cellText(row.getCell(position)).trim();
+      values[name] = kind === 'csv' ? restoreCsvCell(value) : value;
+    }
+    rows.push({ row: number, values });
+  }
+  if (rows.length === 0) throw fileProblem('The file has no rows below its header row.');
+  return { rows, present: new Set(positions.keys()) };
+}

@@ -6,6 +6,7 @@ import { useProductWriteAccess } from '@/features/products/api/check-access';
 import { useProduct } from '@/features/products/api/get-product';
 import { ProductOverview } from '@/features/products/components/product-overview';
 import { PageLoadError, WizardLoading } from '@/features/products/components/wizard-loading';
+import { NfcTagsCard } from '@/features/nfc/components/nfc-tags-card';
 import { QrSection } from '@/features/qr/components/qr-section';
 import { serialOf, useProductQualifiers } from '@/features/serials/api/get-qualifiers';
 import { SerialsSection } from '@/features/serials/components/serials-section';
@@ -18,7 +19,7 @@ const LinksAnchor = styled.div`
 
 /**
  * /{serviceName}/product-details/{productId}: the product (products feature), then its links,
- * its QR code and NFC record, and its serials, each from its own feature; a DPP product's
+ * its QR code and NFC record, an NFC product's cryptographic tags, and its serials, each from its own feature; a DPP product's
  * traceability (traced or a Start tracing button) for managers. A product without a
  * GS1 entry has no QR code and no serials.
  */
@@ -44,6 +45,7 @@ export function ProductDetailsRoute() {
       {entry ? (
         <>
           <QrSection product={product} entry={entry} serials={serials.data?.result.map(serialOf) ?? []} />
+          {product.isNFC === 1 ? <NfcTagsCard productId={product.productId} serials={serials.data?.result.map(serialOf) ?? []} canWrite={canWrite} /> : null}
           <SerialsSection productId={product.productId} entry={entry} canWrite={canWrite} />
         </>
       ) : null}
