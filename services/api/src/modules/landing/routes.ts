@@ -6,6 +6,7 @@ import { landingPageResponseSchema, landingViewQuerySchema, VISITOR_ADDRESS_HEAD
 import type { Config } from '../../config.js';
 import { errorResponses, internalHeaders } from '../../http.js';
 import { loadGeo, placeOf } from '../analytics/facts.js';
+import { checkTap } from '../authenticity/nfc/tap.js';
 import { landingPage, type VisitorOf } from './service.js';
 
 const visitorHeaders = internalHeaders.extend({
@@ -58,7 +59,9 @@ export function landingPageRoutes(config: Config): FastifyPluginAsyncZod {
         },
         async (request, reply) => {
           const visitor = request.query.view === 'verification' ? await visitorOf(app, request, reply) : undefined;
-          const result = await landingPage(app.db, app.translator, config.DIGITAL_LINK_DOMAIN, request.query, visitor);
+          const result = await landingPage(app.db, app.translator, config.DIGITAL_LINK_DOMAIN, request.query, visitor, (target, tap, country) =>
+            checkTap(app.db, app.nfcKeySealer, target, tap, country),
+          );
           // An access link's answer holds restricted passport fields: kept by nobody on the way.
           const cacheControl = request.query.access ? 'private, no-store' : result.view === 'verification' ? 'no-store' : 'no-cache';
           reply.header('cache-control', cacheControl);

@@ -6,6 +6,7 @@ import {
   type LandingPageData,
   type LandingVerification,
   type LandingViewQuery,
+  type NotGenuineReason,
   type VerificationWarning,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
@@ -21,6 +22,7 @@ import { certificationsOf } from '../products/service.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { landingTrace } from '../trace/landing.js';
+import type { TapParameters, TapTarget, TapVerdict } from '../authenticity/nfc/tap.js';
 import { serialChecks } from '../authenticity/tables.js';
 import { verifications } from './tables.js';
 
@@ -61,7 +63,24 @@ export interface CheckingVisitor {
 /** The checking visitor of a company's product, or null when the gateway named none. */
 export type VisitorOf = (companyId: number) => Promise<CheckingVisitor | null>;
 
+/** Checks an NFC tap against the tag bound to a serial (`nfc/tap.ts` with the app's key sealer). */
+export type TapChecker = (target: TapTarget, tap: TapParameters, country: string | null) => Promise<TapVerdict>;
+
 type CheckTarget = { productId: number; entryId: number; companyId: number; intendedMarkets: readonly string[] };
+
+/** What a failed tap tells the shopper. */
+const TAP_FAILURES: Record<Exclude<TapVerdict['result'], 'genuine' | 'unknownTag'>, NotGenuineReason> = {
+  replayed: 'tapReplayed',
+  otherSerial: 'tagOfOtherSerial',
+  badMac: 'tapInvalid',
+  malformed: 'tapInvalid',
+};
+
+/** A tap presented with the scan, and how to check it. */
+interface TapCheck {
+  check: TapChecker;
+  parameters: TapParameters;
+}
 
 type Verdict = Pick<LandingVerification, 'status' | 'warnings' | 'reason' | 'tapCounter'> & { qualifierId: number | null };
 
@@ -111,7 +130,7 @@ async function warningsOf(db: Db, target: CheckTarget, serial: string, country: 
  * registered one, with a warning when it shows a sign of copying, and never the Genuine badge: a
  * printed code can be copied. Genuine needs a fresh cryptographic NFC tap (`nfc/`).
  */
-async function judge(db: Db, target: CheckTarget, serial: string | null, country: string | null): Promise<Verdict> {
+async function judge(db: Db, target: CheckTarget, serial: string | null, country: string | null, tap?: TapCheck): Promise<Verdict> {
   if (serial === null) return verdict('noSerial');
   if (serialProblem(serial)) return verdict('notGenuine', { reason: 'unknown' });
   const [found] = await db
@@ -120,6 +139,12 @@ async function judge(db: Db, target: CheckTarget, serial: string | null, country
     .where(and(eq(qualifiers.entryId, target.entryId), eq(qualifiers.qualifierPath, qualifierPathOf(SERIAL_AI, serial)), eq(qualifiers.isDeleted, false)));
   if (!found) return verdict('notGenuine', { reason: (await isOtherProductsSerial(db, target, serial)) ? 'otherProduct' : 'unknown' });
   if (found.status === 'deactivated' || found.status === 'blacklisted') return verdict('notGenuine', { reason: found.status, qualifierId: found.id });
+  if (tap) {
+    const tapped = await tap.check({ companyId: target.companyId, productId: target.productId, qualifierId: found.id, serial }, tap.parameters, country);
+    if (tapped.result === 'genuine') return verdict('genuine', { tapCounter: tapped.counter, qualifierId: found.id });
+    // A serial without a bound tag proves nothing either way: it is judged as a printed code.
+    if (tapped.result !== 'unknownTag') return verdict('notGenuine', { reason: TAP_FAILURES[tapped.result], tapCounter: tapped.counter, qualifierId: found.id });
+  }
   const warnings = await warningsOf(db, target, serial, country);
   return verdict(warnings.length > 0 ? 'warning' : 'registered', { warnings, qualifierId: found.id });
 }
@@ -138,10 +163,11 @@ export async function verifySerial(
   target: CheckTarget,
   serial: string | undefined,
   visitor: CheckingVisitor | null = null,
+  tap?: TapCheck,
 ): Promise<LandingVerification> {
   const value = serial?.length ? serial : null;
   const country = visitor?.country ?? null;
-  const found = await judge(db, target, value, country);
+  const found = await judge(db, target, value, country, tap);
   const registered = found.qualifierId !== null && found.status !== 'notGenuine';
   const check =
     visitor?.key == null
@@ -253,6 +279,7 @@ export async function landingPage(
   templateOrigin: string,
   query: LandingViewQuery,
   visitorOf?: VisitorOf,
+  checkTap?: TapChecker,
 ): Promise<LandingPageData> {
   const { product, entryId, companyId } = await landingProduct(db, query.productId, query.serviceName);
   const [info, shown, content, design, smartLabel] = await Promise.all([
@@ -271,6 +298,7 @@ export async function landingPage(
           { productId: product.id, entryId, companyId, intendedMarkets: product.intendedMarkets },
           query.serial,
           (await visitorOf?.(companyId)) ?? null,
+          checkTap && query.picc_data && query.cmac ? { check: checkTap, parameters: { piccData: query.picc_data, cmac: query.cmac } } : undefined,
         )
       : null;
   const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial) : null;
