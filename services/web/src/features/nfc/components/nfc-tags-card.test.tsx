@@ -107,7 +107,7 @@ describe('NFC tags card', () => {
     renderRoute('/acme/product-details/101');
     const input = await screen.findByTestId('nfc-import-input');
     fireEvent.change(input, { target: { files: [new File(['uid,serial\n04XYZ,SN-1\n'], 'tags.csv', { type: 'text/csv' })] } });
-    const failure = await screen.findByTestId('serials-import-error');
+    const failure = await screen.findByTestId('nfc-import-error');
     expect(failure).toHaveTextContent('2 rows cannot be imported, so no tag was bound.');
     const rows = within(failure).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
