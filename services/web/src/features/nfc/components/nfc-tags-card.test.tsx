@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeProductResponse, makeQualifier } from '@/testing/fixtures';
+import { makeProductResponse, makeQualifier, makeSession } from '@/testing/fixtures';
 import { stubUpload } from '@/testing/fake-xhr';
 import { callsTo, productApi } from '@/testing/product-page';
 import { renderRoute } from '@/testing/test-utils';
@@ -25,19 +25,22 @@ const tag = (uid: string, serial: string, lastCounter: number | null) => ({
   lastTapAt: lastCounter === null ? null : '2026-11-20T10:00:00.000Z',
 });
 
-function nfcApi(extra: Parameters<typeof productApi>[0] = {}) {
-  return productApi({
-    '/bff/api/product/': { body: makeProductResponse({ isNFC: 1 }) },
-    '/bff/api/entry/qualifiers/all/product': { body: { result: [makeQualifier('SN-1', 1), makeQualifier('SN-2', 2)] } },
-    '/bff/api/product/nfc/sdm': (_init, url) => ({ body: { result: sdmForm(url.searchParams.get('serial') ?? '') } }),
-    '/bff/api/product/nfc/tags': (_init, url) => ({
-      body:
-        url.searchParams.get('page') === '2'
-          ? { result: [tag('04AA000000000B', 'SN-11', null)], pageInfo: { total: 11, page: 2, size: 10 } }
-          : { result: [tag('04AA000000000A', 'SN-1', 7), tag('04AA0000000009', 'SN-2', null)], pageInfo: { total: 11, page: 1, size: 10 } },
-    }),
-    ...extra,
-  });
+function nfcApi(extra: Parameters<typeof productApi>[0] = {}, session = makeSession({ roleId: 2 })) {
+  return productApi(
+    {
+      '/bff/api/product/': { body: makeProductResponse({ isNFC: 1 }) },
+      '/bff/api/entry/qualifiers/all/product': { body: { result: [makeQualifier('SN-1', 1), makeQualifier('SN-2', 2)] } },
+      '/bff/api/product/nfc/sdm': (_init, url) => ({ body: { result: sdmForm(url.searchParams.get('serial') ?? '') } }),
+      '/bff/api/product/nfc/tags': (_init, url) => ({
+        body:
+          url.searchParams.get('page') === '2'
+            ? { result: [tag('04AA000000000B', 'SN-11', null)], pageInfo: { total: 11, page: 2, size: 10 } }
+            : { result: [tag('04AA000000000A', 'SN-1', 7), tag('04AA0000000009', 'SN-2', null)], pageInfo: { total: 11, page: 1, size: 10 } },
+      }),
+      ...extra,
+    },
+    session,
+  );
 }
 
 describe('NFC tags card', () => {
@@ -124,6 +127,14 @@ describe('NFC tags card', () => {
     renderRoute('/acme/product-details/101');
     fireEvent.change(await screen.findByTestId('nfc-import-input'), { target: { files: [new File(['x'], 'tags.xlsx')] } });
     expect(await screen.findByText('2 tags were bound.')).toBeInTheDocument();
+  });
+
+  it('offers a sub-admin without product write access the form and the list but no import', async () => {
+    nfcApi({ '/bff/api/auth/sub-admin/access': { body: { accessInfo: { product: { r: true, w: false } } } } }, makeSession({ roleId: 3 }));
+    renderRoute('/acme/product-details/101');
+    expect(await screen.findByTestId('nfc-tags-table')).toBeInTheDocument();
+    expect(await screen.findByTestId('nfc-sdm-form')).toBeInTheDocument();
+    expect(screen.queryByTestId('nfc-import-input')).not.toBeInTheDocument();
   });
 
   it('explains a product without serials and offers no encoding download', async () => {
