@@ -173,7 +173,7 @@ export function createAppRoutes(): RouteObject[] {
                   lazy: lazyRoute(() => import('@/features/profile/components/profile-layout'), (m) => m.ProfileLayout),
                   children: [
                     page('basic', 'crumb.profileBasic', lazyRoute(() => import('@/features/profile/routes/profile-basic'), (m) => m.ProfileBasicRoute)),
-                    page('company', 'crumb.profileCompany', lazyRoute(() => import('@/features/profile/routes/profile-company'), (m) => m.ProfileCompanyRoute)),
+                    page('company', 'crumb.profileCompany', lazyRoute(() => import('@/app/routes/profile-company'), (m) => m.CompanyProfileRoute)),
                     page('password', 'crumb.profilePassword', lazyRoute(() => import('@/features/profile/routes/profile-password'), (m) => m.ProfilePasswordRoute)),
                     page(
                       'subscription',

@@ -104,7 +104,7 @@ function checkTagRows(rows: { row: number; values: Record<string, string> }[]) {
     if (serial === '') problems.push({ row, value: serial, message: 'serial: the serial is empty.' });
     else if (serialRow.has(serial)) problems.push({ row, value: serial, message: `serial: same serial as row ${serialRow.get(serial)}.` });
     if ((metaReadKey === '') !== (fileReadKey === '')) {
-      problems.push({ row, value: metaReadKey || fileReadKey, message: 'sdmMetaReadKey, sdmFileReadKey: give both keys of the tag, or neither (the master key).' });
+      problems.push({ row, value: '', message: 'sdmMetaReadKey, sdmFileReadKey: give both keys of the tag, or neither (the master key).' });
     } else {
       if (metaReadKey !== '' && !NFC_KEY_PATTERN.test(metaReadKey)) problems.push({ row, value: '', message: 'sdmMetaReadKey: a key is 32 hex characters (16 bytes).' });
       if (fileReadKey !== '' && !NFC_KEY_PATTERN.test(fileReadKey)) problems.push({ row, value: '', message: 'sdmFileReadKey: a key is 32 hex characters (16 bytes).' });

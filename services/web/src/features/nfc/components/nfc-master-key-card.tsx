@@ -13,7 +13,8 @@ import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogP
 import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { showSnackbar } from '@/lib/snackbar';
-import { NFC_MASTER_KEYS_KEY, generateNfcMasterKey, useNfcMasterKeys } from '@/features/nfc/api/nfc-api';
+import { generateNfcMasterKey } from '@/features/nfc/api/generate-nfc-master-key';
+import { NFC_MASTER_KEYS_KEY, useNfcMasterKeys } from '@/features/nfc/api/get-nfc-master-keys';
 import { CopyButton } from '@/features/nfc/components/copy-button';
 
 const Intro = styled.p`
@@ -102,7 +103,7 @@ function NewKeyDialog({ created, onClose }: { created: NfcNewMasterKey | null; o
 export function NfcMasterKeyCard() {
   const intl = useIntl();
   const { mutate } = useSWRConfig();
-  const keys = useNfcMasterKeys(true);
+  const keys = useNfcMasterKeys();
   const [asking, setAsking] = useState<true | null>(null);
   const [created, setCreated] = useState<NfcNewMasterKey | null>(null);
   const hasActive = keys.data?.result.some((key) => key.status === 'active') ?? false;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { NfcSdmForm } from '@product-console/shared';
 import { CopyableUri } from '@/components/copyable-uri';
+import { ImportProblems } from '@/components/import-problems';
 import { DownloadIcon, NfcIcon } from '@/components/icons';
 import { ListBody } from '@/components/list-body';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
@@ -14,10 +15,11 @@ import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { isApiError } from '@/lib/api-client';
 import { UPLOAD_MAX_BYTES } from '@/lib/files';
+import { importProblems, type ImportFailure } from '@/lib/import-problems';
 import { showSnackbar } from '@/lib/snackbar';
-import { importProblems } from '@/features/serials/api/qualifier-mutations';
-import { SerialImportProblems, type ImportFailure } from '@/features/serials/components/serial-import-problems';
-import { NFC_TAG_FILE_TYPES, importNfcTags, sdmExportUrl, useNfcTags, useSdmForm } from '@/features/nfc/api/nfc-api';
+import { useNfcTags } from '@/features/nfc/api/get-nfc-tags';
+import { sdmExportUrl, useSdmForm } from '@/features/nfc/api/get-sdm-form';
+import { NFC_TAG_FILE_TYPES, importNfcTags } from '@/features/nfc/api/import-nfc-tags';
 import { CopyButton } from '@/features/nfc/components/copy-button';
 
 const PAGE_SIZE = 10;
@@ -252,7 +254,7 @@ export function NfcTagsCard({ productId, serials, canWrite }: NfcTagsCardProps) 
           ) : null}
         </Section>
       </CardBody>
-      {failure ? <SerialImportProblems failure={failure} onClose={() => setFailure(null)} /> : null}
+      {failure ? <ImportProblems failure={failure} onClose={() => setFailure(null)} testId="nfc-import-error" /> : null}
       <CardBody>
         <SubTitle>
           <FormattedMessage id="nfcTags.list" />

@@ -15,7 +15,6 @@ import { IMAGE_TYPES, UPLOAD_MAX_BYTES, fileUrl } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCompanyInfo, useProfile, useUpdateCompanyInfo } from '@/features/profile/api/profile';
 import { Avatar, FormCard, Grid, Identity, LoadFailure, Muted } from '@/features/profile/components/form-card';
-import { NfcMasterKeyCard } from '@/features/nfc/components/nfc-master-key-card';
 
 /** A company manager's fields; a sub-admin sees them disabled. */
 const Fields = styled.fieldset`
@@ -61,19 +60,8 @@ function timeZoneOptions(current: string): string[] {
   return [...zones];
 }
 
-/** /profiles/company: the company profile; admins edit it, sub-admins read it. Managers keep the company's NFC master key under it (decision 069). */
+/** /profiles/company: the company profile; admins edit it, sub-admins read it. */
 export function ProfileCompanyRoute() {
-  const profile = useProfile();
-  const isAdmin = profile.data !== undefined && isAdminRole(profile.data.result.roleId);
-  return (
-    <>
-      <CompanyProfileForm />
-      {isAdmin ? <NfcMasterKeyCard /> : null}
-    </>
-  );
-}
-
-function CompanyProfileForm() {
   const intl = useIntl();
   const profile = useProfile();
   const company = useCompanyInfo();

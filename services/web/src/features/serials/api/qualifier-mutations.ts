@@ -1,5 +1,5 @@
-import { SERIAL_AI, qualifierPathOf, serialProblem, type SerialImportProblem } from '@product-console/shared';
-import { api, isApiError } from '@/lib/api-client';
+import { SERIAL_AI, qualifierPathOf, serialProblem } from '@product-console/shared';
+import { api } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
 
 /** The entry a serial belongs to, as the product read-back gives it. */
@@ -50,24 +50,6 @@ export async function importSerials(file: File, entry: SerialEntry, onProgress?:
     onProgress,
   });
   return { imported: typeof answer?.imported === 'number' ? answer.imported : 0 };
-}
-
-export type ImportRowProblem = SerialImportProblem;
-
-/**
- * The bad rows of a refused import (400 `{message, details: [{row, value, message}], more}`) and
- * how many more the API did not list.
- */
-export function importProblems(error: unknown): { rows: ImportRowProblem[]; more: number } {
-  if (!isApiError(error) || !Array.isArray(error.details)) return { rows: [], more: 0 };
-  const more = typeof error.body.more === 'number' ? error.body.more : 0;
-  const rows = (error.details as unknown[]).flatMap((detail) => {
-    if (!detail || typeof detail !== 'object') return [];
-    const { row, value, message } = detail as Record<string, unknown>;
-    if (typeof row !== 'number') return [];
-    return [{ row, value: value === undefined || value === null ? '' : String(value), message: typeof message === 'string' ? message : '' }];
-  });
-  return { rows, more };
 }
 
 export type ExportFormat = 'xlsx' | 'csv';

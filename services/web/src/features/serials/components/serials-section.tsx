@@ -25,14 +25,14 @@ import {
   SERIAL_FILE_TYPES,
   createQualifier,
   deleteQualifier,
-  importProblems,
   importSerials,
   isValidSerial,
   serialExportUrl,
   type SerialEntry,
 } from '@/features/serials/api/qualifier-mutations';
 import { FieldError, Hint } from '@/components/ui/form-controls';
-import { SerialImportProblems, type ImportFailure } from '@/features/serials/components/serial-import-problems';
+import { ImportProblems } from '@/components/import-problems';
+import { importProblems, type ImportFailure } from '@/lib/import-problems';
 import { ListBody } from '@/components/list-body';
 
 const PAGE_SIZE = 10;
@@ -257,7 +257,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
           />
         </Band>
       ) : null}
-      {importFailure ? <SerialImportProblems failure={importFailure} onClose={() => setImportFailure(null)} /> : null}
+      {importFailure ? <ImportProblems failure={importFailure} onClose={() => setImportFailure(null)} testId="serials-import-error" /> : null}
       <ListBody
         items={list.data?.result}
         error={list.error}

@@ -5,14 +5,7 @@ import { Mono } from '@/components/product-cell';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
-import type { ImportRowProblem } from '@/features/serials/api/qualifier-mutations';
-
-/** Why an import was refused: the API's summary, the rows it listed and how many more it did not. */
-export interface ImportFailure {
-  message: string;
-  rows: ImportRowProblem[];
-  more: number;
-}
+import type { ImportFailure } from '@/lib/import-problems';
 
 const Box = styled.div`
   padding: 12px 22px;
@@ -30,10 +23,10 @@ const More = styled.p`
   font-size: 13px;
 `;
 
-/** The refused import under the serials' toolbar, until the user closes it. */
-export function SerialImportProblems({ failure, onClose }: { failure: ImportFailure; onClose: () => void }) {
+/** A refused import under its list's toolbar (serials, NFC tags), until the user closes it. */
+export function ImportProblems({ failure, onClose, testId }: { failure: ImportFailure; onClose: () => void; testId: string }) {
   return (
-    <Box data-testid="serials-import-error">
+    <Box data-testid={testId}>
       <FormAlert role="alert">{failure.message}</FormAlert>
       {failure.rows.length > 0 ? (
         <TableScroll>
