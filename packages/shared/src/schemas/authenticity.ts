@@ -90,7 +90,7 @@ const KNOWN_COUNTRIES = new Set(COUNTRY_CODES);
 
 /** One country as ISO 3166-1 alpha-2: two upper-case letters of a known country. */
 export const countryCodeSchema = text()
-  .regex(/^[A-Z]{2}$/, 'A country as two upper-case letters (ISO 3166-1 alpha-2)')
+  .regex(/^[A-Z]{2}$/, { message: 'A country as two upper-case letters (ISO 3166-1 alpha-2)', abort: true })
   .refine((code) => KNOWN_COUNTRIES.has(code), 'Not a known country code (ISO 3166-1 alpha-2)');
 
 /** A product's intended markets: distinct countries; empty means sold anywhere. */
