@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
 import type { ImportRowProblem } from '@/features/serials/api/qualifier-mutations';
+import type { MessageId } from '@/lib/i18n';
 
 /** Why an import was refused: the API's summary, the rows it listed and how many more it did not. */
 export interface ImportFailure {
@@ -30,8 +31,8 @@ const More = styled.p`
   font-size: 13px;
 `;
 
-/** The refused import under the serials' toolbar, until the user closes it. */
-export function SerialImportProblems({ failure, onClose }: { failure: ImportFailure; onClose: () => void }) {
+/** The refused import (or status list) under the serials' toolbar, until the user closes it; `captionId` words the table's caption. */
+export function SerialImportProblems({ failure, onClose, captionId = 'serials.import.badRows' }: { failure: ImportFailure; onClose: () => void; captionId?: MessageId }) {
   return (
     <Box data-testid="serials-import-error">
       <FormAlert role="alert">{failure.message}</FormAlert>
@@ -39,7 +40,7 @@ export function SerialImportProblems({ failure, onClose }: { failure: ImportFail
         <TableScroll>
           <Table>
             <Caption>
-              <FormattedMessage id="serials.import.badRows" values={{ count: failure.rows.length }} />
+              <FormattedMessage id={captionId} values={{ count: failure.rows.length }} />
             </Caption>
             <ColumnHeads columns={['serials.import.row', 'serials.import.value', 'serials.import.reason']} />
             <tbody>
