@@ -76,7 +76,7 @@ export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the lifecycle status of the serials of an uploaded list, all or none',
         description: [
           'multipart/form-data: `entryId`, `entryPath`, `status`, `reason` and `file`: an .xlsx workbook, a .csv file or plain text with one serial a line (recognised by its content).',
-          'The serial column is the one headed `serial` (or `serial number`, `serialNumber`, `qualifier`), else the first; without such a heading the first line is a serial too.',
+          'The serial column is the one headed `serial` (or `serial number`, `serialNumber`, `qualifier`); without such a heading a text file is read line by line, each line whole (a serial may hold `,` or `;`), and a workbook by its first column from the first row.',
           `At most ${SERIAL_IMPORT_MAX_ROWS} lines. A line that is not a registered serial of the entry answers 400 with the lines (row, value, message; at most ${SERIAL_IMPORT_MAX_PROBLEMS}, \`more\` counts the rest) and nothing changes; a serial listed twice changes once.`,
           rules,
         ].join(' '),

@@ -197,6 +197,20 @@ describe('an uploaded list', () => {
     const serials = await listed(product);
     expect([serials['LC-UP-1'].status, serials['LC-UP-2'].status, serials['LC-UP/3'].status]).toEqual(['deactivated', 'active', 'deactivated']);
 
+    // Without a heading a line is one serial, whole: commas, semicolons and quotes are part of it.
+    await register(product, 'LC,Q"1', 'LC;Q2');
+    const whole = await uploadList(acme, product, Buffer.from('LC,Q"1\nLC;Q2\n'), { status: 'deactivated', reason: 'Returned' });
+    expect(whole.json()).toEqual({ result: true, changed: 2, unchanged: 0 });
+    expect((await listed(product, '&status=deactivated'))['LC,Q"1']).toBeDefined();
+
+    // An xlsx list without a heading: the first column from the first row.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('list');
+    sheet.addRow(['LC-UP-1']);
+    sheet.addRow(['LC;Q2']);
+    const xlsx = await uploadList(acme, product, Buffer.from(await workbook.xlsx.writeBuffer()), { status: 'active' });
+    expect(xlsx.json()).toEqual({ result: true, changed: 2, unchanged: 0 });
+
     // A CSV with a `serial` heading: the heading is not a serial.
     const csv = await uploadList(acme, product, Buffer.from('batch;serial\nB1;LC-UP-2\n'), { status: 'blacklisted', reason: 'Copy' });
     expect(csv.json()).toEqual({ result: true, changed: 1, unchanged: 0 });

@@ -153,11 +153,17 @@ export interface SheetSerial {
 /**
  * The serial column of the first sheet, below its header row. The column is the one headed
  * `serial` (or `serial number`, `serialNumber`, `qualifier`), else the first; wholly blank rows are skipped.
- * With `headerOptional` (lists of serials, one per line), a first row without such a heading is data.
+ * With `headerOptional` (lists of serials, one per line), a sheet without such a heading has no
+ * header row: a workbook's first column is read from its first row, and a text file line by line,
+ * whole (a serial may hold `,` or `;`, so a list without a heading is never split into columns).
  */
 export async function readSerialColumn(data: Buffer, options: { headerOptional?: boolean } = {}): Promise<SheetSerial[]> {
   const kind = await sheetKindOf(data);
   if (!kind) throw fileProblem(NOT_A_SPREADSHEET);
+  if (options.headerOptional && kind === 'csv') {
+    const text = decodeText(data)!;
+    if (!hasSerialHeading(text)) return serialLines(text);
+  }
   const sheet = await loadWorksheet(data, kind);
   if (sheet.actualRowCount > SERIAL_IMPORT_MAX_ROWS + 1) throw fileProblem(TOO_MANY_ROWS);
 
@@ -189,6 +195,21 @@ export async function readSerialColumn(data: Buffer, options: { headerOptional?:
     serials.push({ row: number, value: valueOf(row.getCell(column)) });
   }
   if (serials.length === 0) throw fileProblem(options.headerOptional ? 'The file has no serials.' : 'The file has no serials below its header row.');
+  return serials;
+}
+
+/** Whether the first non-blank line of a text file names the serial column (cells quoted or not). */
+function hasSerialHeading(text: string): boolean {
+  const first = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  return first.split(separatorOf(first)).some((cell) => SERIAL_COLUMNS.has(normalise(cell.trim().replace(/^"(.*)"$/, '$1').trim())));
+}
+
+/** A list of serials as plain text: each non-blank line, trimmed, numbered as an editor shows it. */
+function serialLines(text: string): SheetSerial[] {
+  const lines = text.split(/\r\n|\n|\r/);
+  if (lines.filter((line) => line.trim() !== '').length > SERIAL_IMPORT_MAX_ROWS) throw fileProblem(TOO_MANY_ROWS);
+  const serials = lines.flatMap((line, index) => (line.trim() === '' ? [] : [{ row: index + 1, value: line.trim() }]));
+  if (serials.length === 0) throw fileProblem('The file has no serials.');
   return serials;
 }
 
