@@ -118,7 +118,7 @@ export type DiversionListQuery = z.infer<typeof diversionListQuerySchema>;
 export const diversionSignalSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
-  productName: z.string().describe("'' when the product was deleted"),
+  productName: z.string().describe("the product's name ('' when its record is gone)"),
   serial: z.string().nullable().describe('null for scans without a serial'),
   country: z.string().describe('ISO 3166-1 alpha-2'),
   scans: z.number().int(),
