@@ -17,7 +17,10 @@ const bodyOf = (call: { init?: RequestInit }) => JSON.parse(String(call.init?.bo
 describe('serial lifecycle in the serials section', () => {
   it('shows each status as a badge and filters the list by status', async () => {
     const fetchMock = productApi({
-      '/bff/api/entry/qualifiers/all': (_init, url) => page(url.searchParams.get('status') === 'blacklisted' ? [three[2]] : three),
+      '/bff/api/entry/qualifiers/all': (_init, url) => {
+        const status = url.searchParams.get('status');
+        return page(status === 'blacklisted' ? [three[2]] : status ? [] : three);
+      },
     });
     renderRoute('/acme/product-details/101');
     const table = await screen.findByTestId('serials-table');
@@ -28,6 +31,8 @@ describe('serial lifecycle in the serials section', () => {
     await userEvent.setup().selectOptions(screen.getByLabelText('Filter by status'), 'Blacklisted');
     await waitFor(() => expect(within(table).queryByText('A-1')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'GET', '/bff/api/entry/qualifiers/all').some(({ url }) => url.searchParams.get('status') === 'blacklisted')).toBe(true);
+    await userEvent.setup().selectOptions(screen.getByLabelText('Filter by status'), 'Deactivated');
+    expect(await screen.findByTestId('serials-empty')).toHaveTextContent('No serial matches this status');
   });
 
   it('blacklists a selection chosen with the keyboard, after a confirmation that requires a reason', async () => {

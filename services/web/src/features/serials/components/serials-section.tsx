@@ -394,7 +394,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         emptyIcon={<QrIcon size={28} />}
         empty={
           <p>
-            <FormattedMessage id={search || statusFilter ? 'serials.noMatch' : 'serials.empty'} />
+            <FormattedMessage id={statusFilter ? 'serials.noStatusMatch' : search ? 'serials.noMatch' : 'serials.empty'} />
           </p>
         }
       >
