@@ -49,6 +49,9 @@ import { traceRoutes } from './modules/trace/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import nfcKeySealerPlugin from './modules/authenticity/nfc/plugin.js';
 import { nfcRoutes } from './modules/authenticity/nfc/routes.js';
+import { diversionRoutes } from './modules/authenticity/diversion-routes.js';
+import { lifecycleRoutes } from './modules/authenticity/lifecycle-routes.js';
+import { marketRoutes } from './modules/authenticity/markets.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -189,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(productRoutes(config));
   await app.register(entryRoutes(config));
   await app.register(qualifierRoutes(config));
+  await app.register(lifecycleRoutes);
   await app.register(dataRoutes(config));
   await app.register(linkRoutes(config));
   await app.register(qrRoutes(config));
@@ -198,6 +202,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(credentialRoutes(config, { readPassport: getPublishedPassport }));
   await app.register(traceRoutes(config));
   await app.register(analyticsRoutes);
+  await app.register(marketRoutes);
+  await app.register(diversionRoutes);
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
   await app.register(apiKeyRoutes);

@@ -18,6 +18,8 @@ export interface DomainEvents {
   'epcis.captured': { companyId: number };
   /** A serial looked copied (scanned in several countries within a short time, or far more than its siblings) and was flagged. */
   'analytics.suspiciousSerial': { companyId: number; productId: number; serial: string; reason: 'countries' | 'volume'; countries: string[] };
+  /** A product (and serial, null for scans without one) was first scanned in a country outside its intended markets; `at` is that scan's time. */
+  'authenticity.diversion': { companyId: number; productId: number; serial: string | null; country: string; at: string };
 }
 
 export type DomainEventType = keyof DomainEvents;

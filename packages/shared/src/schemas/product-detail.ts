@@ -150,6 +150,7 @@ export const productDetailSchema = z.object({
   qrContent: qrContentSchema.nullable(),
   service: z.enum(SERVICES),
   gtin: z.string().nullable(),
+  intendedMarkets: z.array(z.string()).describe('ISO 3166-1 alpha-2 codes the product is sold in; empty: anywhere (PUT /api/product/markets)'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

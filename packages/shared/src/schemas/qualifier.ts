@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiDefinition, ENTRY_AIS } from '../gs1/ai-table.js';
 import { idSchema, idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
+import { serialStatusSchema } from './authenticity.js';
 import { entrySchema } from './gs1.js';
 
 /*
@@ -88,6 +89,9 @@ export const qualifierSchema = z.object({
   entryId: z.number().int(),
   value: z.string().describe('the serial itself, decoded'),
   createdAt: z.string(),
+  status: serialStatusSchema.describe('lifecycle: active, deactivated (destroyed, returned…) or blacklisted (a confirmed copy)'),
+  statusReason: z.string().nullable(),
+  statusChangedAt: z.string().nullable(),
 });
 export type Qualifier = z.infer<typeof qualifierSchema>;
 
@@ -114,6 +118,7 @@ export const qualifierListQuerySchema = pageQuerySchema.extend({
     .optional()
     .describe('only qualifiers of this AI: 21 or /21'),
   search: text().trim().max(100).optional().describe('part of the serial'),
+  status: serialStatusSchema.optional().describe('only serials in this lifecycle status'),
 });
 export type QualifierListQuery = z.infer<typeof qualifierListQuerySchema>;
 

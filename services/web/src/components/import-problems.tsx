@@ -5,6 +5,7 @@ import { Mono } from '@/components/product-cell';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
+import type { MessageId } from '@/lib/i18n';
 import type { ImportFailure } from '@/lib/import-problems';
 
 const Box = styled.div`
@@ -23,8 +24,18 @@ const More = styled.p`
   font-size: 13px;
 `;
 
-/** A refused import under its list's toolbar (serials, NFC tags), until the user closes it. */
-export function ImportProblems({ failure, onClose, testId }: { failure: ImportFailure; onClose: () => void; testId: string }) {
+/** A refused import (or status list) under its list's toolbar (serials, NFC tags), until the user closes it; `captionId` words the table's caption. */
+export function ImportProblems({
+  failure,
+  onClose,
+  testId,
+  captionId = 'serials.import.badRows',
+}: {
+  failure: ImportFailure;
+  onClose: () => void;
+  testId: string;
+  captionId?: MessageId;
+}) {
   return (
     <Box data-testid={testId}>
       <FormAlert role="alert">{failure.message}</FormAlert>
@@ -32,7 +43,7 @@ export function ImportProblems({ failure, onClose, testId }: { failure: ImportFa
         <TableScroll>
           <Table>
             <Caption>
-              <FormattedMessage id="serials.import.badRows" values={{ count: failure.rows.length }} />
+              <FormattedMessage id={captionId} values={{ count: failure.rows.length }} />
             </Caption>
             <ColumnHeads columns={['serials.import.row', 'serials.import.value', 'serials.import.reason']} />
             <tbody>

@@ -137,6 +137,7 @@ export function makeProductResponse(product: Partial<ProductResponse['product']>
       qrContent: null,
       service: 'DL',
       gtin: '08801234000017',
+      intendedMarkets: [],
       createdAt: '2025-03-01T00:00:00.000Z',
       updatedAt: '2025-03-02T00:00:00.000Z',
       ...product,
@@ -170,6 +171,17 @@ export function makeLink(overrides: Partial<Link> = {}): Link {
   };
 }
 
-export function makeQualifier(serial: string, qualifierId: number): Qualifier {
-  return { qualifierId, qualifierPath: `/21/${encodeURIComponent(serial)}`, identifierCode: '21', entryId: 5, value: serial, createdAt: '2025-03-03T00:00:00.000Z' };
+export function makeQualifier(serial: string, qualifierId: number, overrides: Partial<Qualifier> = {}): Qualifier {
+  return {
+    qualifierId,
+    qualifierPath: `/21/${encodeURIComponent(serial)}`,
+    identifierCode: '21',
+    entryId: 5,
+    value: serial,
+    createdAt: '2025-03-03T00:00:00.000Z',
+    status: 'active',
+    statusReason: null,
+    statusChangedAt: null,
+    ...overrides,
+  };
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { ScanBatch } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import type { Publish } from '../../events.js';
+import { recordDiversions } from '../authenticity/diversion.js';
 import { createRetentionTimer } from './retention.js';
 import { createSaltBook, recordScans, type SaltBook } from './scans.js';
 import { createMedianCache, flagSuspiciousSerials } from './suspicious.js';
@@ -11,7 +12,7 @@ import { createUmamiForwarder, type UmamiForwarder } from './umami.js';
 const UMAMI_SHUTDOWN_GRACE_MS = 5_000;
 
 export interface ScanIngest {
-  /** Records a batch; after it committed, flags suspicious serials (publishing their events) and queues the Umami events. Returns how many scans were stored. */
+  /** Records a batch; after it committed, flags suspicious serials and counts diversion signals (publishing their events) and queues the Umami events. Returns how many scans were stored. */
   record(batch: ScanBatch, publish: Publish): Promise<number>;
   umami: UmamiForwarder | null;
   /** The day's salts, for other counts of a visitor without keeping the address (the landing's serial checks). */
@@ -60,6 +61,12 @@ export default fp<{ config: Config }>(
           }
         } catch (err) {
           log.error({ err }, 'the suspicious-serial rule failed');
+        }
+        try {
+          const diverted = await recordDiversions(app.db, recorded.facts);
+          if (diverted.length > 0) await publish(...diverted.map((signal) => ({ type: 'authenticity.diversion' as const, ...signal })));
+        } catch (err) {
+          log.error({ err }, 'the diversion rule failed');
         }
         umami?.send(recorded.facts);
         return recorded.accepted;

@@ -208,11 +208,11 @@ describe('GET /api/service/data/export/{id}', () => {
     const sheet = workbook.worksheets[0];
     const rows = (sheet.getSheetValues() as unknown[][]).filter(Boolean).map((row) => row.slice(1));
     expect(rows).toEqual([
-      ['serial', 'qualifierPath'],
-      ['EXP-001', '/21/EXP-001'],
-      ['000777', '/21/000777'],
-      ['A/B', '/21/A%2FB'],
-      ['=1+2', '/21/%3D1%2B2'],
+      ['serial', 'qualifierPath', 'status'],
+      ['EXP-001', '/21/EXP-001', 'active'],
+      ['000777', '/21/000777', 'active'],
+      ['A/B', '/21/A%2FB', 'active'],
+      ['=1+2', '/21/%3D1%2B2', 'active'],
     ]);
 
     const csv = await exportOf(acme, target, 'csv');

@@ -82,7 +82,7 @@ export function dataRoutes(_config: Config): FastifyPluginAsyncZod {
           tags,
           summary: "Download an entry's live serials as .xlsx (default) or .csv",
           description:
-            'Columns `serial` and `qualifierPath`, oldest first; `Content-Disposition: attachment; filename="serials-{key}.{ext}"`. Another company’s entry answers 404; a sub-admin needs product read access.',
+            'Columns `serial`, `qualifierPath` and `status` (active, deactivated, blacklisted), oldest first; `Content-Disposition: attachment; filename="serials-{key}.{ext}"`. Another company’s entry answers 404; a sub-admin needs product read access.',
           security: bearerAuth,
           params: dataExportParamsSchema,
           querystring: dataExportQuerySchema,

@@ -146,13 +146,13 @@ async function* serialBatches(db: Db, entryId: number): AsyncGenerator<SerialRow
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({ id: qualifiers.id, value: qualifiers.value, qualifierPath: qualifiers.qualifierPath })
+      .select({ id: qualifiers.id, value: qualifiers.value, qualifierPath: qualifiers.qualifierPath, status: qualifiers.status })
       .from(qualifiers)
       .where(and(eq(qualifiers.entryId, entryId), eq(qualifiers.isDeleted, false), gt(qualifiers.id, after)))
       .orderBy(asc(qualifiers.id))
       .limit(BATCH);
     if (rows.length === 0) return;
-    yield rows.map((row) => ({ serial: row.value, qualifierPath: row.qualifierPath }));
+    yield rows.map((row) => ({ serial: row.value, qualifierPath: row.qualifierPath, status: row.status }));
     after = rows[rows.length - 1].id;
   }
 }

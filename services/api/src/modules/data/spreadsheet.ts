@@ -153,28 +153,38 @@ export interface SheetSerial {
 /**
  * The serial column of the first sheet, below its header row. The column is the one headed
  * `serial` (or `serial number`, `serialNumber`, `qualifier`), else the first; wholly blank rows are skipped.
+ * With `headerOptional` (lists of serials, one per line), a sheet without such a heading has no
+ * header row: a workbook's first column is read from its first row, and a text file line by line,
+ * whole (a serial may hold `,` or `;`, so a list without a heading is never split into columns).
  */
-export async function readSerialColumn(data: Buffer): Promise<SheetSerial[]> {
+export async function readSerialColumn(data: Buffer, options: { headerOptional?: boolean } = {}): Promise<SheetSerial[]> {
   const kind = await sheetKindOf(data);
   if (!kind) throw fileProblem(NOT_A_SPREADSHEET);
+  if (options.headerOptional && kind === 'csv') {
+    const text = decodeText(data)!;
+    if (!hasSerialHeading(text)) return serialLines(text);
+  }
   const sheet = await loadWorksheet(data, kind);
   if (sheet.actualRowCount > SERIAL_IMPORT_MAX_ROWS + 1) throw fileProblem(TOO_MANY_ROWS);
 
   const header = sheet.getRow(1);
   let column = 1;
+  let headed = false;
   for (let index = 1; index <= header.cellCount; index += 1) {
     if (SERIAL_COLUMNS.has(normalise(cellText(header.getCell(index)).trim()))) {
       column = index;
+      headed = true;
       break;
     }
   }
+  const firstDataRow = options.headerOptional && !headed ? 1 : 2;
 
   const valueOf = (cell: ExcelJS.Cell) => {
     const value = cellText(cell).trim();
     return kind === 'csv' ? restoreCsvCell(value) : value;
   };
   const serials: SheetSerial[] = [];
-  for (let number = 2; number <= sheet.rowCount; number += 1) {
+  for (let number = firstDataRow; number <= sheet.rowCount; number += 1) {
     const row = sheet.getRow(number);
     if (!row.hasValues) continue;
     let blank = true;
@@ -184,7 +194,22 @@ export async function readSerialColumn(data: Buffer): Promise<SheetSerial[]> {
     if (blank) continue;
     serials.push({ row: number, value: valueOf(row.getCell(column)) });
   }
-  if (serials.length === 0) throw fileProblem('The file has no serials below its header row.');
+  if (serials.length === 0) throw fileProblem(options.headerOptional ? 'The file has no serials.' : 'The file has no serials below its header row.');
+  return serials;
+}
+
+/** Whether the first non-blank line of a text file names the serial column (cells quoted or not). */
+function hasSerialHeading(text: string): boolean {
+  const first = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? '';
+  return first.split(separatorOf(first)).some((cell) => SERIAL_COLUMNS.has(normalise(cell.trim().replace(/^"(.*)"$/, '$1').trim())));
+}
+
+/** A list of serials as plain text: each non-blank line, trimmed, numbered as an editor shows it. */
+function serialLines(text: string): SheetSerial[] {
+  const lines = text.split(/\r\n|\n|\r/);
+  if (lines.filter((line) => line.trim() !== '').length > SERIAL_IMPORT_MAX_ROWS) throw fileProblem(TOO_MANY_ROWS);
+  const serials = lines.flatMap((line, index) => (line.trim() === '' ? [] : [{ row: index + 1, value: line.trim() }]));
+  if (serials.length === 0) throw fileProblem('The file has no serials.');
   return serials;
 }
 
@@ -197,15 +222,18 @@ export const SHEET_CONTENT_TYPES: Record<ExportExtension, string> = {
 export interface SerialRow {
   serial: string;
   qualifierPath: string;
+  /** The lifecycle status: active, deactivated or blacklisted. */
+  status: string;
 }
 
 const COLUMNS = [
   { header: 'serial', key: 'serial', width: 24 },
   { header: 'qualifierPath', key: 'qualifierPath', width: 32 },
+  { header: 'status', key: 'status', width: 14 },
 ];
 
 /**
- * Writes serials with the header `serial`, `qualifierPath`. xlsx is streamed batch by batch
+ * Writes serials with the header `serial`, `qualifierPath`, `status`. xlsx is streamed batch by batch
  * (every value a text cell); csv is built in memory (serials are short), formula-like cells
  * neutralised (`neutraliseCsvCell`).
  */
@@ -225,7 +253,7 @@ export function writeSerialSheet(ext: ExportExtension, batches: AsyncIterable<Se
     const sheet = workbook.addWorksheet('serials');
     sheet.columns = COLUMNS;
     for await (const batch of batches) {
-      sheet.addRows(batch.map((row) => ({ serial: neutraliseCsvCell(row.serial), qualifierPath: neutraliseCsvCell(row.qualifierPath) })));
+      sheet.addRows(batch.map((row) => ({ serial: neutraliseCsvCell(row.serial), qualifierPath: neutraliseCsvCell(row.qualifierPath), status: row.status })));
     }
     output.end(Buffer.from(await workbook.csv.writeBuffer()));
   };

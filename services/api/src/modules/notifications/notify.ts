@@ -75,6 +75,31 @@ export const suspiciousSerialEvent = (productName: string, serial: string, reaso
         params: { productName, serial, countries: countries.join(', ') },
       };
 
+const englishCountries = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * A product scanned outside its intended markets for the first time in that country (decision
+ * 070): `diversion.serial`, or `diversion.product` for scans without a serial. `country` is the
+ * ISO code (the console names it in the reader's language), `at` the scan's instant.
+ */
+export const diversionEvent = (productName: string, serial: string | null, country: string, at: string): NotificationEvent => {
+  const countryName = englishCountries.of(country) ?? country;
+  const when = `${at.slice(0, 16).replace('T', ' ')} UTC`;
+  return serial === null
+    ? {
+        type: 'diversion.product',
+        title: `Scanned outside its markets: ${productName}`,
+        message: `${productName} was scanned in ${countryName} on ${when}, outside its intended markets. It may be diverted.`,
+        params: { productName, country, at },
+      }
+    : {
+        type: 'diversion.serial',
+        title: `Scanned outside its markets: ${productName} ${serial}`,
+        message: `${productName} serial ${serial} was scanned in ${countryName} on ${when}, outside its intended markets. It may be diverted.`,
+        params: { productName, serial, country, at },
+      };
+};
+
 /** Usage thresholds, in percent of the plan limit, that produce a notification. */
 export const PLAN_USAGE_THRESHOLDS = [80, 100] as const;
 export type PlanUsageResource = 'product' | 'subAdmin';

@@ -4,6 +4,7 @@ import type { EventBus } from '../../events.js';
 import {
   companyApprovedEvent,
   companyRegisteredEvent,
+  diversionEvent,
   notifyCompany,
   notifyCompanyAdmins,
   notifyPlanUsage,
@@ -27,6 +28,11 @@ export function subscribeNotifications(bus: EventBus, db: Db): void {
   bus.subscribe('analytics.suspiciousSerial', async (event) => {
     const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
     await notifyCompanyAdmins(db, event.companyId, suspiciousSerialEvent(product?.name ?? `#${event.productId}`, event.serial, event.reason, event.countries));
+  });
+  // A product scanned outside its intended markets, first time per serial and country: the managers, with the evidence.
+  bus.subscribe('authenticity.diversion', async (event) => {
+    const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
+    await notifyCompanyAdmins(db, event.companyId, diversionEvent(product?.name ?? `#${event.productId}`, event.serial, event.country, event.at));
   });
   bus.subscribe('planUsage.changed', (event) => (event.resource === 'link' ? undefined : notifyPlanUsage(db, event.companyId)));
 }

@@ -157,6 +157,7 @@ export function toProductDetail(product: ProductRow, projectName: string): Produ
     qrContent: product.qrContent ?? null,
     service: product.service,
     gtin: product.gtin,
+    intendedMarkets: product.intendedMarkets,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };

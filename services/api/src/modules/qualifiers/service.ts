@@ -27,6 +27,9 @@ export function toQualifier(row: QualifierRow): Qualifier {
     entryId: row.entryId,
     value: row.value,
     createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    statusReason: row.statusReason,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
   };
 }
 
@@ -110,6 +113,7 @@ export async function listQualifiers(db: Db, auth: AuthContext, companyId: numbe
   const conditions = [live(entry.id)];
   if (query.root) conditions.push(eq(qualifiers.identifierCode, query.root.replace(/^\//, '')));
   if (query.search) conditions.push(ilike(qualifiers.value, `%${escapeLike(query.search)}%`));
+  if (query.status) conditions.push(eq(qualifiers.status, query.status));
   const where = and(...conditions);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(qualifiers).where(where);
   const rows = await db

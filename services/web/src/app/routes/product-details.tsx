@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useParams } from 'react-router-dom';
 import { PageStack } from '@/components/ui/page-stack';
+import { IntendedMarketsCard } from '@/features/markets/components/intended-markets-card';
 import { LinksSection } from '@/features/links/components/links-section';
 import { useProductWriteAccess } from '@/features/products/api/check-access';
 import { useProduct } from '@/features/products/api/get-product';
@@ -18,7 +19,7 @@ const LinksAnchor = styled.div`
 `;
 
 /**
- * /{serviceName}/product-details/{productId}: the product (products feature), then its links,
+ * /{serviceName}/product-details/{productId}: the product (products feature), its intended markets, then its links,
  * its QR code and NFC record, an NFC product's cryptographic tags, and its serials, each from its own feature; a DPP product's
  * traceability (traced or a Start tracing button) for managers. A product without a
  * GS1 entry has no QR code and no serials.
@@ -38,6 +39,7 @@ export function ProductDetailsRoute() {
   return (
     <PageStack data-testid="product-details">
       <ProductOverview serviceName={serviceName} product={product} entry={entry} canWrite={canWrite} reload={reload} />
+      <IntendedMarketsCard product={product} canWrite={canWrite} reload={reload} />
       <ProductTraceCard serviceName={serviceName} product={product} />
       <LinksAnchor id="links">
         <LinksSection productId={product.productId} entry={entry} serviceName={serviceName} canWrite={canWrite} />

@@ -4,10 +4,11 @@ import type { Notification, UiLanguage } from '@product-console/shared';
 import { AppProvider } from '@/app/provider';
 import en from '@/locales/en.json';
 import ko from '@/locales/ko.json';
+import italian from '@/locales/it.json';
 import { NotificationItem } from '@/features/notifications/components/notification-item';
 
 function renderItem(notification: Notification, language: UiLanguage) {
-  const messages = language === 'ko' ? { ...en, ...ko } : en;
+  const messages = language === 'ko' ? { ...en, ...ko } : language === 'it' ? { ...en, ...italian } : en;
   render(
     <ul>
       <NotificationItem notification={notification} onMarkRead={() => undefined} busy={false} />
@@ -61,6 +62,23 @@ describe('a notification in the reader’s language', () => {
     expect(item).toHaveTextContent('의심스러운 일련번호: TH-0004');
     expect(item).toHaveTextContent('Trailhead Hiking Boots의 일련번호 TH-0004이(가) 짧은 시간 안에 DE, KR에서 스캔되었습니다.');
     expect(item).not.toHaveTextContent('Suspicious');
+  });
+
+  it('shows a diversion signal in Italian, naming the country in Italian', () => {
+    const item = renderItem(
+      {
+        ...base,
+        notificationId: 6,
+        title: 'Scanned outside its markets: Trailhead Hiking Boots TH-0004',
+        message: 'Trailhead Hiking Boots serial TH-0004 was scanned in Japan on 2026-03-01 12:00 UTC, outside its intended markets. It may be diverted.',
+        type: 'diversion.serial',
+        params: { productName: 'Trailhead Hiking Boots', serial: 'TH-0004', country: 'JP', at: '2026-03-01T12:00:00Z' },
+      },
+      'it',
+    );
+    expect(item).toHaveTextContent('Scansionato fuori dai suoi mercati: Trailhead Hiking Boots TH-0004');
+    expect(item).toHaveTextContent(/Il numero di serie TH-0004 di Trailhead Hiking Boots è stato scansionato in Giappone il 1 mar 2026/);
+    expect(item).not.toHaveTextContent('Japan');
   });
 
   it('formats the date of a scheduled maintenance for the reader', () => {

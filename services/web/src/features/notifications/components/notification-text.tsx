@@ -18,6 +18,8 @@ const KNOWN_TYPES = new Set([
   'customers.active',
   'serial.suspiciousCountries',
   'serial.suspiciousVolume',
+  'diversion.serial',
+  'diversion.product',
 ]);
 
 /** Values that are instants (ISO strings in `params`), formatted as dates by the messages. */
@@ -31,6 +33,10 @@ export function useNotificationText(notification: Notification): { title: string
   const params: Record<string, string | number | Date> = {};
   for (const [key, value] of Object.entries(notification.params ?? {})) {
     params[key] = DATE_PARAMS.has(key) && typeof value === 'string' ? new Date(value) : value;
+  }
+  // A country code (diversion signals) is named in the UI language.
+  if (typeof params.country === 'string' && /^[A-Z]{2}$/.test(params.country)) {
+    params.country = new Intl.DisplayNames([intl.locale], { type: 'region' }).of(params.country) ?? params.country;
   }
   let variant = type;
   if (type === 'plan.usage') variant = `plan.usage.${Number(params.threshold) >= 100 ? 'full' : 'near'}`;

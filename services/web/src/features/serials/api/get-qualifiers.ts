@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { PageInfo, Qualifier } from '@product-console/shared';
+import type { PageInfo, Qualifier, SerialStatusHistoryItem, SerialStatusValue } from '@product-console/shared';
 import { apiFetcher } from '@/lib/api-client';
 
 export const QUALIFIERS_KEY_PREFIX = '/bff/api/entry/qualifiers/all';
@@ -9,11 +9,13 @@ export interface QualifierListParams {
   page: number;
   size: number;
   search?: string;
+  status?: SerialStatusValue;
 }
 
-export function qualifiersKey({ entryId, page, size, search }: QualifierListParams): string {
+export function qualifiersKey({ entryId, page, size, search, status }: QualifierListParams): string {
   const query = new URLSearchParams({ page: String(page), size: String(size), entryId: String(entryId) });
   if (search) query.set('search', search);
+  if (status) query.set('status', status);
   return `${QUALIFIERS_KEY_PREFIX}?${query}`;
 }
 
@@ -38,4 +40,10 @@ export function serialOf(qualifier: Pick<Qualifier, 'value' | 'qualifierPath'>):
   } catch {
     return last;
   }
+}
+
+/** A serial's lifecycle history, newest first (`GET /api/entry/qualifiers/status/history`); null key while closed. */
+export function useSerialHistory(ref: { entryId: number; qualifierId: number } | null) {
+  const key = ref ? `/bff/api/entry/qualifiers/status/history?${new URLSearchParams({ entryId: String(ref.entryId), qualifierId: String(ref.qualifierId) })}` : null;
+  return useSWR<{ result: SerialStatusHistoryItem[] }>(key, apiFetcher);
 }

@@ -1,4 +1,4 @@
-import { SERIAL_AI, qualifierPathOf, serialProblem } from '@product-console/shared';
+import { SERIAL_AI, qualifierPathOf, serialProblem, type SerialStatusResult, type SerialStatusValue } from '@product-console/shared';
 import { api } from '@/lib/api-client';
 import { uploadForm } from '@/lib/upload';
 
@@ -57,3 +57,38 @@ export type ExportFormat = 'xlsx' | 'csv';
 /** A file download; the session cookie carries it, so a plain link will do. */
 export const serialExportUrl = (entryId: number, ext: ExportFormat) =>
   `/bff/api/service/data/export/${entryId}?type=serial_material&ext=${ext}`;
+
+/** Files a list of serials for a status change may be: a workbook, CSV or plain text with one serial a line. */
+export const SERIAL_LIST_FILE_TYPES = ['.xlsx', '.csv', '.txt'];
+
+/**
+ * Changes the lifecycle status of serials of the entry: one (`PUT /api/entry/qualifiers/status`)
+ * or a selection (`PUT /api/entry/qualifiers/status/bulk`), all or none.
+ */
+export function changeSerialStatus(
+  qualifierIds: readonly number[],
+  entry: Pick<SerialEntry, 'entryId' | 'entryPath'>,
+  status: SerialStatusValue,
+  reason: string,
+): Promise<SerialStatusResult> {
+  const common = { entryId: entry.entryId, entryPath: entry.entryPath, status, ...(reason.trim() ? { reason: reason.trim() } : {}) };
+  if (qualifierIds.length === 1) return api.put<SerialStatusResult>('/bff/api/entry/qualifiers/status', { ...common, qualifierId: qualifierIds[0] });
+  return api.put<SerialStatusResult>('/bff/api/entry/qualifiers/status/bulk', { ...common, qualifierIds });
+}
+
+/** `POST /api/entry/qualifiers/status/upload` multipart, with upload progress; a refused list fails like an import (`importProblems`). */
+export function uploadSerialStatusList(
+  file: File,
+  entry: Pick<SerialEntry, 'entryId' | 'entryPath'>,
+  status: SerialStatusValue,
+  reason: string,
+  onProgress?: (fraction: number) => void,
+): Promise<SerialStatusResult> {
+  const body = new FormData();
+  body.append('entryId', String(entry.entryId));
+  body.append('entryPath', entry.entryPath);
+  body.append('status', status);
+  if (reason.trim()) body.append('reason', reason.trim());
+  body.append('file', file, file.name);
+  return uploadForm<SerialStatusResult>('/bff/api/entry/qualifiers/status/upload', { method: 'POST', body, onProgress });
+}

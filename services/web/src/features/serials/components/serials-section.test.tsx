@@ -39,6 +39,9 @@ describe('serials section', () => {
     const table = await screen.findByTestId('serials-table');
     expect(within(table).getByText('A/2')).toBeInTheDocument();
     expect(within(table).getByText('/21/A%2F2')).toBeInTheDocument();
+    expect(within(table).getAllByRole('columnheader').map((head) => head.textContent).slice(1, 5)).toEqual(['Serial', 'Status', 'Path', 'Added']);
+    expect(within(table).getByRole('checkbox', { name: 'Select all serials on this page' })).toBeInTheDocument();
+    expect(within(screen.getByTestId('serial-row-A-1')).getByTestId('serial-status')).toHaveTextContent('Active');
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next page' }));

@@ -2,15 +2,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
-import type { Entry, Qualifier } from '@product-console/shared';
+import { SERIAL_STATUSES, type Entry, type Qualifier, type SerialStatusValue } from '@product-console/shared';
 import { ConfirmDialog, DeleteIconButton } from '@/components/confirm-dialog';
-import { DownloadIcon, PlusIcon, QrIcon } from '@/components/icons';
+import { DownloadIcon, MenuIcon, PlusIcon, QrIcon, UploadIcon } from '@/components/icons';
 import { ListToolbar, SearchBox } from '@/components/list-toolbar';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
-import { Button } from '@/components/ui/button';
+import { Button, IconButton } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { DropZone } from '@/components/ui/drop-zone';
-import { Input } from '@/components/ui/field';
+import { Input, Select } from '@/components/ui/field';
+import { MenuContent, MenuItem, MenuPortal, MenuRoot, MenuSeparator, MenuTrigger } from '@/components/ui/menu';
 import { Spinner } from '@/components/ui/spinner';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { Mono } from '@/components/product-cell';
@@ -23,6 +24,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { QUALIFIERS_KEY_PREFIX, serialOf, useQualifiers } from '@/features/serials/api/get-qualifiers';
 import {
   SERIAL_FILE_TYPES,
+  changeSerialStatus,
   createQualifier,
   deleteQualifier,
   importSerials,
@@ -34,6 +36,10 @@ import { FieldError, Hint } from '@/components/ui/form-controls';
 import { ImportProblems } from '@/components/import-problems';
 import { importProblems, type ImportFailure } from '@/lib/import-problems';
 import { ListBody } from '@/components/list-body';
+import { SerialHistoryDialog, type HistoryTarget } from '@/features/serials/components/serial-history-dialog';
+import { SERIAL_STATUS_LABELS, SerialStatusBadge } from '@/features/serials/components/serial-status-badge';
+import { STATUS_ACTIONS, SerialStatusDialog, type StatusChangeRequest } from '@/features/serials/components/serial-status-dialog';
+import { SerialStatusUpload } from '@/features/serials/components/serial-status-upload';
 
 const PAGE_SIZE = 10;
 
@@ -96,6 +102,46 @@ const Band = styled.div`
 
 const ActionCell = styled.td`
   text-align: end;
+  white-space: nowrap;
+`;
+
+const SelectHead = styled.th`
+  width: 40px;
+`;
+
+const StatusFilter = styled(Select)`
+  width: auto;
+  min-width: 160px;
+`;
+
+/** The bulk actions of the selected serials, above the table while any is selected. */
+const BulkBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin: 0 22px 12px;
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  font-size: 14px;
+  strong { margin-inline-end: auto; }
+`;
+
+/** The status changes a row's menu and the bulk bar offer, in this order. */
+const TARGET_STATUSES: SerialStatusValue[] = ['deactivated', 'blacklisted', 'active'];
+
+const headerButton = css`
+  ${headerAction}
+  gap: 6px;
+  background: none;
+  color: inherit;
+  cursor: pointer;
+  &:hover { border-color: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const HeaderButton = styled.button`
+  ${headerButton}
 `;
 
 interface SerialsSectionProps {
@@ -104,7 +150,11 @@ interface SerialsSectionProps {
   canWrite: boolean;
 }
 
-/** An entry's serials (AI 21): paged list with search, add, delete, import and export. */
+/**
+ * An entry's serials (AI 21): paged list with search, a status filter, add, delete, import and
+ * export; each serial's lifecycle status (decision 070) changes from its row's menu, for a
+ * selection from the bulk bar, or for an uploaded list, always after a confirmation with a reason.
+ */
 export function SerialsSection({ productId, entry, canWrite }: SerialsSectionProps) {
   const intl = useIntl();
   const { mutate: mutateAll } = useSWRConfig();
@@ -118,9 +168,18 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
   const [progress, setProgress] = useState<number | null>(null);
   const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
   const [importing, setImporting] = useState<File[]>([]);
+  const [statusFilter, setStatusFilter] = useState<SerialStatusValue | ''>('');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [statusRequest, setStatusRequest] = useState<StatusChangeRequest | null>(null);
+  const [historyOf, setHistoryOf] = useState<HistoryTarget | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
   const sendOnce = useIdempotentSubmit();
   const serialEntry: SerialEntry = { entryId: entry.entry_id, entryPath: entry.entryPath, gcp: entry.gcp };
-  const list = useQualifiers({ entryId: entry.entry_id, page, size: PAGE_SIZE, search: search || undefined });
+  const list = useQualifiers({ entryId: entry.entry_id, page, size: PAGE_SIZE, search: search || undefined, status: statusFilter || undefined });
+  const shown = list.data?.result ?? [];
+
+  // A selection is of the serials on screen: another page, search or filter starts a new one.
+  useEffect(() => setSelected(new Set()), [page, search, statusFilter]);
 
   useEffect(() => {
     if (searchText === search) return;
@@ -167,6 +226,28 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
     }
   }
 
+  function toggle(qualifierId: number) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(qualifierId)) next.delete(qualifierId);
+      else next.add(qualifierId);
+      return next;
+    });
+  }
+
+  const allSelected = shown.length > 0 && shown.every((qualifier) => selected.has(qualifier.qualifierId));
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(shown.map((qualifier) => qualifier.qualifierId)));
+
+  const statusDone = (result: { changed: number; unchanged: number }) =>
+    showSnackbar(intl.formatMessage({ id: 'serials.status.done' }, result), 'success');
+
+  async function applyStatus(request: StatusChangeRequest, reason: string) {
+    const result = await changeSerialStatus(request.qualifierIds, serialEntry, request.status, reason);
+    statusDone(result);
+    setSelected(new Set());
+    await refresh();
+  }
+
   async function importFile(file: File) {
     setImportFailure(null);
     setImporting([file]);
@@ -194,6 +275,12 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
           <FormattedMessage id="serials.title" />
         </CardTitle>
         <HeaderActions>
+          {canWrite ? (
+            <HeaderButton type="button" onClick={() => setUploadOpen(true)} data-testid="serials-status-upload">
+              <UploadIcon size={16} />
+              <FormattedMessage id="serials.upload.open" />
+            </HeaderButton>
+          ) : null}
           <DownloadLink href={serialExportUrl(entry.entry_id, 'xlsx')} download data-testid="serials-export-xlsx">
             <DownloadIcon size={16} />
             <FormattedMessage id="serials.export" values={{ format: 'XLSX' }} />
@@ -206,6 +293,25 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
       </CardHeader>
       <Toolbar>
         <Search value={searchText} onChange={setSearchText} label={intl.formatMessage({ id: 'serials.search' })} testId="serials-search" />
+        <VisuallyHidden as="label" htmlFor={`serial-status-filter-${productId}`}>
+          <FormattedMessage id="serials.filter.label" />
+        </VisuallyHidden>
+        <StatusFilter
+          id={`serial-status-filter-${productId}`}
+          value={statusFilter}
+          onChange={(event) => {
+            setStatusFilter(event.target.value as SerialStatusValue | '');
+            setPage(1);
+          }}
+          data-testid="serials-status-filter"
+        >
+          <option value="">{intl.formatMessage({ id: 'serials.filter.all' })}</option>
+          {SERIAL_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {intl.formatMessage({ id: SERIAL_STATUS_LABELS[status] })}
+            </option>
+          ))}
+        </StatusFilter>
         {canWrite ? (
           <AddBlock>
             <AddForm onSubmit={(event) => void add(event)} noValidate>
@@ -258,6 +364,27 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         </Band>
       ) : null}
       {importFailure ? <ImportProblems failure={importFailure} onClose={() => setImportFailure(null)} testId="serials-import-error" /> : null}
+      {canWrite && selected.size > 0 ? (
+        <BulkBar role="region" aria-label={intl.formatMessage({ id: 'serials.bulk.label' })} data-testid="serials-bulk">
+          <strong>
+            <FormattedMessage id="serials.bulk.selected" values={{ count: selected.size }} />
+          </strong>
+          {TARGET_STATUSES.map((status) => (
+            <Button
+              key={status}
+              $size="sm"
+              $variant={status === 'active' ? 'outline' : 'danger'}
+              onClick={() => setStatusRequest({ status, qualifierIds: [...selected] })}
+              data-testid={`serials-bulk-${status}`}
+            >
+              <FormattedMessage id={STATUS_ACTIONS[status]} />
+            </Button>
+          ))}
+          <Button $size="sm" $variant="ghost" onClick={() => setSelected(new Set())}>
+            <FormattedMessage id="serials.bulk.clear" />
+          </Button>
+        </BulkBar>
+      ) : null}
       <ListBody
         items={list.data?.result}
         error={list.error}
@@ -267,19 +394,49 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         emptyIcon={<QrIcon size={28} />}
         empty={
           <p>
-            <FormattedMessage id={search ? 'serials.noMatch' : 'serials.empty'} />
+            <FormattedMessage id={statusFilter ? 'serials.noStatusMatch' : search ? 'serials.noMatch' : 'serials.empty'} />
           </p>
         }
       >
         {(qualifiers) => (
           <TableScroll>
             <Table data-testid="serials-table">
-              <ColumnHeads columns={['serials.column.serial', 'serials.column.path', 'serials.column.created']} actions />
+              <ColumnHeads
+                leading={
+                  canWrite ? (
+                    <SelectHead scope="col">
+                      <input
+                        type="checkbox"
+                        checked={allSelected}
+                        onChange={toggleAll}
+                        aria-label={intl.formatMessage({ id: 'serials.selectAll' })}
+                        data-testid="serials-select-all"
+                      />
+                    </SelectHead>
+                  ) : undefined
+                }
+                columns={['serials.column.serial', 'serials.column.status', 'serials.column.path', 'serials.column.created']}
+                actions
+              />
               <tbody>
                 {qualifiers.map((qualifier) => (
                   <tr key={qualifier.qualifierId} data-testid={`serial-row-${serialOf(qualifier)}`}>
+                    {canWrite ? (
+                      <td>
+                        <input
+                          type="checkbox"
+                          checked={selected.has(qualifier.qualifierId)}
+                          onChange={() => toggle(qualifier.qualifierId)}
+                          aria-label={intl.formatMessage({ id: 'serials.select' }, { serial: serialOf(qualifier) })}
+                          data-testid={`serial-select-${qualifier.qualifierId}`}
+                        />
+                      </td>
+                    ) : null}
                     <Cell label="serials.column.serial">
                       <Mono>{serialOf(qualifier)}</Mono>
+                    </Cell>
+                    <Cell label="serials.column.status">
+                      <SerialStatusBadge status={qualifier.status} reason={qualifier.statusReason} />
                     </Cell>
                     <Cell label="serials.column.path">
                       <Mono>{qualifier.qualifierPath}</Mono>
@@ -288,6 +445,35 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
                       {qualifier.createdAt ? <FormattedDate value={qualifier.createdAt} dateStyle="medium" /> : '—'}
                     </Cell>
                     <ActionCell>
+                      <MenuRoot modal={false}>
+                        <MenuTrigger asChild>
+                          <IconButton
+                            aria-label={intl.formatMessage({ id: 'serials.actions' }, { serial: serialOf(qualifier) })}
+                            title={intl.formatMessage({ id: 'serials.actions' }, { serial: serialOf(qualifier) })}
+                            data-testid={`serial-menu-${qualifier.qualifierId}`}
+                          >
+                            <MenuIcon size={18} />
+                          </IconButton>
+                        </MenuTrigger>
+                        <MenuPortal>
+                          <MenuContent align="end">
+                            {canWrite
+                              ? TARGET_STATUSES.filter((status) => status !== qualifier.status).map((status) => (
+                                  <MenuItem
+                                    key={status}
+                                    onSelect={() => setStatusRequest({ status, qualifierIds: [qualifier.qualifierId], label: serialOf(qualifier) })}
+                                  >
+                                    <FormattedMessage id={STATUS_ACTIONS[status]} />
+                                  </MenuItem>
+                                ))
+                              : null}
+                            {canWrite ? <MenuSeparator /> : null}
+                            <MenuItem onSelect={() => setHistoryOf({ entryId: entry.entry_id, qualifierId: qualifier.qualifierId, serial: serialOf(qualifier) })}>
+                              <FormattedMessage id="serials.action.history" />
+                            </MenuItem>
+                          </MenuContent>
+                        </MenuPortal>
+                      </MenuRoot>
                       {canWrite ? (
                         <DeleteIconButton
                           label={intl.formatMessage({ id: 'serials.delete' }, { serial: serialOf(qualifier) })}
@@ -308,6 +494,19 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         page={page}
         onPage={setPage}
       />
+      <SerialStatusDialog request={statusRequest} onConfirm={applyStatus} onClose={() => setStatusRequest(null)} errorOf={(cause) => apiErrorMessage(intl, cause)} />
+      <SerialHistoryDialog target={historyOf} onClose={() => setHistoryOf(null)} />
+      {canWrite ? (
+        <SerialStatusUpload
+          open={uploadOpen}
+          entry={serialEntry}
+          onClose={() => setUploadOpen(false)}
+          onDone={async (result) => {
+            statusDone(result);
+            await refresh();
+          }}
+        />
+      ) : null}
       <ConfirmDialog payload={deleting} subject={deleting ? serialOf(deleting) : undefined} onConfirm={remove} onClose={() => setDeleting(null)} />
     </Card>
   );
