@@ -32,3 +32,4 @@ export * from './schemas/trace.js';
 export * from './epcis/index.js';
 export * from './schemas/analytics.js';
 export * from './log-redaction.js';
+export * from './schemas/authenticity-desk.js';
