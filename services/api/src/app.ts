@@ -47,6 +47,7 @@ import { epcisNotFound } from './modules/epcis/plugin.js';
 import { epcisQueryRoutes } from './modules/epcis/query-routes.js';
 import { traceRoutes } from './modules/trace/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { authenticityRoutes } from './modules/authenticity/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(credentialRoutes(config, { readPassport: getPublishedPassport }));
   await app.register(traceRoutes(config));
   await app.register(analyticsRoutes);
+  await app.register(authenticityRoutes);
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
   await app.register(apiKeyRoutes);

@@ -18,6 +18,8 @@ export interface DomainEvents {
   'epcis.captured': { companyId: number };
   /** A serial looked copied (scanned in several countries within a short time, or far more than its siblings) and was flagged. */
   'analytics.suspiciousSerial': { companyId: number; productId: number; serial: string; reason: 'countries' | 'volume'; countries: string[] };
+  /** A shopper reported a suspected fake of a product from its landing (decision 071). */
+  'authenticity.reportFiled': { companyId: number; productId: number; reportId: number; serial: string | null };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -8,6 +8,7 @@ import {
   notifyCompanyAdmins,
   notifyPlanUsage,
   notifySuperAdmins,
+  reportFiledEvent,
   subAdminJoinedEvent,
   suspiciousSerialEvent,
 } from './notify.js';
@@ -27,6 +28,11 @@ export function subscribeNotifications(bus: EventBus, db: Db): void {
   bus.subscribe('analytics.suspiciousSerial', async (event) => {
     const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
     await notifyCompanyAdmins(db, event.companyId, suspiciousSerialEvent(product?.name ?? `#${event.productId}`, event.serial, event.reason, event.countries));
+  });
+  // A shopper's report of a suspected fake: the company's managers, with the product's name.
+  bus.subscribe('authenticity.reportFiled', async (event) => {
+    const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
+    await notifyCompanyAdmins(db, event.companyId, reportFiledEvent(product?.name ?? `#${event.productId}`, event.serial, event.reportId));
   });
   bus.subscribe('planUsage.changed', (event) => (event.resource === 'link' ? undefined : notifyPlanUsage(db, event.companyId)));
 }
