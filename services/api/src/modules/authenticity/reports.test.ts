@@ -5,7 +5,7 @@ import { ERROR_CODES, INTERNAL_TOKEN_HEADER, REPORTS_PER_ADDRESS_PER_DAY, VISITO
 import { DEMO_USERS } from '../../db/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { readOutbox, waitForMail } from '../../test/mail.js';
-import { multipart, png } from '../../test/multipart.js';
+import { multipart } from '../../test/multipart.js';
 import { entries } from '../entries/tables.js';
 import { notifications } from '../notifications/tables.js';
 import { products } from '../products/tables.js';

@@ -1,7 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
-  ERROR_CODES,
   REPORT_HONEYPOT_FIELD,
   REPORT_PHOTO_MAX_BYTES,
   REPORT_PHOTO_TYPES,
@@ -13,7 +12,7 @@ import {
   type ReportDecision,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound, validationFailed } from '../../errors.js';
+import { conflict, notFound, tooManyReports, validationFailed } from '../../errors.js';
 import type { Publish } from '../../events.js';
 import { checkImage } from '../../images.js';
 import { mailMessages } from '../../mail/catalogue.js';
@@ -44,8 +43,6 @@ const PHOTO_MAX_PIXELS = 40_000_000;
 /** A handled report's e-mail and photo are erased this long after the brand decided on it. */
 export const REPORT_PERSONAL_DATA_DAYS = 180;
 
-const tooManyReports = () =>
-  new AppError(429, ERROR_CODES.RATE_LIMITED, `At most ${REPORTS_PER_ADDRESS_PER_DAY} reports a day can be sent from one address. Please try again tomorrow.`);
 const photoProblem = (message: string) => validationFailed([{ path: 'photo', message }]);
 
 /**
@@ -108,7 +105,7 @@ export async function fileReport(
         .select({ count: sql<number>`count(*)::int` })
         .from(counterfeitReports)
         .where(and(eq(counterfeitReports.visitor, visitor.key), sql`${counterfeitReports.createdAt} > now() - interval '1 day'`));
-      if (count >= REPORTS_PER_ADDRESS_PER_DAY) throw tooManyReports();
+      if (count >= REPORTS_PER_ADDRESS_PER_DAY) throw tooManyReports(REPORTS_PER_ADDRESS_PER_DAY);
     }
     const [row] = await tx
       .insert(counterfeitReports)
