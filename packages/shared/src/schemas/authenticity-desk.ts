@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UI_LANGUAGES } from '../constants/ui.js';
 import { daySchema, idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
+import type { LandingPageData, LandingViteManifest } from './landing.js';
 
 /*
  * Shoppers' reports of suspected fakes and the brand's Authenticity desk (issue 25 part 3,
@@ -66,6 +67,21 @@ export interface LandingReportPageState {
   errors: Record<string, string>;
   /** A whole-form problem: too many reports today, or the service did not answer. */
   problem: 'rateLimited' | 'unavailable' | null;
+}
+
+/** What the gateway gives the web bundle's `renderReportPage`: the product's page data (its index view) and the form's state. */
+export interface LandingReportInput {
+  data: LandingPageData;
+  /** The language the product's texts are read in (DEFAULT or a code). */
+  language: string;
+  uiLanguage: string;
+  /** The serial the verification view showed, carried in `?serial=`. */
+  serial: string | null;
+  /** `/{serviceName}/product-details/{id}/preview`. */
+  basePath: string;
+  langInUrl: boolean;
+  manifest: LandingViteManifest;
+  report: LandingReportPageState;
 }
 
 // ---------------------------------------------------------------------------------------------
