@@ -18,6 +18,7 @@ const KNOWN_TYPES = new Set([
   'customers.active',
   'serial.suspiciousCountries',
   'serial.suspiciousVolume',
+  'report.filed',
 ]);
 
 /** Values that are instants (ISO strings in `params`), formatted as dates by the messages. */
