@@ -85,6 +85,13 @@ export function countryName(intl: IntlShape, code: string | null): string {
   }
 }
 
+const RESULTS = new Set(['registered', 'warning', 'notGenuine', 'genuine', 'noSerial', 'unverified', 'replayed', 'badMac', 'otherSerial', 'unknownTag', 'malformed']);
+const STATUSES = new Set(['active', 'deactivated', 'blacklisted']);
+
+/** A check's or tap's result in the reader's language (an unknown one as stored). */
+export const resultLabel = (intl: IntlShape, result: string) => (RESULTS.has(result) ? intl.formatMessage({ id: `authenticity.result.${result}` as MessageId }) : result);
+const statusLabel = (intl: IntlShape, status: string) => (STATUSES.has(status) ? intl.formatMessage({ id: `authenticity.serialStatus.${status}` as MessageId }) : status);
+
 export const formatTime = (intl: IntlShape, at: string) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
 
 function EventText({ event }: { event: TimelineEvent }) {
@@ -94,14 +101,14 @@ function EventText({ event }: { event: TimelineEvent }) {
     case 'scan':
       return <FormattedMessage id="authenticity.story.scan" values={{ country, linkType: event.linkType }} />;
     case 'check':
-      return <FormattedMessage id="authenticity.story.check" values={{ country, result: event.result }} />;
+      return <FormattedMessage id="authenticity.story.check" values={{ country, result: resultLabel(intl, event.result) }} />;
     case 'tap':
-      return <FormattedMessage id="authenticity.story.tap" values={{ country, counter: event.counter ?? '–', result: event.result }} />;
+      return <FormattedMessage id="authenticity.story.tap" values={{ country, counter: event.counter ?? '–', result: resultLabel(intl, event.result) }} />;
     case 'status':
       return (
         <FormattedMessage
           id="authenticity.story.status"
-          values={{ from: event.from, to: event.to, reason: event.reason ?? '–', by: event.by || intl.formatMessage({ id: 'authenticity.story.someone' }) }}
+          values={{ from: statusLabel(intl, event.from), to: statusLabel(intl, event.to), reason: event.reason ?? '–', by: event.by || intl.formatMessage({ id: 'authenticity.story.someone' }) }}
         />
       );
     case 'report':
