@@ -34,3 +34,4 @@ export * from './epcis/index.js';
 export * from './schemas/analytics.js';
 export * from './schemas/nfc.js';
 export * from './log-redaction.js';
+export * from './schemas/authenticity-desk.js';

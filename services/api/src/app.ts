@@ -52,6 +52,7 @@ import { nfcRoutes } from './modules/authenticity/nfc/routes.js';
 import { diversionRoutes } from './modules/authenticity/diversion-routes.js';
 import { lifecycleRoutes } from './modules/authenticity/lifecycle-routes.js';
 import { marketRoutes } from './modules/authenticity/markets.js';
+import { authenticityRoutes } from './modules/authenticity/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(analyticsRoutes);
   await app.register(marketRoutes);
   await app.register(diversionRoutes);
+  await app.register(authenticityRoutes);
   await app.register(resolverRoutes);
   await app.register(translationRoutes);
   await app.register(apiKeyRoutes);

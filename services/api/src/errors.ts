@@ -71,3 +71,6 @@ export const fileTooLarge = () => new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARG
 /** An upload in `field` that is not a JPEG, PNG, WebP or GIF image. */
 export const invalidImage = (field: string) =>
   new AppError(400, ERROR_CODES.VALIDATION, MESSAGES.invalidImage, [{ path: field, message: MESSAGES.invalidImage }]);
+/** A shopper's address sent more reports of suspected fakes today than it may (decision 071). */
+export const tooManyReports = (perDay: number) =>
+  new AppError(429, ERROR_CODES.RATE_LIMITED, `At most ${perDay} reports a day can be sent from one address. Please try again tomorrow.`);

@@ -20,6 +20,8 @@ export interface DomainEvents {
   'analytics.suspiciousSerial': { companyId: number; productId: number; serial: string; reason: 'countries' | 'volume'; countries: string[] };
   /** A product (and serial, null for scans without one) was first scanned in a country outside its intended markets; `at` is that scan's time. */
   'authenticity.diversion': { companyId: number; productId: number; serial: string | null; country: string; at: string };
+  /** A shopper reported a suspected fake of a product from its landing (decision 071). */
+  'authenticity.reportFiled': { companyId: number; productId: number; reportId: number; serial: string | null };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -14,6 +14,8 @@ export interface MailMessages {
   passwordReset(values: { firstName: string; link: string; code: string; minutes: number }): MailText;
   /** `companyName` is null when the company could not be found. */
   invitation(values: { firstName: string; companyName: string | null; link: string; days: number }): MailText;
+  /** To a shopper who reported a suspected fake and agreed to an answer: the brand's own words in `message`. */
+  reportAnswer(values: { companyName: string; productName: string; reportedOn: string; message: string }): MailText;
 }
 
 /** A body's lines, joined. */

@@ -25,6 +25,8 @@ export interface UpstreamCallOptions {
   timeoutMs?: number;
   /** Further request headers of the gateway's own (the landing's `x-visitor-address`). */
   headers?: Record<string, string>;
+  /** A body passed on as it came (the landing's report form, multipart), instead of `body` as JSON. */
+  rawBody?: { contentType: string; data: Buffer };
 }
 
 export interface UpstreamClient {
@@ -75,7 +77,7 @@ export function createUpstreamClient({
   const pool = new Pool(base, { connections: 128, pipelining: 1, connect: { timeout: connectTimeoutMs } });
 
   /** One request on the pool; a transport failure becomes the gateway's 503 or 504. */
-  async function send(method: string, path: string, headers: Record<string, string>, body: string | undefined, ms: number) {
+  async function send(method: string, path: string, headers: Record<string, string>, body: string | Buffer | undefined, ms: number) {
     if (internalToken) headers[INTERNAL_TOKEN_HEADER] = internalToken;
     try {
       const response = await pool.request({ method: method as Dispatcher.HttpMethod, path, headers, body, signal: AbortSignal.timeout(ms) });
@@ -95,9 +97,10 @@ export function createUpstreamClient({
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.rawBody) headers['content-type'] = options.rawBody.contentType;
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.requestId) headers['x-request-id'] = options.requestId;
-      const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+      const body = options.rawBody ? options.rawBody.data : options.body === undefined ? undefined : JSON.stringify(options.body);
       const { status, text } = await send(method, path, headers, body, options.timeoutMs ?? timeoutMs);
       let parsed: unknown = null;
       if (text) {

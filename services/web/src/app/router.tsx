@@ -130,6 +130,8 @@ export function createAppRoutes(): RouteObject[] {
               ],
             },
             page('quick-start', 'nav.quickStart', lazyRoute(() => import('@/features/quick-start/routes/quick-start'), (m) => m.QuickStartRoute)),
+            // Roles 1 and 2 and sub-admins: the API scopes a sub-admin's lists to its projects' products.
+            page('authenticity', 'nav.authenticity', lazyRoute(() => import('@/features/authenticity/routes/authenticity'), (m) => m.AuthenticityRoute)),
             {
               lazy: lazyRoute(() => import('@/app/guards/require-role'), (m) => m.AdminOnly),
               children: [

@@ -2,11 +2,12 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { ServerStyleSheet, createGlobalStyle } from 'styled-components';
-import { DEFAULT_LANGUAGE, inputFor, landingViewPath, orderBlocks, previewChannelName, type LandingManifestChunk, type LandingPageData, type LandingPageInput, type LandingProblemInput, type LandingRenderInput, type LandingRenderResult, type LandingViteManifest, type LandingView as LandingViewName } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, inputFor, landingViewPath, orderBlocks, previewChannelName, type LandingManifestChunk, type LandingPageData, type LandingPageInput, type LandingProblemInput, type LandingRenderInput, type LandingRenderResult, type LandingViteManifest, type LandingReportInput, type LandingView as LandingViewName } from '@product-console/shared';
 import { detailsFor } from '@/landing/components/product-landing';
 import { LandingView } from '@/landing/components/landing-view';
+import { ReportView } from '@/landing/components/report-view';
 import { videoSource } from '@/landing/lib/media';
-import { publicFileUrl } from '@/landing/lib/urls';
+import { publicFileUrl, reportHref } from '@/landing/lib/urls';
 import { isUiLanguage, landingMessages } from './messages';
 import { LandingProblem } from './not-found';
 import { PAGE_STATE_ID, serializePageState, type LandingPageState } from './page-state';
@@ -235,6 +236,50 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
   ].join('');
   const body = `${markup}<script type="application/json" id="${PAGE_STATE_ID}">${serializePageState(state)}</script>`;
   return { status: 200, html: documentHtml({ lang: uiLanguage, head, body }) };
+}
+
+/**
+ * The report page of a product (decision 071): the product's design, the form, no script (it works
+ * without one); never indexed. With automatic translation the page's words are English, as the views'.
+ */
+export function renderReportPage(input: LandingReportInput): LandingRenderResult {
+  const { data, language, serial, basePath, report } = input;
+  const uiLanguage = data.design.isAutoTrans ? 'en' : input.uiLanguage;
+  const messages = landingMessages(uiLanguage);
+  const design = data.design;
+  const bg = HEX.test(design.page.background) ? design.page.background : '#ffffff';
+  const fg = HEX.test(design.page.textColor) ? design.page.textColor : '#111111';
+  const langParam = input.langInUrl && language !== DEFAULT_LANGUAGE ? language : null;
+  const action = withQuery(reportHref(basePath, null), { lang: langParam });
+  const backHref = withQuery(`${basePath}${landingViewPath(serial ? 'verification' : 'index')}`, { lang: langParam, serial });
+  const { markup, styles } = render(
+    <IntlProvider locale={uiLanguage} defaultLocale="en" messages={messages}>
+      <PageBase $bg={bg} $fg={fg} />
+      <ReportView
+        product={data.product}
+        content={data.content}
+        design={design}
+        language={language}
+        serial={serial}
+        action={action}
+        backHref={backHref}
+        uiLanguage={uiLanguage}
+        report={report}
+      />
+    </IntlProvider>,
+  );
+  const name = detailsFor(data.product, data.content.productDetails, language).productName || data.product.product_name;
+  const title = `${messages['landing.report.title'] ?? ''} – ${name}`;
+  const readingLanguage = language === DEFAULT_LANGUAGE ? design.defaultLang : language;
+  const fonts = fontStylesheets(input.manifest, [...new Set([readingLanguage, uiLanguage])]);
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    '<meta name="robots" content="noindex">',
+    `<meta name="theme-color" content="${escapeHtml(bg)}">`,
+    ...fonts.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    styles,
+  ].join('');
+  return { status: 200, html: documentHtml({ lang: uiLanguage, head, body: markup }) };
 }
 
 /** The whole HTML document of a landing view, or of its 404 / 503 page. */

@@ -49,4 +49,16 @@ export const en: MailMessages = {
       `The link works once and expires in ${days} day${days === 1 ? '' : 's'}.`,
     ),
   }),
+  reportAnswer: ({ companyName, productName, reportedOn, message }) => ({
+    subject: `${companyName}: about your report on ${productName}`,
+    text: lines(
+      'Hello,',
+      '',
+      `${companyName} answers the report you sent on ${reportedOn} about ${productName}:`,
+      '',
+      message,
+      '',
+      'You receive this message because you asked for an answer when you sent the report.',
+    ),
+  }),
 };

@@ -49,4 +49,16 @@ export const it: MailMessages = {
       `Il link si può usare una sola volta e scade tra ${days} ${days === 1 ? 'giorno' : 'giorni'}.`,
     ),
   }),
+  reportAnswer: ({ companyName, productName, reportedOn, message }) => ({
+    subject: `${companyName}: la tua segnalazione su ${productName}`,
+    text: lines(
+      'Buongiorno,',
+      '',
+      `${companyName} risponde alla segnalazione su ${productName} che hai inviato il ${reportedOn}:`,
+      '',
+      message,
+      '',
+      'Ricevi questo messaggio perché hai chiesto una risposta quando hai inviato la segnalazione.',
+    ),
+  }),
 };

@@ -49,4 +49,16 @@ export const ja: MailMessages = {
       `リンクは一度だけ使用でき、${days} 日後に期限切れになります。`,
     ),
   }),
+  reportAnswer: ({ companyName, productName, reportedOn, message }) => ({
+    subject: `${companyName}：${productName}に関するご報告への回答`,
+    text: lines(
+      'こんにちは。',
+      '',
+      `${reportedOn}にお送りいただいた${productName}に関するご報告について、${companyName}より回答いたします：`,
+      '',
+      message,
+      '',
+      'ご報告の際に回答をご希望されたため、このメールをお送りしています。',
+    ),
+  }),
 };

@@ -49,4 +49,16 @@ export const ko: MailMessages = {
       `링크는 한 번만 사용할 수 있으며 ${days}일 후에 만료됩니다.`,
     ),
   }),
+  reportAnswer: ({ companyName, productName, reportedOn, message }) => ({
+    subject: `${companyName}: ${productName} 신고에 대한 답변`,
+    text: lines(
+      '안녕하세요.',
+      '',
+      `${reportedOn}에 보내신 ${productName} 신고에 대해 ${companyName}에서 답변드립니다:`,
+      '',
+      message,
+      '',
+      '신고를 보내실 때 답변을 요청하셨기 때문에 이 메일을 받으셨습니다.',
+    ),
+  }),
 };

@@ -49,4 +49,16 @@ export const zh: MailMessages = {
       `链接只能使用一次，将在 ${days} 天后过期。`,
     ),
   }),
+  reportAnswer: ({ companyName, productName, reportedOn, message }) => ({
+    subject: `${companyName}：关于您对${productName}的举报`,
+    text: lines(
+      '您好，',
+      '',
+      `${companyName}就您于${reportedOn}提交的关于${productName}的举报答复如下：`,
+      '',
+      message,
+      '',
+      '您收到此邮件，是因为您在提交举报时要求获得答复。',
+    ),
+  }),
 };

@@ -5,6 +5,7 @@ import { notFound } from '../../errors.js';
 import { companyIdOf } from '../../plugins/auth.js';
 import { isValidStorageKey } from '../../plugins/storage.js';
 import { authorizeProduct } from '../access/policies.js';
+import { REPORT_PHOTO_FOLDER } from '../authenticity/reports.js';
 import { passportFileReader } from '../passports/service.js';
 import { FILES_PATH_PREFIX } from '../products/images.js';
 
@@ -34,7 +35,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = request.params['*'];
-      if (!isValidStorageKey(key)) throw notFound();
+      // Shoppers' report photos are the brand's only (`GET /api/authenticity/reports/photo`), never public.
+      if (!isValidStorageKey(key) || key.startsWith(REPORT_PHOTO_FOLDER)) throw notFound();
       let cacheControl = IMMUTABLE;
       const passportFile = PASSPORT_FILE.exec(key);
       if (passportFile) {

@@ -100,6 +100,16 @@ export const diversionEvent = (productName: string, serial: string | null, count
       };
 };
 
+/** A shopper's report of a suspected fake (decision 071): `report.filed`, with or without the serial shown. */
+export const reportFiledEvent = (productName: string, serial: string | null, reportId: number): NotificationEvent => ({
+  type: 'report.filed',
+  title: `Suspected fake reported: ${productName}`,
+  message: serial
+    ? `A shopper reported a suspected fake of ${productName} (serial ${serial}). See report #${reportId} on the Authenticity desk.`
+    : `A shopper reported a suspected fake of ${productName}. See report #${reportId} on the Authenticity desk.`,
+  params: { productName, serial: serial ?? '', reportId },
+});
+
 /** Usage thresholds, in percent of the plan limit, that produce a notification. */
 export const PLAN_USAGE_THRESHOLDS = [80, 100] as const;
 export type PlanUsageResource = 'product' | 'subAdmin';

@@ -9,6 +9,7 @@ import {
   notifyCompanyAdmins,
   notifyPlanUsage,
   notifySuperAdmins,
+  reportFiledEvent,
   subAdminJoinedEvent,
   suspiciousSerialEvent,
 } from './notify.js';
@@ -33,6 +34,11 @@ export function subscribeNotifications(bus: EventBus, db: Db): void {
   bus.subscribe('authenticity.diversion', async (event) => {
     const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
     await notifyCompanyAdmins(db, event.companyId, diversionEvent(product?.name ?? `#${event.productId}`, event.serial, event.country, event.at));
+  });
+  // A shopper's report of a suspected fake: the company's managers, with the product's name.
+  bus.subscribe('authenticity.reportFiled', async (event) => {
+    const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
+    await notifyCompanyAdmins(db, event.companyId, reportFiledEvent(product?.name ?? `#${event.productId}`, event.serial, event.reportId));
   });
   bus.subscribe('planUsage.changed', (event) => (event.resource === 'link' ? undefined : notifyPlanUsage(db, event.companyId)));
 }

@@ -10,6 +10,7 @@ import {
   type LandingPageData,
   type LandingRenderInput,
   type LandingRenderResult,
+  type LandingReportInput,
   type LandingView,
   type LandingViteManifest,
   VISITOR_ADDRESS_HEADER,
@@ -17,6 +18,7 @@ import {
 import { LANDING_HEADERS } from '../../plugins/static.js';
 import { createLocalBus, createRedisBus } from '../resolver/invalidation-bus.js';
 import { createLandingCache, type LandingCache } from './cache.js';
+import { reportPageRoutes } from './report.js';
 import { acceptedPrimaryLanguages, requestedLanguage, shownLanguage, uiLanguage, urlLanguage } from './language.js';
 
 /*
@@ -32,6 +34,8 @@ type RenderInput = LandingRenderInput;
 
 interface SsrModule {
   renderLandingPage(input: RenderInput): LandingRenderResult;
+  /** The report page of a product (decision 071); absent from bundles built before it. */
+  renderReportPage?(input: LandingReportInput): LandingRenderResult;
 }
 
 export interface LandingRoutesOptions {
@@ -212,6 +216,41 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     await pages.register(fastifyHelmet, { global: true, ...LANDING_HEADERS_FULL });
     pages.get('/:serviceName/product-details/:productId/preview', handle);
     pages.get('/:serviceName/product-details/:productId/preview/:view', handle);
+    const renderReportPage = ssr.renderReportPage;
+    if (renderReportPage) {
+      const problemPage = (kind: 'notFound' | 'unavailable') => (request: FastifyRequest<{ Querystring: Query }>) =>
+        ssr.renderLandingPage({
+          kind,
+          uiLanguage: uiLanguage(DEFAULT_LANGUAGE, acceptedPrimaryLanguages(request.headers['accept-language']), false, urlLanguage(first(request.query.lang))),
+          retryHref: kind === 'unavailable' ? request.url : undefined,
+          manifest,
+        }).html;
+      await reportPageRoutes(pages, {
+        // The product's index view, as cached for every visitor: the report page shows its name and design.
+        readProduct: (request, params, lang) =>
+          cache.get({ productId: params.productId, serviceName: params.serviceName, view: 'index', lang: lang ?? '' }, () =>
+            load({ ...params }, 'index', lang, null, request),
+          ),
+        pageInput(request, data) {
+          const accepted = acceptedPrimaryLanguages(request.headers['accept-language']);
+          const fromUrl = urlLanguage(first(request.query.lang));
+          const lang = requestedLanguage(fromUrl, accepted);
+          const auto = data?.design.isAutoTrans ?? false;
+          const language = data ? shownLanguage(fromUrl, accepted, data.content.languages, auto) : DEFAULT_LANGUAGE;
+          return {
+            lang,
+            language,
+            uiLanguage: uiLanguage(language, accepted, auto, fromUrl),
+            basePath: `/${encodeURIComponent(request.params.serviceName)}/product-details/${request.params.productId}/preview`,
+            langInUrl: fromUrl !== null,
+            manifest,
+          };
+        },
+        render: renderReportPage,
+        notFound: problemPage('notFound'),
+        unavailable: problemPage('unavailable'),
+      });
+    }
   });
 }
 

@@ -12,3 +12,12 @@ export function publicFileUrl(path: string): string {
   if (/^(https?:)?\/\//.test(path) || path.startsWith('/bff/') || path.startsWith('data:')) return path;
   return publicApiPath(`/api${path.startsWith('/') ? path : `/${path}`}`);
 }
+
+/**
+ * The report page of a product ("Report a suspected fake", decision 071) from its landing base path
+ * (`/{serviceName}/product-details/{id}/preview`), with the serial the verification view showed.
+ */
+export function reportHref(basePath: string, serial: string | null): string {
+  const path = `${basePath.replace(/\/+$/, '')}/report`;
+  return serial ? `${path}?${new URLSearchParams({ serial })}` : path;
+}

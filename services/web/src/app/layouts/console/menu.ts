@@ -1,7 +1,7 @@
 import { isAdminRole, type Project, type RoleId, type ServiceCode } from '@product-console/shared';
 import type { MessageId } from '@/lib/i18n';
 
-export type MenuIcon = 'dashboard' | 'analytics' | 'quickStart' | 'projects' | 'traceability' | 'userRoles';
+export type MenuIcon = 'dashboard' | 'analytics' | 'quickStart' | 'projects' | 'traceability' | 'authenticity' | 'userRoles';
 
 export interface MenuLink {
   kind: 'link';
@@ -72,6 +72,8 @@ export function buildMenu({ serviceName, roleId, services, projects = [] }: Menu
       })),
     },
   ];
+  // The Authenticity desk: every role; a sub-admin sees the products of its projects.
+  entries.push({ kind: 'link', id: 'authenticity', labelId: 'nav.authenticity', to: `${base}/authenticity`, icon: 'authenticity' });
   if (admin && services?.includes('DPP')) {
     entries.push({ kind: 'link', id: 'traceability', labelId: 'nav.traceability', to: `${base}/epcis`, icon: 'traceability' });
   }

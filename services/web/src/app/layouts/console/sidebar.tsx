@@ -8,6 +8,7 @@ import {
   ChevronDownIcon,
   DashboardIcon,
   FolderIcon,
+  LockIcon,
   PlusIcon,
   RocketIcon,
   TraceIcon,
@@ -25,6 +26,7 @@ export const ICONS: Record<MenuIcon, ReactNode> = {
   quickStart: <RocketIcon />,
   projects: <FolderIcon />,
   traceability: <TraceIcon />,
+  authenticity: <LockIcon />,
   userRoles: <UsersIcon />,
 };
 

@@ -20,6 +20,7 @@ const KNOWN_TYPES = new Set([
   'serial.suspiciousVolume',
   'diversion.serial',
   'diversion.product',
+  'report.filed',
 ]);
 
 /** Values that are instants (ISO strings in `params`), formatted as dates by the messages. */
