@@ -142,6 +142,7 @@ describe('LandingView: verification', () => {
     const badge = screen.getByTestId('landing-genuine');
     expect(badge).toHaveTextContent('Genuine product');
     expect(badge).toHaveTextContent("which only Acme Outdoor's original tags hold");
+    expect(screen.queryByRole('link', { name: 'Report a suspected fake' })).toBeNull();
     expect(screen.queryByTestId('landing-registered')).toBeNull();
     expect(back()).toHaveAttribute('href', '/acme/product-details/7/preview?lang=ko&serial=SN-1');
   });
@@ -170,6 +171,7 @@ describe('LandingView: verification', () => {
     expect(warning).toHaveTextContent('Check that the seller is authorised');
     expect(screen.queryByText('Genuine product')).toBeNull();
     expect(screen.getByRole('link', { name: 'Call +1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+    expect(screen.getByRole('link', { name: 'Report a suspected fake' })).toHaveAttribute('href', '/acme/product-details/7/preview/report?serial=SN-1');
   });
 
   it.each([

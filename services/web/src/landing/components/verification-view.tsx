@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingContent, LandingProductInfo, LandingVerification } from '@product-console/shared';
 import { responsiveImage } from '@/landing/lib/landing';
+import { reportHref } from '@/landing/lib/urls';
 import { CompanyContact, LandingFrame } from './landing-frame';
 import { LandingName, LandingSubtleText, detailsFor, muted } from './product-landing';
 
@@ -83,6 +84,21 @@ const Problem = styled.div<{ $fg: string }>`
     font-size: 16px;
   }
   p { margin: 0; }
+`;
+
+/** "Report a suspected fake": a plain link to the report page, in the design's text colour. */
+const ReportLink = styled.a<{ $fg: string }>`
+  align-self: flex-start;
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 16px;
+  border-radius: 22px;
+  border: 1px solid ${({ $fg }) => muted($fg, 55)};
+  color: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  &:focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 `;
 
 const History = styled.ul<{ $fg: string }>`
@@ -247,6 +263,11 @@ export function VerificationView({ product, content, design, language, verificat
           </p>
         </Problem>
       )}
+      {status === 'registered' || status === 'warning' || status === 'notGenuine' ? (
+        <ReportLink $fg={fg} href={reportHref(backHref.split('?')[0], shownSerial)} lang={intl.locale} data-testid="landing-report-link">
+          <FormattedMessage id="landing.report.title" />
+        </ReportLink>
+      ) : null}
       {status === 'genuine' ? null : <CompanyContact product={product} design={design} />}
     </LandingFrame>
   );
