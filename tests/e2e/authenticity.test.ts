@@ -24,7 +24,7 @@ let manager: BrowserContext;
 let phone: BrowserContext;
 
 const run = Date.now() % 1_000_000;
-const item = { productId: 0, gtin: '', entryId: 0, serialA: `NFC-A${run}`, serialB: `NFC-B${run}`, uidA: `04${randomBytes(6).toString('hex').toUpperCase()}`, uidB: '' };
+const item = { productId: 0, gtin: '', entryId: 0, serialA: `NFC-A${run}`, serialB: `NFC-B${run}`, serialC: `FAKE-C${run}`, uidA: `04${randomBytes(6).toString('hex').toUpperCase()}`, uidB: '' };
 item.uidB = `04${randomBytes(6).toString('hex').toUpperCase()}`;
 let masterKey = '';
 
@@ -68,7 +68,7 @@ describe('cryptographic NFC tags on a phone', () => {
     const list = await json<{ result: { productId: number; entry_id: number; product_name: string; gtin: string }[] }>(await api.get(`${baseURL()}/bff/api/product/all?page=1&size=100`));
     const product = list.result.find((entry) => entry.product_name === PRODUCT_NAME)!;
     Object.assign(item, { productId: product.productId, gtin: product.gtin, entryId: product.entry_id });
-    for (const serial of [item.serialA, item.serialB]) {
+    for (const serial of [item.serialA, item.serialB, item.serialC]) {
       const registered = await api.post(`${baseURL()}/bff/api/entry/qualifiers/`, {
         headers: csrf,
         data: { qualifierPath: `/21/${serial}`, identifierCode: '21', entryId: item.entryId, entryPath: `/01/${item.gtin}`, gcp: NORDIC.prefix },
@@ -133,5 +133,49 @@ describe('cryptographic NFC tags on a phone', () => {
     expect(bodies.filter((body) => body.includes('data-reason="tapReplayed"'))).toHaveLength(2);
     const tags = await json<{ result: { uid: string; lastCounter: number | null }[] }>(await manager.request.get(`${baseURL()}/bff/api/product/nfc/tags?productId=${item.productId}&page=1&size=20`));
     expect(tags.result.find((tag) => tag.uid === item.uidA)?.lastCounter).toBe(10);
+  });
+});
+
+describe("the brand's anti-counterfeit desk", () => {
+  it("a shopper reports a suspected fake; the brand confirms it and the shopper is warned; blacklisted, the item is not genuine", async () => {
+    const verification = `${baseURL()}/01/${item.gtin}/21/${item.serialC}?linkType=gs1:certificationInfo`;
+    const shopper = await phone.newPage();
+    await shopper.goto(verification);
+    expect((await stateOf(shopper)).state).toBe('landing-registered');
+    await shopper.getByRole('link', { name: EN['landing.report.title'] }).click();
+    await shopper.getByLabel(EN['landing.report.place']).fill('Market stall, Lisbon');
+    await shopper.getByLabel(EN['landing.report.seller']).fill('Street seller');
+    await shopper.getByRole('button', { name: EN['landing.report.submit'] }).click();
+    await expect.poll(() => shopper.getByText(EN['landing.report.thanks.title']).count()).toBe(1);
+    await shot(shopper, 'report-sent');
+
+    // The brand sees the report on its desk and confirms it as a fake, without blacklisting yet.
+    const desk = await manager.newPage();
+    await desk.goto(`${baseURL()}/nordic/authenticity`);
+    await desk.getByRole('tab', { name: EN['authenticity.tab.reports'] }).click();
+    const row = desk.getByTestId('reports-table').locator('tr', { hasText: item.serialC });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button').first().click();
+    const panel = desk.getByTestId('story-panel');
+    await expect.poll(() => panel.getByTestId('report-decision').count()).toBe(1);
+    await panel.getByTestId('report-save').click();
+    await expect.poll(() => desk.getByText(EN['authenticity.report.saved']).count()).toBeGreaterThan(0);
+    await shot(desk, 'desk-report-confirmed');
+
+    await shopper.goto(verification);
+    expect((await stateOf(shopper)).state).toBe('landing-warning');
+    expect(await shopper.getByTestId('landing-warning').innerText()).toContain(EN['landing.verification.warning.reported'].replace('{company}', 'Nordic Foods'));
+    await shot(shopper, 'verification-reported');
+
+    // Then blacklisted from the same report: every check says not genuine.
+    await panel.getByTestId('report-blacklist').check();
+    await panel.getByTestId('report-save').click();
+    await desk.getByRole('button', { name: EN['authenticity.report.blacklistConfirm'] }).click();
+    await expect.poll(async () => (await shopper.request.get(verification)).text().then((html) => html.includes('data-reason="blacklisted"')), { timeout: 10_000 }).toBe(true);
+    await shopper.goto(verification);
+    expect(await stateOf(shopper)).toEqual({ state: 'landing-not-genuine', reason: 'blacklisted' });
+    await shot(shopper, 'verification-blacklisted');
+    await desk.close();
+    await shopper.close();
   });
 });

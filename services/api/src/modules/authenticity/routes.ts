@@ -63,6 +63,9 @@ async function readReportForm(request: FastifyRequest) {
   } else if (request.body && typeof request.body === 'object') {
     Object.assign(fields, request.body);
   }
+  // The landing's page posts the shopper's form as it came; the product is the one its address names.
+  const query = request.query as Record<string, unknown>;
+  for (const name of ['serviceName', 'productId'] as const) if (typeof query[name] === 'string') fields[name] = query[name];
   const parsed = counterfeitReportFormSchema.safeParse(fields);
   if (!parsed.success) throw validationFailed(toFieldErrors(parsed.error));
   return { form: parsed.data, photo };

@@ -57,6 +57,8 @@ interface Posted {
   photo: { name: string; size: number } | null;
   visitor: string | undefined;
   internalToken: boolean;
+  /** The product the address named, as the gateway passed it in the query. */
+  product: string;
 }
 
 interface ReportApi {
@@ -85,7 +87,13 @@ async function startApi(): Promise<ReportApi> {
       if (typeof value === 'string') fields[name] = value;
       else photo = { name: value.name, size: value.size };
     }
-    api.posted.push({ fields, photo, visitor: request.headers[VISITOR_ADDRESS_HEADER] as string | undefined, internalToken: typeof request.headers[INTERNAL_TOKEN_HEADER] === 'string' });
+    api.posted.push({
+      fields,
+      photo,
+      visitor: request.headers[VISITOR_ADDRESS_HEADER] as string | undefined,
+      internalToken: typeof request.headers[INTERNAL_TOKEN_HEADER] === 'string',
+      product: new URLSearchParams(request.query as Record<string, string>).toString(),
+    });
     return reply.code(api.answer.status).send(api.answer.body);
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -189,6 +197,7 @@ describe('the landing report page', () => {
         photo: { name: 'fake.jpg', size: 2048 },
         visitor: '203.0.113.9',
         internalToken: true,
+        product: 'serviceName=acme&productId=42',
       },
     ]);
     const thanks = await gateway.inject({ method: 'GET', url: response.headers.location as string });

@@ -127,7 +127,7 @@ export async function reportPageRoutes(pages: FastifyInstance, options: ReportPa
     const values = await formValues(contentType, body);
     const serial = serialOf(values.serial ?? first(request.query.serial));
     const answer = await pages.upstream
-      .call('POST', '/api/authenticity/reports', {
+      .call('POST', `/api/authenticity/reports?${new URLSearchParams({ serviceName: request.params.serviceName, productId: request.params.productId })}`, {
         requestId: request.id,
         headers: { [VISITOR_ADDRESS_HEADER]: request.ip },
         rawBody: { contentType, data: body },
