@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { ScanBatch } from '@product-console/shared';
 import type { Config } from '../../config.js';
 import type { Publish } from '../../events.js';
-import { recordDiversions } from '../authenticity/diversion.js';
 import { createRetentionTimer } from './retention.js';
+import type { ScanFact } from './facts.js';
 import { createSaltBook, recordScans, type SaltBook } from './scans.js';
 import { createMedianCache, flagSuspiciousSerials } from './suspicious.js';
 import { createUmamiForwarder, type UmamiForwarder } from './umami.js';
@@ -11,8 +11,17 @@ import { createUmamiForwarder, type UmamiForwarder } from './umami.js';
 /** How long a stopping API waits for queued Umami events. */
 const UMAMI_SHUTDOWN_GRACE_MS = 5_000;
 
+/**
+ * A rule another module runs on every batch after it committed (the diversion signals of the
+ * authenticity module): given the batch's facts, it publishes its own events. A failing rule is
+ * logged and never fails the batch.
+ */
+export type ScanRule = (facts: readonly ScanFact[], publish: Publish) => Promise<void>;
+
 export interface ScanIngest {
-  /** Records a batch; after it committed, flags suspicious serials and counts diversion signals (publishing their events) and queues the Umami events. Returns how many scans were stored. */
+  /** Adds a rule run after each committed batch, after the suspicious-serial rule. */
+  addRule(name: string, rule: ScanRule): void;
+  /** Records a batch; after it committed, flags suspicious serials (publishing their events), runs the added rules and queues the Umami events. Returns how many scans were stored. */
   record(batch: ScanBatch, publish: Publish): Promise<number>;
   umami: UmamiForwarder | null;
   /** The day's salts, for other counts of a visitor without keeping the address (the landing's serial checks). */
@@ -39,7 +48,11 @@ export default fp<{ config: Config }>(
         ? createUmamiForwarder({ url: config.UMAMI_URL, websiteId: config.UMAMI_WEBSITE_ID, hostname: new URL(config.DIGITAL_LINK_DOMAIN).hostname, log })
         : null;
 
+    const rules = new Map<string, ScanRule>();
     app.decorate('scanIngest', {
+      addRule(name, rule) {
+        rules.set(name, rule);
+      },
       umami,
       salts,
       async record(batch, publish) {
@@ -62,11 +75,12 @@ export default fp<{ config: Config }>(
         } catch (err) {
           log.error({ err }, 'the suspicious-serial rule failed');
         }
-        try {
-          const diverted = await recordDiversions(app.db, recorded.facts);
-          if (diverted.length > 0) await publish(...diverted.map((signal) => ({ type: 'authenticity.diversion' as const, ...signal })));
-        } catch (err) {
-          log.error({ err }, 'the diversion rule failed');
+        for (const [name, rule] of rules) {
+          try {
+            await rule(recorded.facts, publish);
+          } catch (err) {
+            log.error({ err, rule: name }, 'a scan rule failed');
+          }
         }
         umami?.send(recorded.facts);
         return recorded.accepted;

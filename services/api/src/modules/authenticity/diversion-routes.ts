@@ -2,13 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { diversionIdQuerySchema, diversionListQuerySchema, diversionPageResponseSchema, diversionResponseSchema } from '@product-console/shared';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
-import { listDiversions, setDiversionDismissed } from './diversion.js';
+import { listDiversions, recordDiversions, setDiversionDismissed } from './diversion.js';
 
 const tags = ['authenticity'];
 
-/** The desk's reads and writes of diversion signals (decision 070). */
+/** The desk's reads and writes of diversion signals (decision 070), and the scan rule that raises them. */
 export const diversionRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
+
+  // Every committed scan batch: scans outside a product's intended markets raise or add to a signal.
+  app.scanIngest.addRule('diversion', async (facts, publish) => {
+    const diverted = await recordDiversions(app.db, facts);
+    if (diverted.length > 0) await publish(...diverted.map((signal) => ({ type: 'authenticity.diversion' as const, ...signal })));
+  });
 
   app.get(
     '/api/authenticity/diversions',
