@@ -178,4 +178,22 @@ describe("the brand's anti-counterfeit desk", () => {
     await desk.close();
     await shopper.close();
   });
+
+  it("the product's page shows its intended markets, its bound NFC tags and each serial's status", async () => {
+    const api = manager.request;
+    expect((await api.put(`${baseURL()}/bff/api/product/nfc`, { headers: csrf, data: { productId: item.productId, isNFC: 1 } })).status()).toBeLessThan(300);
+    const markets = await api.put(`${baseURL()}/bff/api/product/markets`, { headers: csrf, data: { productId: item.productId, intendedMarkets: ['SE', 'NO'] } });
+    expect(markets.status(), await markets.text()).toBeLessThan(300);
+    const page = await manager.newPage();
+    await page.goto(`${baseURL()}/nordic/product-details/${item.productId}`);
+    const marketsCard = page.getByTestId('intended-markets');
+    await expect.poll(() => marketsCard.innerText()).toContain('Sweden');
+    const tags = page.getByTestId('nfc-tags-table');
+    await expect.poll(() => tags.innerText().catch(() => '')).toContain(item.uidA);
+    expect(await tags.innerText()).toContain(item.uidB);
+    const serialRow = page.locator('tr', { hasText: item.serialC });
+    await expect.poll(() => serialRow.innerText().catch(() => '')).toContain(EN['serials.status.blacklisted']);
+    await shot(page, 'product-details');
+    await page.close();
+  });
 });
