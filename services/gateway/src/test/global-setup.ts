@@ -1,9 +1,13 @@
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { landingRendererDir, newTestRunId } from './landing-renderer.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Redis for the gateway tests: REDIS_URL, a testcontainers Redis, or '' for the in-process store. */
     gatewayRedisUrl: string;
+    /** Names this run's shared build of the landing renderer (`landing-renderer.ts`). */
+    gatewayTestRun: string;
   }
 }
 
@@ -12,6 +16,11 @@ declare module 'vitest' {
  * testcontainers Redis that must start; else the in-process store, and the run says so.
  */
 export default async function setup(project: TestProject) {
+  const run = newTestRunId();
+  project.provide('gatewayTestRun', run);
+  const removeRenderer = () => {
+    for (const dir of [landingRendererDir(run), `${landingRendererDir(run)}.lock`]) rmSync(dir, { recursive: true, force: true });
+  };
   const fromEnv = process.env.REDIS_URL ?? '';
   if (fromEnv || process.env.REQUIRE_SERVICES !== '1') {
     if (!fromEnv) {
@@ -21,7 +30,7 @@ export default async function setup(project: TestProject) {
       );
     }
     project.provide('gatewayRedisUrl', fromEnv);
-    return;
+    return removeRenderer;
   }
   const { RedisContainer } = await import('@testcontainers/redis');
   let container;
@@ -32,6 +41,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('gatewayRedisUrl', container.getConnectionUrl());
   return async () => {
+    removeRenderer();
     await container.stop();
   };
 }

@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_DESIGN, INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER, landingPageDataSchema, type LandingPageData } from '@product-console/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { landingRenderer } from '../../test/landing-renderer.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
 
 /*
@@ -17,8 +16,6 @@ import { createTestStore, type TestStore } from '../../test/store.js';
  * passed to a stand-in API with the shopper's address, and the page that answers it.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const webDir = path.join(repoRoot, 'services/web');
 
 function pageData(): LandingPageData {
   return landingPageDataSchema.parse({
@@ -114,16 +111,15 @@ function formBody(fields: Record<string, string>, photo?: Buffer) {
 }
 
 let workDir: string;
+/** The landing renderer built from the current sources, shared by the run's landing tests. */
+let ssrModule: string;
 let api: ReportApi;
 let store: TestStore;
 let gateway: FastifyInstance;
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'landing-report-'));
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.ssr.config.ts', '--outDir', path.join(workDir, 'ssr'), '--logLevel', 'error'], {
-    cwd: webDir,
-    stdio: 'pipe',
-  });
+  ssrModule = await landingRenderer(inject('gatewayTestRun'));
   mkdirSync(path.join(workDir, 'web/.vite'), { recursive: true });
   writeFileSync(path.join(workDir, 'web/.vite/landing-manifest.json'), JSON.stringify({ 'src/landing/entry-client.ts': { file: 'assets/landing-test.js' } }));
   api = await startApi();
@@ -134,7 +130,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       UPSTREAM_URL: api.url,
       WEB_DIST_DIR: path.join(workDir, 'web'),
-      LANDING_SSR_MODULE: path.join(workDir, 'ssr/landing.js'),
+      LANDING_SSR_MODULE: ssrModule,
       REDIS_URL: store.redisUrl,
       RESOLVER_ORIGIN: 'https://id.example.com',
     }),

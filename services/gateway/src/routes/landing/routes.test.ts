@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_DESIGN, VISITOR_ADDRESS_HEADER, landingPageDataSchema, type LandingPageData, type PublicPassport } from '@product-console/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { landingRenderer } from '../../test/landing-renderer.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
 
 /*
@@ -16,8 +15,6 @@ import { createTestStore, type TestStore } from '../../test/store.js';
  * workspace's server bundle (built here from the current sources) from a stand-in API's page data.
  */
 
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const webDir = path.join(repoRoot, 'services/web');
 const ENTRY_PATH = '/01/09506000134352';
 
 function pageData(view: LandingPageData['view'] = 'index'): LandingPageData {
@@ -112,6 +109,8 @@ async function startLandingApi(): Promise<LandingApi> {
 }
 
 let workDir: string;
+/** The landing renderer built from the current sources, shared by the run's landing tests. */
+let ssrModule: string;
 let api: LandingApi;
 let store: TestStore;
 let gateway: FastifyInstance;
@@ -119,10 +118,7 @@ let gateway: FastifyInstance;
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'landing-routes-'));
   // The renderer of the current sources, and a web build with a manifest naming the page's script.
-  execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.ssr.config.ts', '--outDir', path.join(workDir, 'ssr'), '--logLevel', 'error'], {
-    cwd: webDir,
-    stdio: 'pipe',
-  });
+  ssrModule = await landingRenderer(inject('gatewayTestRun'));
   mkdirSync(path.join(workDir, 'web/.vite'), { recursive: true });
   writeFileSync(
     path.join(workDir, 'web/.vite/landing-manifest.json'),
@@ -145,7 +141,7 @@ beforeAll(async () => {
       LOG_LEVEL: 'silent',
       UPSTREAM_URL: api.url,
       WEB_DIST_DIR: path.join(workDir, 'web'),
-      LANDING_SSR_MODULE: path.join(workDir, 'ssr/landing.js'),
+      LANDING_SSR_MODULE: ssrModule,
       REDIS_URL: store.redisUrl,
       RESOLVER_ORIGIN: 'https://id.example.com',
     }),
@@ -286,7 +282,7 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
         LOG_LEVEL: 'silent',
         UPSTREAM_URL: api.url,
         WEB_DIST_DIR: path.join(workDir, 'web'),
-        LANDING_SSR_MODULE: path.join(workDir, 'ssr/landing.js'),
+        LANDING_SSR_MODULE: ssrModule,
         REDIS_URL: store.redisUrl,
         RESOLVER_ORIGIN: 'https://id.example.com',
       }),
