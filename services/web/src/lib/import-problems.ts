@@ -1,5 +1,7 @@
 import type { SerialImportProblem } from '@product-console/shared';
+import type { IntlShape } from 'react-intl';
 import { isApiError } from '@/lib/api-client';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 /*
  * A file import refused because of its rows (serials, NFC tags): the API answers 400
@@ -29,4 +31,14 @@ export interface ImportFailure {
   message: string;
   rows: ImportRowProblem[];
   more: number;
+}
+
+/**
+ * What a failed import shows: a refused file's own summary ("5 rows cannot be imported…", which
+ * says more than the catalogue's words) with its rows, or the usual message of any other failure.
+ */
+export function importFailureOf(intl: IntlShape, cause: unknown): ImportFailure {
+  const problems = importProblems(cause);
+  const message = problems.rows.length > 0 && isApiError(cause) ? cause.message : apiErrorMessage(intl, cause);
+  return { message, ...problems };
 }

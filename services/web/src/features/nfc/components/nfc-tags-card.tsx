@@ -13,9 +13,8 @@ import { DropZone } from '@/components/ui/drop-zone';
 import { Field, FormAlert, Label, Select } from '@/components/ui/field';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { isApiError } from '@/lib/api-client';
 import { UPLOAD_MAX_BYTES } from '@/lib/files';
-import { importProblems, type ImportFailure } from '@/lib/import-problems';
+import { importFailureOf, type ImportFailure } from '@/lib/import-problems';
 import { showSnackbar } from '@/lib/snackbar';
 import { useNfcTags } from '@/features/nfc/api/get-nfc-tags';
 import { sdmExportUrl, useSdmForm } from '@/features/nfc/api/get-sdm-form';
@@ -179,9 +178,7 @@ export function NfcTagsCard({ productId, serials, canWrite }: NfcTagsCardProps) 
       showSnackbar(intl.formatMessage({ id: 'nfcTags.importDone' }, { count: imported }), 'success');
       setPage(1);
     } catch (cause) {
-      const problems = importProblems(cause);
-      const message = problems.rows.length > 0 && isApiError(cause) ? cause.message : apiErrorMessage(intl, cause);
-      setFailure({ message, ...problems });
+      setFailure(importFailureOf(intl, cause));
     } finally {
       setProgress(null);
       setImporting([]);

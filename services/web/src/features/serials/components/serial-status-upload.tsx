@@ -7,11 +7,9 @@ import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Label } from '@/components/ui/field';
 import { FieldError, FormSelect, Hint, TextArea } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
-import { apiErrorMessage } from '@/lib/api-error-message';
 import { UPLOAD_MAX_BYTES } from '@/lib/files';
 import { SERIAL_LIST_FILE_TYPES, uploadSerialStatusList, type SerialEntry } from '@/features/serials/api/qualifier-mutations';
-import { importProblems, type ImportFailure } from '@/lib/import-problems';
+import { importFailureOf, type ImportFailure } from '@/lib/import-problems';
 import { SERIAL_STATUS_LABELS } from '@/features/serials/components/serial-status-badge';
 import { ImportProblems } from '@/components/import-problems';
 
@@ -62,9 +60,7 @@ export function SerialStatusUpload({ open, entry, onClose, onDone }: SerialStatu
       await onDone(result);
       close();
     } catch (cause) {
-      const lines = importProblems(cause);
-      const message = lines.rows.length > 0 && isApiError(cause) ? cause.message : apiErrorMessage(intl, cause);
-      setFailure({ message, ...lines });
+      setFailure(importFailureOf(intl, cause));
     } finally {
       setProgress(null);
     }
@@ -137,7 +133,7 @@ export function SerialStatusUpload({ open, entry, onClose, onDone }: SerialStatu
                 )}
               </Field>
             </div>
-            {failure ? <ImportProblems failure={failure} onClose={() => setFailure(null)} captionId="serials.upload.badLines" testId="serials-upload-error" /> : null}
+            {failure ? <ImportProblems failure={failure} onClose={() => setFailure(null)} captionId="serials.upload.badLines" testId="serials-import-error" /> : null}
             <DialogActions>
               <Button type="button" $variant="outline" onClick={close} disabled={running}>
                 <FormattedMessage id="common.cancel" />

@@ -17,7 +17,6 @@ import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { Mono } from '@/components/product-cell';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { isApiError } from '@/lib/api-client';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { UPLOAD_MAX_BYTES } from '@/lib/files';
 import { showSnackbar } from '@/lib/snackbar';
@@ -34,7 +33,7 @@ import {
 } from '@/features/serials/api/qualifier-mutations';
 import { FieldError, Hint } from '@/components/ui/form-controls';
 import { ImportProblems } from '@/components/import-problems';
-import { importProblems, type ImportFailure } from '@/lib/import-problems';
+import { importFailureOf, type ImportFailure } from '@/lib/import-problems';
 import { ListBody } from '@/components/list-body';
 import { SerialHistoryDialog, type HistoryTarget } from '@/features/serials/components/serial-history-dialog';
 import { SERIAL_STATUS_LABELS, SerialStatusBadge } from '@/features/serials/components/serial-status-badge';
@@ -257,10 +256,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
       showSnackbar(intl.formatMessage({ id: 'serials.import.done' }, { count: imported }), 'success');
       setPage(1);
     } catch (cause) {
-      const problems = importProblems(cause);
-      // A refused file's own summary ("5 rows cannot be imported…") says more than the catalogue's.
-      const message = problems.rows.length > 0 && isApiError(cause) ? cause.message : apiErrorMessage(intl, cause);
-      setImportFailure({ message, ...problems });
+      setImportFailure(importFailureOf(intl, cause));
     } finally {
       setProgress(null);
       setImporting([]);
