@@ -96,7 +96,10 @@ describe('links section', () => {
 
     isLimit = false;
     await router.navigate('/acme/product-details/101');
-    await user.click(await screen.findByTestId('link-add'));
+    // The product's page whole (its links listed, the button ready), not the page that is leaving.
+    await screen.findByRole('button', { name: 'Delete Brand' });
+    await waitFor(() => expect(screen.getByTestId('link-add')).toBeEnabled());
+    await user.click(screen.getByTestId('link-add'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/product-details/101/new-link'));
   });
 
