@@ -12,5 +12,7 @@ export default defineProject({
     // The API's demo database, seeded once per run and copied by every startStack() (as in the API project).
     globalSetup: ['../services/api/src/test/global-setup.ts'],
     execArgv: ['--liftoff-only'],
+    // One module graph per worker: every test builds its own app on its own database copy (decision 067).
+    isolate: false,
   },
 });

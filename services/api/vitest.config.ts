@@ -12,5 +12,7 @@ export default defineProject({
     // Each test file's worker starts its own PGlite: V8's optimising compiler would spend more on
     // the large WebAssembly module than such a short-lived process ever wins back.
     execArgv: ['--liftoff-only'],
+    // One module graph per worker: every test builds its own app on its own database copy (decision 067).
+    isolate: false,
   },
 });
