@@ -30,7 +30,7 @@ ${gatewayPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_time
   }
   server {
     listen 127.0.0.1:${listenPort};
-    client_max_body_size 25m;
+    client_max_body_size 55m;
     proxy_read_timeout 75s;
     location = /metrics { return 404; }
     location / {
