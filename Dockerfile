@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1.7
 # One image per service: `--target api` or `--target gateway` (the gateway carries the built console
 # and the consumer landing's server renderer).
 
@@ -59,7 +58,7 @@ COPY --from=build /app/services/gateway/package.json services/gateway/
 COPY --from=build /app/services/gateway/dist services/gateway/dist
 COPY --from=build /app/services/web/dist services/web/dist
 # The consumer landing's server renderer (decision 042): one self-contained module, next to the web
-# build whose manifest (dist/.vite/manifest.json) names the landing's script.
+# build whose manifests (dist/.vite/landing-manifest.json, landing-draft-manifest.json) name the landing's scripts.
 COPY --from=build /app/services/web/dist-ssr services/web/dist-ssr
 USER node
 ENV HOST=0.0.0.0 PORT=3000
