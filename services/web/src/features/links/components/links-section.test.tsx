@@ -87,12 +87,15 @@ describe('links section', () => {
   });
 
   it('sends "Add link" to the plan-limit page when the link limit is reached, else to the new-link form', async () => {
+    // The router moves only once a lazy route's module has loaded: load both beforehand, so that a
+    // busy machine's first import is not what the navigation waits for.
+    await Promise.all([import('@/app/routes/new-link'), import('@/features/maintenance/routes/plan-limit')]);
     let isLimit = true;
     productApi({ '/bff/plan/check/link': () => ({ body: { isLimit } }) });
     const { router } = renderRoute('/acme/product-details/101');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('link-add'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/maintenance/plan-limit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maintenance/plan-limit'), { timeout: 15_000 });
 
     isLimit = false;
     await router.navigate('/acme/product-details/101');
@@ -100,7 +103,7 @@ describe('links section', () => {
     await screen.findByRole('button', { name: 'Delete Brand' });
     await waitFor(() => expect(screen.getByTestId('link-add')).toBeEnabled());
     await user.click(screen.getByTestId('link-add'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/product-details/101/new-link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acme/product-details/101/new-link'), { timeout: 15_000 });
   });
 
   it('says when the product has no links yet', async () => {
