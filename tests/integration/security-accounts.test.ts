@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@product-console/shared';
 import { parseMessage, type CapturedMail } from '../../services/api/src/test/mail.js';
+import { jobsSettled } from '../../services/api/src/test/jobs.js';
 import { startStack, type Stack } from '../support/stack.js';
 
 /*
@@ -111,7 +112,7 @@ describe('sign-up and password reset do not tell which addresses have accounts',
     expect(answer(taken)).toEqual({ ...answer(fresh), body: { result: { serviceName: 'probe-taken', email: owner, permission: false } } });
     expect(Object.keys(taken.body.result)).toEqual(Object.keys(fresh.body.result));
 
-    await stack.api.app.mailer.idle();
+    await jobsSettled(stack.api.app, 'mail');
     const [mail] = inbox.to(owner);
     expect(inbox.to(owner)).toHaveLength(1);
     expect(mail.subject).toBe('Someone tried to register with your e-mail address');
@@ -144,7 +145,7 @@ describe('sign-up and password reset do not tell which addresses have accounts',
     } finally {
       inbox.release();
     }
-    await stack.api.app.mailer.idle();
+    await jobsSettled(stack.api.app, 'mail');
     expect(inbox.to(known).map((mail) => mail.subject)).toEqual(['Reset your password']);
     expect(inbox.to('nobody@probe.example')).toEqual([]);
   });
@@ -170,13 +171,13 @@ describe('account mail to one address is throttled', () => {
     expect(reached.length).toBeGreaterThan(limit);
     expect(new Set(reached.map((res) => `${res.status} ${res.text}`))).toEqual(new Set(['200 {"result":true}']));
 
-    await stack.api.app.mailer.idle();
+    await jobsSettled(stack.api.app, 'mail');
     expect(inbox.to(address)).toHaveLength(limit);
 
     // The sign-up notice goes through the same throttle: the same answer, no further mail.
     const signUpAnswer = await signUp(stack, 'probe-throttled', address);
     if (signUpAnswer.status !== 429) expect(signUpAnswer.status).toBe(201);
-    await stack.api.app.mailer.idle();
+    await jobsSettled(stack.api.app, 'mail');
     expect(inbox.to(address)).toHaveLength(limit);
   });
 });

@@ -25,6 +25,15 @@ import idempotencyPlugin from './plugins/idempotency.js';
 import mailerPlugin, { type MailTransport } from './plugins/mailer.js';
 import storagePlugin, { type FileStorage } from './plugins/storage.js';
 import translationPlugin from './plugins/translation.js';
+import jobsPlugin from './plugins/jobs.js';
+import mailMakersPlugin from './plugins/mail-makers.js';
+import notificationsPlugin from './plugins/notifications.js';
+import captureWorkerPlugin from './plugins/capture-worker.js';
+import webhookWorkerPlugin from './plugins/webhook-worker.js';
+import scanRetentionPlugin from './plugins/scan-retention.js';
+import reportRetentionPlugin from './plugins/report-retention.js';
+import umamiForwarderPlugin from './plugins/umami-forwarder.js';
+import seedPlugin from './plugins/seed.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
@@ -161,9 +170,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 50, fields: 50, fieldSize: BODY_LIMIT_BYTES, parts: 100 },
   });
 
-  // App plugins (storage first: the demo seed stores product images).
+  // App plugins.
   await app.register(storagePlugin, { config, storage: deps.storage });
   await app.register(dbPlugin, { config, database: deps.database });
+  // The durable job queue on the same database: every background job of every replica (decision 072).
+  await app.register(jobsPlugin, { config });
   await app.register(authPlugin, { config });
   // Machine clients (EPCIS): `app.authenticateApiKey` beside the console's `app.authenticate`.
   await app.register(apiKeyAuthPlugin);
@@ -178,6 +189,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(scanIngestPlugin, { config });
   // The sealer of NFC master keys and imported tag keys (`app.nfcKeySealer`, decision 069).
   await app.register(nfcKeySealerPlugin, { config });
+
+  // Workers and event subscribers: each names what it needs.
+  await app.register(mailMakersPlugin, { config });
+  await app.register(notificationsPlugin);
+  await app.register(captureWorkerPlugin);
+  await app.register(webhookWorkerPlugin, { config });
+  await app.register(scanRetentionPlugin, { config });
+  await app.register(reportRetentionPlugin);
+  await app.register(umamiForwarderPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes);
@@ -214,6 +234,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(epcisCaptureRoutes);
   await app.register(epcisQueryRoutes(config));
   await app.register(epcisNotFound, { prefix: '/epcis' });
+
+  // Last: the reference data, and the demo made through the modules' own services.
+  await app.register(seedPlugin, { config });
 
   return app;
 }

@@ -68,6 +68,12 @@ const envSchema = z
       .default(3)
       .describe('most account mails (reset, invitation, sign-up notice) to one address in 15 minutes; more are dropped'),
     MAIL_RECIPIENT_LIMIT_HOUR: z.coerce.number().int().positive().default(6).describe('most account mails to one address in an hour'),
+    JOB_POLL_INTERVAL_SECONDS: z.coerce
+      .number()
+      .min(0.5)
+      .max(60)
+      .default(2)
+      .describe('how often an idle worker of the job queue looks for jobs (mail, captures, webhooks…)'),
     SIGN_UP_PLAN: z.string().min(1).default('Starter').describe('Plan a new company subscribes to (when it exists)'),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local').describe('where stored files go: ${DATA_DIR}/files or an S3 bucket'),
     S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional().describe('S3-compatible server (MinIO…); unset = AWS')),
@@ -118,7 +124,7 @@ const envSchema = z
       .int()
       .min(100)
       .default(5000)
-      .describe('how often the EPCIS subscription worker looks for events to deliver (it also wakes after each capture)'),
+      .describe('soonest interval between passes of the EPCIS subscription worker that a waiting retry or scheduled query asks for (passes also run after each capture and every minute)'),
     EPCIS_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000).describe('first retry delay of a failed EPCIS webhook delivery; doubles per failure, at most an hour'),
     SCAN_RETENTION_DAYS: z.coerce
       .number()

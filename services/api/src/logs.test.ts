@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_INTERNAL_TOKEN } from './config.js';
-import { DEMO_USERS } from './db/seed.js';
+import { DEMO_USERS } from './seed/seed.js';
 import { createTestApp, signIn, type TestApp } from './test/app.js';
 
 /*

@@ -13,8 +13,15 @@ export type Schema = typeof schema;
 /** The typed database handle; a transaction has the same query API. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Runs one SQL text with positional parameters (`$1`…), or several statements when it has none. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
 export interface Database {
   readonly db: Db;
+  /** Raw SQL on the same database (the job queue's own statements). */
+  readonly sql: SqlExecutor;
   readonly kind: 'pglite' | 'postgres';
   /** Applies the SQL migrations of src/db/migrations (dist/db/migrations once built). */
   migrate(): Promise<void>;
@@ -53,6 +60,14 @@ function openPglite(dataDir: string | undefined, dump: Blob | undefined): Databa
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    sql: {
+      // PGlite's extended protocol takes one statement: texts without parameters may hold several.
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query<Record<string, unknown>>(text, values);
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     // PGlite is a single in-process connection: nothing else can start against it.
     withStartupLock: (work) => work(),
@@ -76,6 +91,7 @@ function openPostgres(connectionString: string, onConnectionError?: (error: Erro
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    sql: { executeSql: async (text, values) => pool.query(text, values) },
     migrate: () => migratePg(db, { migrationsFolder }),
     async withStartupLock(work) {
       const lockClient = await pool.connect();

@@ -2,12 +2,13 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
-import { seedDemo } from '../db/seed.js';
-import { seedCertifications } from '../db/seed-products.js';
+import { installJobSchema } from '../jobs/queue.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The opened database: its raw SQL runs the job queue (`plugins/jobs.ts`). */
+    database: Database;
   }
 }
 
@@ -17,11 +18,12 @@ export interface DbPluginOptions {
   database?: Database;
 }
 
-/** Opens the database, applies migrations, seeds the demo data when asked and closes it with the app. */
+/** Opens the database, applies the migrations (the tables and the job queue's) and closes it with the app. */
 export default fp<DbPluginOptions>(
   async (app, { config, database: given }) => {
     const database =
-      given ?? openDatabase({
+      given ??
+      openDatabase({
         databaseUrl: config.DATABASE_URL,
         pgliteDir: join(config.DATA_DIR, 'pglite'),
         onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection was closed'),
@@ -30,17 +32,10 @@ export default fp<DbPluginOptions>(
 
     await database.withStartupLock(async () => {
       await database.migrate();
-      await seedCertifications(database.db);
-      if (config.SEED_DEMO) {
-        // Demo product images go to the file storage when it is registered before this plugin.
-        const seeded = await seedDemo(database.db, {
-          storage: app.hasDecorator('storage') ? app.storage : undefined,
-          digitalLinkOrigin: config.DIGITAL_LINK_DOMAIN,
-        });
-        if (seeded) app.log.info('demo data seeded');
-      }
+      await installJobSchema(database.sql);
     });
     app.decorate('db', database.db);
+    app.decorate('database', database);
     app.log.info({ database: database.kind }, 'database ready');
   },
   { name: 'db' },

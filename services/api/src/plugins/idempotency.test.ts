@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@product-console/shared';
-import { DEMO_USERS } from '../db/seed.js';
+import { DEMO_USERS } from '../seed/seed.js';
 import { idempotencyKeys } from '../modules/idempotency/tables.js';
 import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../test/app.js';
 

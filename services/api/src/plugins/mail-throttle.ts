@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { mailSends } from '../mail/tables.js';
 
 export interface RecipientLimit {
   /** Most mails to one recipient within the window. */
@@ -6,66 +9,48 @@ export interface RecipientLimit {
   windowMs: number;
 }
 
-export interface RecipientThrottle {
-  /** Counts one mail to `address`; false, counting nothing, when a limit is reached. */
-  take(address: string): boolean;
-  /** Takes back the latest count of `address`: nothing was sent after all (no such account). */
-  giveBack(address: string): void;
-  /** Recipients with mails inside the longest window. */
-  readonly size: number;
-}
-
-export interface RecipientThrottleOptions {
-  limits: RecipientLimit[];
-  /** Bound of the map; past it the recipient mailed least recently is forgotten first. */
-  maxRecipients?: number;
-  now?: () => number;
-}
-
-/** The map never holds an address itself, only this digest of its normalised form. */
+/** The table never holds an address itself, only this digest of its normalised form. */
 export function recipientKey(address: string): string {
   return createHash('sha256').update(address.trim().toLowerCase()).digest('base64url');
 }
 
 /**
- * Sliding-window counts of mails per recipient, in process (decision 024). Each entry keeps
- * the send times inside the longest window, at most the largest `max` of them, so memory
- * stays bounded by `maxRecipients` entries of a few numbers.
+ * Sliding-window limits of mails per recipient, shared by every replica through the database
+ * (decision 024, 072). The mail queue runs one job per recipient at a time, so a check and the
+ * record of the send that follows it cannot interleave with another replica's for that recipient.
  */
-export function createRecipientThrottle({ limits, maxRecipients = 50_000, now = Date.now }: RecipientThrottleOptions): RecipientThrottle {
+export interface RecipientThrottle {
+  /** Whether one more mail to `address` stays within every limit. */
+  allows(db: Db, address: string, at?: Date): Promise<boolean>;
+  /** Counts a mail sent to `address`. */
+  record(db: Db, address: string, at?: Date): Promise<void>;
+  /** Forgets sends older than the longest window. */
+  sweep(db: Db, at?: Date): Promise<number>;
+}
+
+export function createRecipientThrottle(limits: RecipientLimit[]): RecipientThrottle {
   const horizonMs = Math.max(...limits.map((limit) => limit.windowMs));
-  // Map order is "least recently mailed first": an entry is re-inserted on every mail.
-  const sent = new Map<string, number[]>();
-  const recent = (times: number[], at: number, windowMs: number) => times.filter((time) => time > at - windowMs);
-
-  function sweep(at: number): void {
-    for (const [key, times] of sent) {
-      if (recent(times, at, horizonMs).length === 0) sent.delete(key);
-    }
-  }
-
   return {
-    take(address) {
-      const at = now();
+    async allows(db, address, at = new Date()) {
       const key = recipientKey(address);
-      const times = recent(sent.get(key) ?? [], at, horizonMs);
-      if (limits.some((limit) => recent(times, at, limit.windowMs).length >= limit.max)) return false;
-      times.push(at);
-      sent.delete(key);
-      if (sent.size >= maxRecipients) sweep(at);
-      while (sent.size >= maxRecipients) sent.delete(sent.keys().next().value!);
-      sent.set(key, times);
+      for (const limit of limits) {
+        const [row] = await db
+          .select({ sent: count() })
+          .from(mailSends)
+          .where(and(eq(mailSends.recipientKey, key), gt(mailSends.sentAt, new Date(at.getTime() - limit.windowMs))));
+        if ((row?.sent ?? 0) >= limit.max) return false;
+      }
       return true;
     },
-    giveBack(address) {
-      const key = recipientKey(address);
-      const times = sent.get(key);
-      if (!times) return;
-      times.pop();
-      if (times.length === 0) sent.delete(key);
+    async record(db, address, at = new Date()) {
+      await db.insert(mailSends).values({ recipientKey: recipientKey(address), sentAt: at });
     },
-    get size() {
-      return sent.size;
+    async sweep(db, at = new Date()) {
+      const removed = await db
+        .delete(mailSends)
+        .where(lt(mailSends.sentAt, new Date(at.getTime() - horizonMs)))
+        .returning({ key: mailSends.recipientKey });
+      return removed.length;
     },
   };
 }

@@ -6,11 +6,11 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed.js';
+import { DEMO_USERS } from '../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../test/app.js';
 import { parseMessage, waitForMail, type CapturedMail } from '../test/mail.js';
 import { createRecipientThrottle } from './mail-throttle.js';
-import { createMailQueue, createMailTransport, type MailMessage, type MailTransport } from './mailer.js';
+import { createMailTransport, deliverMail, type MailMaker, type MailMessage, type MailTransport } from './mailer.js';
 
 /** A real SMTP server on a free port, keeping every message it receives. */
 let smtp: SMTPServer;
@@ -110,31 +110,18 @@ describe('mail on the embedded defaults (no SMTP)', () => {
   });
 });
 
-/** A transport that keeps what it is given; `hold` keeps sends pending until released. */
+/** A transport that keeps what it is given, or fails while `failing` is set. */
 function recordingTransport() {
   const sent: MailMessage[] = [];
-  let held: (() => void)[] | null = null;
-  const transport: MailTransport & { sent: MailMessage[]; hold(): void; release(): void; failNext: boolean } = {
+  const transport: MailTransport & { sent: MailMessage[]; failing: boolean } = {
     kind: 'outbox',
     sent,
-    failNext: false,
+    failing: false,
     async send(message) {
-      if (held) await new Promise<void>((resolve) => held!.push(resolve));
-      if (transport.failNext) {
-        transport.failNext = false;
-        throw new Error('mail server said no');
-      }
+      if (transport.failing) throw new Error('mail server said no');
       sent.push(message);
     },
     close() {},
-    hold: () => {
-      held = [];
-    },
-    release: () => {
-      const waiting = held ?? [];
-      held = null;
-      for (const resolve of waiting) resolve();
-    },
   };
   return transport;
 }
@@ -145,79 +132,65 @@ function recordingLog() {
   return { lines, log: { warn: at('warn'), error: at('error'), info: at('info') } as unknown as FastifyBaseLogger };
 }
 
-const content = (subject: string) => ({ subject, text: `${subject}.` });
-
-describe('the mail queue', () => {
-  const queueWith = (max = 3, maxQueued?: number) => {
+describe('a mail job', () => {
+  const makers = new Map<string, MailMaker>([
+    ['note', async ({ data }) => ({ subject: String(data?.subject), text: 'A note.' })],
+    ['nobody', async () => null],
+  ]);
+  /** A replica's delivery: its own transport and throttle object, the shared database. */
+  const replica = (max = 2) => {
     const transport = recordingTransport();
     const { lines, log } = recordingLog();
-    const throttle = createRecipientThrottle({ limits: [{ max, windowMs: 60_000 }] });
-    return { transport, lines, mailer: createMailQueue({ transport, throttle, log, maxQueued }) };
+    const throttle = createRecipientThrottle([{ max, windowMs: 60_000 }]);
+    return { transport, lines, delivery: { transport, throttle, makers, db: t.app.db, log } };
   };
 
-  it('returns at once and sends afterwards, in order; idle() waits for the sends', async () => {
-    const { transport, mailer } = queueWith();
-    transport.hold();
-    mailer.enqueue('a@example.com', content('first'));
-    mailer.enqueue('a@example.com', content('second'));
-    expect(transport.sent).toEqual([]);
-    const drained = mailer.idle();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(transport.sent).toEqual([]);
-    transport.release();
-    await drained;
-    expect(transport.sent.map((mail) => [mail.to, mail.subject])).toEqual([
-      ['a@example.com', 'first'],
-      ['a@example.com', 'second'],
-    ]);
+  it('counts the per-recipient limit across replicas, and drops and logs what passes it', async () => {
+    const a = replica(2);
+    const b = replica(2);
+    const to = `limit-${Date.now()}@example.com`;
+    expect(await deliverMail(a.delivery, { kind: 'note', to, data: { subject: '1' } })).toBe('sent');
+    expect(await deliverMail(b.delivery, { kind: 'note', to: to.toUpperCase(), data: { subject: '2' } })).toBe('sent');
+    expect(await deliverMail(a.delivery, { kind: 'note', to, data: { subject: '3' } })).toBe('throttled');
+    expect(await deliverMail(b.delivery, { kind: 'note', to: `other-${to}`, data: { subject: '4' } })).toBe('sent');
+    expect([...a.transport.sent, ...b.transport.sent].map((mail) => mail.subject)).toEqual(['1', '2', '4']);
+    expect(a.lines.filter((line) => line.msg.includes('too many mails'))).toHaveLength(1);
   });
 
-  it('drops mails over the per-recipient limit and logs them, other recipients unaffected', async () => {
-    const { transport, lines, mailer } = queueWith(2);
-    for (const subject of ['1', '2', '3', '4']) mailer.enqueue('Owner@Example.com', content(subject));
-    mailer.enqueue('other@example.com', content('5'));
-    await mailer.idle();
-    expect(transport.sent.map((mail) => mail.subject)).toEqual(['1', '2', '5']);
-    expect(lines.filter((line) => line.msg.includes('too many mails'))).toHaveLength(2);
+  it('sends and counts nothing when its maker finds nothing to send', async () => {
+    const a = replica(1);
+    const to = `nobody-${Date.now()}@example.com`;
+    expect(await deliverMail(a.delivery, { kind: 'nobody', to })).toBe('nothing');
+    expect(await deliverMail(a.delivery, { kind: 'note', to, data: { subject: 'now there is one' } })).toBe('sent');
+    expect(a.transport.sent.map((mail) => mail.subject)).toEqual(['now there is one']);
   });
 
-  it('makes deferred content after the caller; nothing made means nothing sent and nothing counted', async () => {
-    const { transport, mailer } = queueWith(1);
-    const made: string[] = [];
-    mailer.enqueue('nobody@example.com', async () => {
-      made.push('lookup');
-      return null;
+  it('throws when the transport fails, so that the queue retries it, and counts nothing', async () => {
+    const a = replica(1);
+    const to = `retry-${Date.now()}@example.com`;
+    a.transport.failing = true;
+    await expect(deliverMail(a.delivery, { kind: 'note', to, data: { subject: 'later' } })).rejects.toThrow('mail server said no');
+    a.transport.failing = false;
+    expect(await deliverMail(a.delivery, { kind: 'note', to, data: { subject: 'later' } })).toBe('sent');
+  });
+});
+
+describe('mail and the change that causes it', () => {
+  it('leaves with a committed change and never with a rolled-back one', async () => {
+    t.app.mailer.define('test-note', async ({ data }) => ({ subject: `Note ${String(data?.n)}`, text: 'A note.' }));
+    const to = `tx-${Date.now()}@example.com`;
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await t.app.mailer.send({ kind: 'test-note', to, data: { n: 1 } }, tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await t.app.db.transaction(async (tx) => {
+      await t.app.mailer.send({ kind: 'test-note', to, data: { n: 2 } }, tx);
     });
-    expect(made).toEqual([]);
-    mailer.enqueue('nobody@example.com', async () => content('now there is one'));
-    await mailer.idle();
-    expect(made).toEqual(['lookup']);
-    expect(transport.sent.map((mail) => mail.subject)).toEqual(['now there is one']);
-  });
-
-  it('logs failures instead of throwing them, and goes on with the next mail', async () => {
-    const { transport, lines, mailer } = queueWith();
-    transport.failNext = true;
-    mailer.enqueue('a@example.com', content('lost'));
-    mailer.enqueue('b@example.com', async () => {
-      throw new Error('database gone');
-    });
-    mailer.enqueue('c@example.com', content('delivered'));
-    await mailer.idle();
-    expect(transport.sent.map((mail) => mail.subject)).toEqual(['delivered']);
-    expect(lines.filter((line) => line.level === 'error').map((line) => line.msg)).toEqual(['mail could not be sent', 'mail could not be prepared']);
-  });
-
-  it('holds a bounded number of mails and sends what it holds before closing', async () => {
-    const { transport, lines, mailer } = queueWith(10, 2);
-    transport.hold();
-    for (const subject of ['1', '2', '3']) mailer.enqueue(`${subject}@example.com`, content(subject));
-    expect(lines.some((line) => line.msg.includes('queue is full'))).toBe(true);
-    setTimeout(() => transport.release(), 20);
-    await mailer.close();
-    expect(transport.sent.map((mail) => mail.subject)).toEqual(['1', '2']);
-    mailer.enqueue('late@example.com', content('late'));
-    await mailer.idle();
-    expect(transport.sent).toHaveLength(2);
+    const mail = await waitForMail(inbox, to);
+    expect(mail.subject).toBe('Note 2');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(received.filter((entry) => entry.to.includes(to)).map((entry) => entry.subject)).toEqual(['Note 2']);
   });
 });

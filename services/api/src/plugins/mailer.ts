@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { QueueDefinition } from '../jobs/queue.js';
 import { createRecipientThrottle, recipientKey, type RecipientThrottle } from './mail-throttle.js';
 
 export interface MailContent {
@@ -27,24 +29,31 @@ export interface MailTransport {
   close(): void;
 }
 
-/**
- * A queued mail's content, or the work that makes it (looking up the account, issuing a
- * link), run after the answer; it gives null when there is nothing to send.
- */
-export type QueuedContent = MailContent | (() => Promise<MailContent | null>);
+/** A mail to send: its kind names how it is made (`Mailer.define`), from the data the job keeps. */
+export interface MailJob {
+  kind: string;
+  to: string;
+  /** What the maker needs (ids, never a token or a message body: jobs are kept a week). */
+  data?: Record<string, unknown>;
+}
 
-/** `app.mailer`: the one path of every account mail (decision 024). */
+/**
+ * Makes a mail when its job runs, after the answer: looks the account up, issues a link. Null when
+ * there is nothing to send (no such account); then nothing counts against the recipient's limits.
+ */
+export type MailMaker = (mail: MailJob) => Promise<MailContent | null>;
+
+/** `app.mailer`: the one path of every account mail (decisions 024 and 072). */
 export interface Mailer {
   readonly kind: MailTransport['kind'];
+  /** How mails of `kind` are made; every replica defines the same. */
+  define(kind: string, make: MailMaker): void;
   /**
-   * Queues a mail to `to` and returns at once: the caller's answer never waits for it, never
-   * fails because of it and never shows whether it was sent, throttled or had no account.
+   * Queues a mail on the job queue. Given the transaction of the change that causes it, the mail is
+   * sent exactly when that change commits. The caller's answer never shows whether it was sent,
+   * throttled or had no account.
    */
-  enqueue(to: string, content: QueuedContent): void;
-  /** Resolves once nothing is queued or being sent (tests, shutdown). */
-  idle(): Promise<void>;
-  /** Waits a while for the queue to drain, then closes the transport. */
-  close(): Promise<void>;
+  send(mail: MailJob, tx?: Db): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -107,111 +116,42 @@ export function createMailTransport(settings: MailSettings, log: FastifyBaseLogg
   };
 }
 
-/** Mails waiting beyond this are dropped (and logged): memory stays bounded under a flood. */
-const MAX_QUEUED_MAILS = 1_000;
-/**
- * One mail at a time, in order: a newer reset link spends the older one, so a recipient's
- * mails must be made and sent in the order they were asked for.
- */
-const CONCURRENT_SENDS = 1;
-/** How long closing the app waits for queued mail. */
-const DRAIN_ON_CLOSE_MS = 5_000;
+export const MAIL_QUEUE: QueueDefinition = {
+  name: 'mail',
+  // One mail per recipient at a time, in the order queued: a newer reset link spends the older one.
+  policy: 'singleton',
+  retryLimit: 6,
+  retryDelaySeconds: 30,
+  expireInSeconds: 120,
+};
+const MAIL_SWEEP_QUEUE: QueueDefinition = { name: 'mail-sweep', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 300 };
 
-export interface MailQueueOptions {
+export interface MailDelivery {
   transport: MailTransport;
   throttle: RecipientThrottle;
+  makers: ReadonlyMap<string, MailMaker>;
+  db: Db;
   log: FastifyBaseLogger;
-  maxQueued?: number;
 }
 
 /**
- * The in-process mail queue: every mail passes the per-recipient throttle, is made (when its
- * content is deferred) and is sent after the request that queued it has been answered. Errors
- * are logged, never thrown; throttled mails are dropped and logged.
+ * Runs one mail job: within the recipient's limits, makes the mail and sends it. A transport error
+ * throws, and the queue retries with back-off; a throttled or unmade mail ends the job.
  */
-export function createMailQueue({ transport, throttle, log, maxQueued = MAX_QUEUED_MAILS }: MailQueueOptions): Mailer {
-  const queued: { to: string; content: QueuedContent }[] = [];
-  let sending = 0;
-  let scheduled = false;
-  let closed = false;
-  let waiters: (() => void)[] = [];
-
+export async function deliverMail({ transport, throttle, makers, db, log }: MailDelivery, mail: MailJob): Promise<'sent' | 'throttled' | 'nothing'> {
   // Logs name a recipient by a digest prefix only, enough to follow one address through the log.
-  const recipient = (to: string) => recipientKey(to).slice(0, 12);
-
-  async function deliver(to: string, content: QueuedContent): Promise<void> {
-    if (!throttle.take(to)) {
-      log.warn({ recipient: recipient(to) }, 'mail dropped: too many mails to this recipient');
-      return;
-    }
-    let made: MailContent | null;
-    try {
-      made = typeof content === 'function' ? await content() : content;
-    } catch (err) {
-      throttle.giveBack(to);
-      log.error({ err, recipient: recipient(to) }, 'mail could not be prepared');
-      return;
-    }
-    if (!made) {
-      throttle.giveBack(to);
-      return;
-    }
-    try {
-      await transport.send({ ...made, to });
-    } catch (err) {
-      log.error({ err, subject: made.subject, recipient: recipient(to) }, 'mail could not be sent');
-    }
+  const recipient = recipientKey(mail.to).slice(0, 12);
+  const make = makers.get(mail.kind);
+  if (!make) throw new Error(`no mail of kind ${mail.kind} is defined`);
+  if (!(await throttle.allows(db, mail.to))) {
+    log.warn({ recipient, kind: mail.kind }, 'mail dropped: too many mails to this recipient');
+    return 'throttled';
   }
-
-  function settle(): void {
-    if (queued.length > 0 || sending > 0) return;
-    const done = waiters;
-    waiters = [];
-    for (const resolve of done) resolve();
-  }
-
-  function pump(): void {
-    scheduled = false;
-    while (sending < CONCURRENT_SENDS && queued.length > 0) {
-      const { to, content } = queued.shift()!;
-      sending += 1;
-      void deliver(to, content).finally(() => {
-        sending -= 1;
-        pump();
-      });
-    }
-    settle();
-  }
-
-  const idle = () => (queued.length === 0 && sending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)));
-
-  return {
-    kind: transport.kind,
-    enqueue(to, content) {
-      if (closed || queued.length >= maxQueued) {
-        log.error({ recipient: recipient(to), queued: queued.length, closed }, 'mail dropped: the mail queue is full or closed');
-        return;
-      }
-      queued.push({ to, content });
-      // setImmediate runs after the current request's answer has been written.
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(pump);
-      }
-    },
-    idle,
-    async close() {
-      closed = true;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, DRAIN_ON_CLOSE_MS);
-      });
-      await Promise.race([idle(), timeout]);
-      clearTimeout(timer);
-      if (queued.length > 0 || sending > 0) log.warn({ queued: queued.length, sending }, 'closing with mail still queued');
-      transport.close();
-    },
-  };
+  const made = await make(mail);
+  if (!made) return 'nothing';
+  await transport.send({ ...made, to: mail.to });
+  await throttle.record(db, mail.to);
+  return 'sent';
 }
 
 export interface MailerPluginOptions {
@@ -220,22 +160,32 @@ export interface MailerPluginOptions {
   transport?: MailTransport;
 }
 
-/** Decorates `app.mailer`, the mail queue with its per-recipient throttle. */
+/** Decorates `app.mailer`; its jobs run on the job queue, one recipient at a time. */
 export default fp<MailerPluginOptions>(
-  async (app, { config, transport }) => {
-    const mailer = createMailQueue({
-      transport: transport ?? createMailTransport(config, app.log),
-      throttle: createRecipientThrottle({
-        limits: [
-          { max: config.MAIL_RECIPIENT_LIMIT_15_MIN, windowMs: 15 * 60_000 },
-          { max: config.MAIL_RECIPIENT_LIMIT_HOUR, windowMs: 60 * 60_000 },
-        ],
-      }),
-      log: app.log,
+  async (app, { config, transport: given }) => {
+    const transport = given ?? createMailTransport(config, app.log);
+    const makers = new Map<string, MailMaker>();
+    const throttle = createRecipientThrottle([
+      { max: config.MAIL_RECIPIENT_LIMIT_15_MIN, windowMs: 15 * 60_000 },
+      { max: config.MAIL_RECIPIENT_LIMIT_HOUR, windowMs: 60 * 60_000 },
+    ]);
+    app.decorate('mailer', {
+      kind: transport.kind,
+      define(kind, make) {
+        makers.set(kind, make);
+      },
+      async send(mail, tx) {
+        await app.jobs.send(MAIL_QUEUE.name, mail, { tx, singletonKey: recipientKey(mail.to) });
+      },
+    } satisfies Mailer);
+    await app.jobs.handle<MailJob>(MAIL_QUEUE, {}, async ({ data }) => {
+      await deliverMail({ transport, throttle, makers, db: app.db, log: app.log }, data);
     });
-    app.decorate('mailer', mailer);
-    // Registered after the database, so this runs before it closes: queued mail can still be made.
-    app.addHook('onClose', () => mailer.close());
+    await app.jobs.handle(MAIL_SWEEP_QUEUE, {}, async () => {
+      await throttle.sweep(app.db);
+    });
+    await app.jobs.schedule(MAIL_SWEEP_QUEUE.name, '17 * * * *');
+    app.addHook('onClose', () => transport.close());
   },
-  { name: 'mailer' },
+  { name: 'mailer', dependencies: ['db', 'jobs'] },
 );

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app.js';
 import { DEVELOPMENT_INTERNAL_TOKEN, loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { DEMO_PASSWORD } from '../db/seed.js';
+import { DEMO_PASSWORD } from '../seed/seed.js';
 import { useFastPasswordHashingForTests } from '../modules/auth/passwords.js';
 import { copyTemplateDatabase, copyTemplateFiles, databaseUrlOn, onServer, openTemplateCopy, templateFits, TEST_ENV, type SeededTemplate } from './template.js';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_USERS } from '../db/seed.js';
+import { DEMO_USERS } from '../seed/seed.js';
 import { users } from '../modules/auth/tables.js';
 import { subAdminAccess, type AccessFlags, type AccessInfo } from '../modules/sub-admins/tables.js';
 import { call, signIn } from './app.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ERROR_CODES, type CustomerListItem } from '@product-console/shared';
-import { DEMO_USERS } from '../db/seed.js';
+import { DEMO_USERS } from '../seed/seed.js';
 import { call, signIn } from './app.js';
 
 /**

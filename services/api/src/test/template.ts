@@ -6,10 +6,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { seedCertifications } from '../db/seed-products.js';
-import { seedDemo } from '../db/seed.js';
+import { seedCertifications } from '../seed/seed-products.js';
+import { seedDemo } from '../seed/seed.js';
 import { useFastPasswordHashingForTests } from '../modules/auth/passwords.js';
 import { createFileStorage } from '../plugins/storage.js';
+import { installJobSchema } from '../jobs/queue.js';
 
 /** The settings every test app runs with; DATABASE_URL and DATA_DIR are added per app. */
 export const TEST_ENV: Record<string, string> = {
@@ -17,6 +18,7 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'true',
   JWT_SECRET: 'test-secret-of-at-least-32-characters!!',
+  JOB_POLL_INTERVAL_SECONDS: '0.5',
 };
 
 /**
@@ -67,6 +69,7 @@ export async function onServer(serverUrl: string, statement: string): Promise<vo
 async function migrateAndSeed(database: Database, config: Config, filesDir: string): Promise<void> {
   // What the db plugin does at start-up, with the same storage layout as an app's DATA_DIR.
   await database.migrate();
+  await installJobSchema(database.sql);
   await seedCertifications(database.db);
   await seedDemo(database.db, { storage: createFileStorage({ dir: filesDir }), digitalLinkOrigin: config.DIGITAL_LINK_DOMAIN });
 }

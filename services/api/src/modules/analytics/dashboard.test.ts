@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsDashboardSchema, ERROR_CODES, type AnalyticsDashboard } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { rebuildDailyRollups } from './rollups.js';
 

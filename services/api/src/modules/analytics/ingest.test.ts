@@ -3,15 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_TOKEN_HEADER, gtin14 } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { registerScannedSerials } from '../../test/serials.js';
 import { multipart } from '../../test/multipart.js';
 import { companies } from '../companies/tables.js';
-import { deleteExpiredScans, createRetentionTimer } from './retention.js';
+import { deleteExpiredScans } from './retention.js';
 import { createSaltBook, recordScans } from './scans.js';
 import { analyticsSalts, scanRollups, scans, scanSerialVisitors, scanVisitorsDaily } from './tables.js';
-import { createUmamiForwarder } from './umami.js';
+import { forwardToUmami, UMAMI_QUEUE, umamiScans } from './umami.js';
+import { jobsSettled } from '../../test/jobs.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -274,18 +275,15 @@ describe('retention', () => {
     expect(await rollupsOf(product.productId)).toEqual(before);
   });
 
-  it('runs at start and then on its interval', async () => {
+  it('runs as a scheduled job of the queue, hourly, once per deployment', async () => {
     const product = await newProduct();
-    const at = new Date(Date.now() - 3 * 24 * 3600_000).toISOString();
-    await recordScans(t.app.db, { scans: [scan(product.entryPath, { at })] }, createSaltBook());
-    const timer = createRetentionTimer({ db: t.app.db, days: 2, intervalMs: 50, log: { info: () => {}, error: () => {} } });
-    timer.start();
-    await expect.poll(async () => (await t.app.db.select().from(scans).where(eq(scans.productId, product.productId))).length).toBe(0);
-    // Scans newer than 2 days made after start are kept by later runs.
-    await recordScans(t.app.db, { scans: [scan(product.entryPath)] }, createSaltBook());
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await timer.stop();
-    expect(await t.app.db.select().from(scans).where(eq(scans.productId, product.productId))).toHaveLength(1);
+    const at = new Date(Date.now() - (t.config.SCAN_RETENTION_DAYS + 3) * 24 * 3600_000).toISOString();
+    await recordScans(t.app.db, { scans: [scan(product.entryPath, { at }), scan(product.entryPath)] }, createSaltBook());
+    const schedules = (await t.app.db.execute(sql`select name, cron from pgboss.schedule where name = 'scan-retention'`)) as unknown as { rows: { cron: string }[] };
+    expect(schedules.rows).toEqual([{ name: 'scan-retention', cron: '7 * * * *' }]);
+    // What the schedule sends each hour, sent now.
+    await t.app.jobs.send('scan-retention', {});
+    await expect.poll(async () => (await t.app.db.select().from(scans).where(eq(scans.productId, product.productId))).length, { timeout: 10_000 }).toBe(1);
   });
 });
 
@@ -294,7 +292,7 @@ describe('Umami forwarding', () => {
   let umamiUrl: string;
   const received: { url: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
   let status = 200;
-  let delayMs = 0;
+  let statusOf: (() => number) | null = null;
 
   beforeAll(async () => {
     umami = createServer((request, response) => {
@@ -303,8 +301,8 @@ describe('Umami forwarding', () => {
       request.on('end', () => {
         setTimeout(() => {
           received.push({ url: request.url ?? '', headers: request.headers, body: JSON.parse(body) });
-          response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
-        }, delayMs);
+          response.writeHead(statusOf?.() ?? status, { 'content-type': 'application/json' }).end('{}');
+        }, 0);
       });
     });
     await new Promise<void>((resolve) => umami.listen(0, '127.0.0.1', resolve));
@@ -314,22 +312,8 @@ describe('Umami forwarding', () => {
     await new Promise((resolve) => umami.close(resolve));
   });
 
-  it('lets the queued events leave before a stopping API closes', async () => {
-    const withUmami = await createTestApp({ UMAMI_URL: umamiUrl, UMAMI_WEBSITE_ID: 'site-1', DIGITAL_LINK_DOMAIN: 'id.example.com' });
-    const product = await newProduct(withUmami.app, await acmeOf(withUmami.app));
-    delayMs = 300;
-    try {
-      const response = await postScans([scan(product.entryPath, { qualifierPath: '/21/BYE', ip: JP, ua: IPHONE })], withUmami.app, withUmami.config.INTERNAL_TOKEN);
-      expect(response.json()).toEqual({ accepted: 1 });
-    } finally {
-      await withUmami.close();
-      delayMs = 0;
-    }
-    expect(received.filter((event) => (event.body as { payload: { url: string } }).payload.url === `${product.entryPath}/21/BYE`)).toHaveLength(1);
-  });
-
   it('sends nothing without the setting', () => {
-    expect(t.app.scanIngest.umami).toBeNull();
+    expect(t.app.scanIngest.forwardsToUmami).toBe(false);
   });
 
   it('sends each stored scan as an event with the scanner’s User-Agent, after the batch answered, and never the address', async () => {
@@ -345,7 +329,7 @@ describe('Umami forwarding', () => {
         withUmami.config.INTERNAL_TOKEN,
       );
       expect(response.json()).toEqual({ accepted: 1 });
-      await withUmami.app.scanIngest.umami!.drain();
+      await jobsSettled(withUmami.app, UMAMI_QUEUE.name);
       const mine = received.filter((event) => (event.body as { payload: { url: string } }).payload.url.startsWith(product.entryPath));
       expect(mine).toHaveLength(1);
       expect(mine[0].url).toBe('/umami/api/send');
@@ -369,20 +353,25 @@ describe('Umami forwarding', () => {
     }
   });
 
-  it('drops events past the queue bound and counts failures without throwing', async () => {
-    status = 500;
-    const warnings: object[] = [];
-    const forwarder = createUmamiForwarder({ url: umamiUrl, websiteId: 'site-2', hostname: 'h', log: { warn: (details) => warnings.push(details) }, queueMax: 2, concurrency: 1 });
+  it('fails the job for a retry when Umami takes none of the batch, and drops only what it refuses when it takes others', async () => {
     const fact = {
       companyId: 1, productId: 1, entryPath: '/01/1', qualifierPath: null, serial: null, linkType: 'gs1:pip', view: 'index', lang: null,
       country: null, region: null, deviceType: 'desktop', os: null, browser: null, scannedAt: new Date().toISOString(), userAgent: null,
     };
-    // One goes out at once, two wait, the fourth is dropped.
-    forwarder.send([fact]);
-    forwarder.send([fact, fact, fact]);
-    await forwarder.drain();
-    expect(forwarder.stats()).toEqual({ sent: 0, failed: 3, dropped: 1 });
-    expect(warnings.length).toBeGreaterThan(0);
-    status = 200;
+    const batch = umamiScans([fact, fact, fact], { websiteId: 'site-2', hostname: 'h' });
+    status = 500;
+    try {
+      await expect(forwardToUmami({ url: umamiUrl, websiteId: 'site-2', hostname: 'h' }, batch)).rejects.toThrow('Umami took none');
+    } finally {
+      status = 200;
+    }
+    let answered = 0;
+    statusOf = () => (answered++ === 1 ? 500 : 200);
+    try {
+      const result = await forwardToUmami({ url: umamiUrl, websiteId: 'site-2', hostname: 'h', concurrency: 1 }, batch);
+      expect({ sent: result.sent, failed: result.failed }).toEqual({ sent: 2, failed: 1 });
+    } finally {
+      statusOf = null;
+    }
   });
 });

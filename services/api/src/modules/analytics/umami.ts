@@ -3,10 +3,12 @@ import type { ScanFact } from './facts.js';
 /*
  * The legacy analytics client (spec point 7): with UMAMI_URL and UMAMI_WEBSITE_ID set, each stored
  * (non-bot) scan is also sent to Umami as an event, `POST ${UMAMI_URL}/api/send` (docs.umami.is,
- * "Sending stats"). In the background after the batch committed: a bounded queue, a few requests at
- * a time, each with a timeout; a full queue or a failed request is counted, logged now and then, and
- * dropped. The scanner's User-Agent goes in `User-Agent` (Umami registers nothing without one); the
- * client address is not sent (it is not kept), so Umami places the event by the API's address.
+ * "Sending stats"). A committed batch's events become one job of the job queue (decision 072): a few
+ * requests at a time, each with a timeout. When Umami takes none of them, the job is retried with
+ * back-off (nothing was sent, so nothing is sent twice); events Umami refuses while it takes others
+ * are counted, logged and dropped. The scanner's User-Agent goes in `User-Agent` (Umami registers
+ * nothing without one); the client address is not sent (it is not kept), so Umami places the event
+ * by the API's address.
  */
 
 export interface UmamiOptions {
@@ -15,19 +17,17 @@ export interface UmamiOptions {
   websiteId: string;
   /** The Digital Link host the scans came to (`payload.hostname`). */
   hostname: string;
-  log: { warn(details: object, message: string): void };
-  queueMax?: number;
   concurrency?: number;
   timeoutMs?: number;
 }
 
-export interface UmamiForwarder {
-  /** Queues the scans; never waits, never throws. */
-  send(facts: ScanFact[]): void;
-  /** Resolves once the queue is empty and nothing is in flight. */
-  drain(): Promise<void>;
-  stats(): { sent: number; failed: number; dropped: number };
+/** One scan as the Umami job keeps it: the event and the scanner's User-Agent it is sent with. */
+export interface UmamiScan {
+  event: ReturnType<typeof umamiEvent>;
+  userAgent: string | null;
 }
+
+export const UMAMI_QUEUE = { name: 'umami-forward', retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 600 };
 
 const FALLBACK_AGENT = 'Mozilla/5.0 (compatible; product-console-scan-forwarder)';
 
@@ -55,77 +55,43 @@ export function umamiEvent(fact: ScanFact, websiteId: string, hostname: string) 
   };
 }
 
-export function createUmamiForwarder(options: UmamiOptions): UmamiForwarder {
+/** The scans of a batch, as their job keeps them. */
+export function umamiScans(facts: readonly ScanFact[], options: Pick<UmamiOptions, 'websiteId' | 'hostname'>): UmamiScan[] {
+  return facts.map((fact) => ({ event: umamiEvent(fact, options.websiteId, options.hostname), userAgent: fact.userAgent }));
+}
+
+/**
+ * Sends a batch's events; throws when Umami took none of them (the job is retried), else answers
+ * how many it took and refused.
+ */
+export async function forwardToUmami(options: UmamiOptions, scans: readonly UmamiScan[]): Promise<{ sent: number; failed: number; lastError: unknown }> {
   const endpoint = `${options.url.replace(/\/+$/, '')}/api/send`;
-  const queueMax = options.queueMax ?? 10_000;
-  const concurrency = options.concurrency ?? 4;
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const queue: ScanFact[] = [];
-  let running = 0;
   let sent = 0;
   let failed = 0;
-  let dropped = 0;
-  let lastWarning = 0;
-  let idle: (() => void)[] = [];
-
-  function warn(err: unknown) {
-    const now = Date.now();
-    if (now - lastWarning < 60_000) return;
-    lastWarning = now;
-    options.log.warn({ err, failed, dropped }, 'scan events to Umami failed or dropped');
-  }
-
-  async function post(fact: ScanFact) {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': fact.userAgent || FALLBACK_AGENT },
-      body: JSON.stringify(umamiEvent(fact, options.websiteId, options.hostname)),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body?.cancel();
-    if (!response.ok) throw new Error(`Umami answered ${response.status}`);
-  }
-
-  function pump() {
-    while (running < concurrency && queue.length > 0) {
-      const fact = queue.shift() as ScanFact;
-      running += 1;
-      post(fact)
-        .then(() => {
-          sent += 1;
-        })
-        .catch((err: unknown) => {
-          failed += 1;
-          warn(err);
-        })
-        .finally(() => {
-          running -= 1;
-          pump();
+  let lastError: unknown = null;
+  let next = 0;
+  async function lane() {
+    while (next < scans.length) {
+      const scan = scans[next];
+      next += 1;
+      try {
+        const response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': scan.userAgent || FALLBACK_AGENT },
+          body: JSON.stringify(scan.event),
+          signal: AbortSignal.timeout(timeoutMs),
         });
-    }
-    if (running === 0 && queue.length === 0) {
-      const waiting = idle;
-      idle = [];
-      for (const resolve of waiting) resolve();
+        await response.body?.cancel();
+        if (!response.ok) throw new Error(`Umami answered ${response.status}`);
+        sent += 1;
+      } catch (error) {
+        failed += 1;
+        lastError = error;
+      }
     }
   }
-
-  return {
-    send(facts) {
-      for (const fact of facts) {
-        if (queue.length >= queueMax) {
-          dropped += 1;
-          continue;
-        }
-        queue.push(fact);
-      }
-      if (dropped > 0) warn(undefined);
-      pump();
-    },
-    drain() {
-      if (running === 0 && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => idle.push(resolve));
-    },
-    stats: () => ({ sent, failed, dropped }),
-  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, scans.length) }, lane));
+  if (scans.length > 0 && sent === 0) throw new Error('Umami took none of the batch’s events', { cause: lastError });
+  return { sent, failed, lastError };
 }

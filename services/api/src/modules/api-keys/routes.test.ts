@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEYS_PER_COMPANY_MAX, ERROR_CODES } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';

@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request) => {
-      requestPasswordReset(mailContext(request.log), request.body.email);
+      await requestPasswordReset(mailContext(request.log), request.body.email);
       return { result: true as const };
     },
   );

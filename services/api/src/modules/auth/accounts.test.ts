@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../../test/app.js';
+import { jobsSettled } from '../../test/jobs.js';
 import { countMail, readOutbox, waitForMail } from '../../test/mail.js';
 import { multipartBody, pngImage } from '../../test/account-forms.js';
 import { accountTokens } from './tables.js';
@@ -177,7 +178,7 @@ describe('password reset by e-mail', () => {
     expect(response.json()).toEqual({ result: true });
     expect(known.statusCode).toBe(response.statusCode);
     expect(known.body).toBe(response.body);
-    await t.app.mailer.idle();
+    await jobsSettled(t.app, 'mail');
     const sent = await outbox();
     expect(sent.length).toBe(before + 1);
     expect(sent.some((mail) => mail.to.includes('nobody@nowhere.example'))).toBe(false);
@@ -192,7 +193,7 @@ describe('password reset by e-mail', () => {
       answers.push(await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: address } }));
     }
     expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(new Set(['200 {"result":true}']));
-    await t.app.mailer.idle();
+    await jobsSettled(t.app, 'mail');
     const mails = (await outbox()).filter((mail) => mail.to.includes(address));
     expect(mails.length - before).toBe(limit);
     // Throttled requests issue nothing, so the newest mailed link still works.

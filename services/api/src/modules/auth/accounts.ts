@@ -119,7 +119,7 @@ export async function signUp(context: SignUpContext, body: SignUpNewUser): Promi
     return { serviceName: body.service_name, email, created };
   } catch (error) {
     if (error instanceof AddressHasAccount) {
-      mailSignUpAttempt(context, email);
+      await mailSignUpAttempt(context, email);
       return { serviceName: body.service_name, email, created: null };
     }
     // Two sign-ups racing for the same name: the loser gets the same answer as if it came second.
@@ -128,17 +128,15 @@ export async function signUp(context: SignUpContext, body: SignUpNewUser): Promi
   }
 }
 
+/** Mail kinds of this module (`defineAccountMails`). */
+export const ACCOUNT_MAILS = { signUpAttempt: 'sign-up-attempt', passwordReset: 'password-reset' } as const;
+
 /**
  * Tells the owner of an address that someone tried to register a company with it, in the
- * owner's language (looked up in the mail queue, after the answer).
+ * owner's language (looked up when the mail job runs, after the answer).
  */
-function mailSignUpAttempt(context: SignUpContext, email: string): void {
-  const signInLink = publicLink(context.config, '/login');
-  const resetLink = publicLink(context.config, '/forgot-password');
-  context.mailer.enqueue(email, async () => {
-    const [owner] = await context.db.select({ language: users.language }).from(users).where(eq(users.email, email));
-    return { ...mailMessages(owner?.language).signUpAttempt({ signInLink, resetLink }), links: [signInLink, resetLink] };
-  });
+async function mailSignUpAttempt(context: SignUpContext, email: string): Promise<void> {
+  await context.mailer.send({ kind: ACCOUNT_MAILS.signUpAttempt, to: email });
 }
 
 export interface MailContext {
@@ -155,18 +153,27 @@ export function publicLink(config: Pick<Config, 'PUBLIC_URL'>, path: string): st
 /**
  * Starts a password reset: mails a single-use link and a 6-digit code to the address when it
  * belongs to a member who has joined. The caller does the same for every address, queueing
- * the mail; looking the address up and issuing the link happen in the mail queue after the
+ * the mail; looking the address up and issuing the link happen in the mail job after the
  * answer, so neither the answer nor its timing tells whether the address exists, and a
  * throttled request does not spend the link mailed before (decision 024).
  */
-export function requestPasswordReset(context: MailContext, emailInput: string): void {
-  const { db, config } = context;
-  const email = normalizeEmail(emailInput);
-  context.mailer.enqueue(email, async () => {
+export async function requestPasswordReset(context: MailContext, emailInput: string): Promise<void> {
+  await context.mailer.send({ kind: ACCOUNT_MAILS.passwordReset, to: normalizeEmail(emailInput) });
+}
+
+/** How the mails of this module are made when their jobs run. */
+export function defineAccountMails({ db, mailer, config }: Omit<MailContext, 'log'>): void {
+  mailer.define(ACCOUNT_MAILS.signUpAttempt, async ({ to }) => {
+    const signInLink = publicLink(config, '/login');
+    const resetLink = publicLink(config, '/forgot-password');
+    const [owner] = await db.select({ language: users.language }).from(users).where(eq(users.email, to));
+    return { ...mailMessages(owner?.language).signUpAttempt({ signInLink, resetLink }), links: [signInLink, resetLink] };
+  });
+  mailer.define(ACCOUNT_MAILS.passwordReset, async ({ to }) => {
     const [user] = await db
       .select({ id: users.id, firstName: users.firstName, language: users.language })
       .from(users)
-      .where(and(eq(users.email, email), isNotNull(users.joinedAt)));
+      .where(and(eq(users.email, to), isNotNull(users.joinedAt)));
     if (!user) return null;
     return resetMail(config, user, await issueAccountToken(db, user.id, 'password-reset', config.RESET_TOKEN_TTL_SECONDS, true));
   });

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../../test/app.js';
 import { companies } from '../companies/tables.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../db/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { multipartBody } from '../../test/account-forms.js';
 import { countMail, readOutbox, waitForMail } from '../../test/mail.js';

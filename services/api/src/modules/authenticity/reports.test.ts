@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, INTERNAL_TOKEN_HEADER, REPORTS_PER_ADDRESS_PER_DAY, VISITOR_ADDRESS_HEADER, qualifierPathOf } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { readOutbox, waitForMail } from '../../test/mail.js';
 import { multipart } from '../../test/multipart.js';

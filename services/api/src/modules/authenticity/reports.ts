@@ -205,26 +205,47 @@ export interface AnswerContext {
   mailer: Mailer;
 }
 
+export const REPORT_ANSWER_MAIL = 'report-answer';
+
 /**
  * Mails the brand's answer to the shopper, in the shopper's language, through the product's mail
- * queue; 409 when the shopper gave no address with consent (or it was erased). The answer sent is kept.
+ * queue; 409 when the shopper gave no address with consent (or it was erased). The answer sent is
+ * kept, and the mail leaves exactly when it is.
  */
 export async function answerReport({ db, mailer }: AnswerContext, auth: AuthContext, companyId: number, id: number, body: ReportAnswer): Promise<void> {
   const report = await reportOf(db, auth, companyId, id, 'write');
   if (!report.emailConsent || !report.email) throw conflict('The shopper did not leave an e-mail address for an answer.');
-  const [names] = await db
-    .select({ productName: products.productName, companyName: companies.companyName })
-    .from(products)
-    .innerJoin(companies, eq(companies.id, products.companyId))
-    .where(eq(products.id, report.productId));
-  const mail = mailMessages(report.language).reportAnswer({
-    companyName: names?.companyName ?? '',
-    productName: names?.productName ?? '',
-    reportedOn: report.createdAt.toISOString().slice(0, 10),
-    message: body.message,
+  const email = report.email;
+  await db.transaction(async (tx) => {
+    await tx.update(counterfeitReports).set({ answer: body.message, answeredAt: new Date() }).where(eq(counterfeitReports.id, report.id));
+    await mailer.send({ kind: REPORT_ANSWER_MAIL, to: email, data: { reportId: report.id } }, tx);
   });
-  await db.update(counterfeitReports).set({ answer: body.message, answeredAt: new Date() }).where(eq(counterfeitReports.id, report.id));
-  mailer.enqueue(report.email, mail);
+}
+
+/** How an answer is mailed when its job runs: the report's latest answer, unless its address was erased meanwhile. */
+export function defineReportAnswerMail({ db, mailer }: AnswerContext): void {
+  mailer.define(REPORT_ANSWER_MAIL, async ({ to, data }) => {
+    const [report] = await db
+      .select({
+        email: counterfeitReports.email,
+        answer: counterfeitReports.answer,
+        language: counterfeitReports.language,
+        createdAt: counterfeitReports.createdAt,
+        productName: products.productName,
+        companyName: companies.companyName,
+      })
+      .from(counterfeitReports)
+      .innerJoin(products, eq(products.id, counterfeitReports.productId))
+      .innerJoin(companies, eq(companies.id, counterfeitReports.companyId))
+      .where(eq(counterfeitReports.id, Number(data?.reportId)));
+    if (!report || report.email !== to || report.answer === null) return null;
+    return mailMessages(report.language).reportAnswer({
+      companyName: report.companyName,
+      productName: report.productName,
+      reportedOn: report.createdAt.toISOString().slice(0, 10),
+      message: report.answer,
+    });
+  });
 }
 
 /**

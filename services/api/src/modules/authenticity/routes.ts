@@ -31,13 +31,12 @@ import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { loadGeo, placeOf } from '../analytics/facts.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { dismissFlag, exportFlagged, exportReports, getReport, listFlagged, listReports, serialStory } from './desk.js';
-import { answerReport, decideReport, erasePersonalData, fileReport, reportPhoto, type ReportingVisitor } from './reports.js';
+import { answerReport, decideReport, fileReport, reportPhoto, type ReportingVisitor } from './reports.js';
 
 const tags = ['authenticity'];
 
 /** The form fields a report reads; anything else in the form is ignored. */
 const REPORT_FIELDS = new Set(['serviceName', 'productId', 'serial', 'purchasePlace', 'purchaseDate', 'seller', 'email', 'emailConsent', 'language', REPORT_HONEYPOT_FIELD]);
-const RETENTION_EVERY_MS = 6 * 3_600_000;
 
 /** A report's form: multipart fields and the `photo` file, or a JSON object of the same fields (no photo). */
 async function readReportForm(request: FastifyRequest) {
@@ -76,13 +75,6 @@ async function readReportForm(request: FastifyRequest) {
  */
 export const authenticityRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
-
-  // Retention: personal data of long-handled reports is erased (decision 071).
-  const retention = setInterval(() => {
-    erasePersonalData(app.db, app.storage).catch((err: unknown) => app.log.warn({ err }, 'report retention failed'));
-  }, RETENTION_EVERY_MS);
-  retention.unref();
-  app.addHook('onClose', async () => clearInterval(retention));
 
   app.post(
     '/api/authenticity/reports',

@@ -9,7 +9,7 @@ import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs
 import { ERROR_CODES, type PassportData } from '@product-console/shared';
 import { call, createTestApp, GATEWAY_HEADERS, type TestApp } from '../../test/app.js';
 import { signInDemoUsers, type DemoSessions } from '../../test/demo.js';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { users } from '../auth/tables.js';
 import { certifications } from '../certifications/tables.js';
 import { companies } from '../companies/tables.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, RESOLVER_INVALIDATE_HEADER, gs1CheckDigit, gtin14 } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../../test/app.js';
 import { demoSetUp, productInProject, setSubAdminProductAccess } from '../../test/demo.js';
 import { entries } from './tables.js';

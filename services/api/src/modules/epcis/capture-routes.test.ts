@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
@@ -8,7 +8,8 @@ import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
-import { CAPTURE_FILE_SIZE_LIMIT_BYTES, CAPTURE_LIMIT_EVENTS, createCaptureQueue, failInterruptedCaptures } from './capture.js';
+import { buildApp } from '../../app.js';
+import { CAPTURE_FILE_SIZE_LIMIT_BYTES, CAPTURE_LIMIT_EVENTS, runCapture } from './capture.js';
 import { eventContext } from './store.js';
 import { epcisCaptures, epcisEvents } from './tables.js';
 
@@ -64,8 +65,8 @@ const postEvent = (event: Json, key = acmeKey) =>
 const getJob = (location: string, key = acmeKey) => t.app.inject({ method: 'GET', url: location, headers: { authorization: `Bearer ${key}` } });
 
 /** Waits for the capture job at `location` to finish and answers it. */
-async function finishedJob(location: string, key = acmeKey): Promise<Json> {
-  for (let attempt = 0; attempt < 500; attempt += 1) {
+async function finishedJob(location: string, key = acmeKey, timeoutMs = 10_000): Promise<Json> {
+  for (let attempt = 0; attempt < timeoutMs / 20; attempt += 1) {
     const response = await getJob(location, key);
     expect(response.statusCode).toBe(200);
     const job = response.json() as Json;
@@ -436,28 +437,43 @@ describe('capture jobs', () => {
     expectProblem(badToken, 400, 'QueryParameterException');
   });
 
-  it('runs queued jobs a few at a time and drains', async () => {
-    const stored: number[] = [];
-    const queue = createCaptureQueue({ db: t.app.db, concurrency: 2, onStored: async (_companyId, count) => void stored.push(count), onError: () => undefined });
-    const jobs = await t.app.db.insert(epcisCaptures).values(Array.from({ length: 6 }, () => ({ companyId: acmeId, eventCount: 1 }))).returning();
-    const ids = jobs.map((job) => job.id);
-    for (const id of ids) {
-      queue.enqueue({ captureId: id, companyId: acmeId, errorBehaviour: 'rollback', document: { events: [objectEvent()], context: CONTEXT, validated: false } });
-    }
-    expect(queue.waiting()).toBe(4);
-    await queue.drain();
-    expect(queue.waiting()).toBe(0);
-    expect(stored).toEqual([1, 1, 1, 1, 1, 1]);
-    for (const id of ids) expect((await getJob(`/epcis/capture/${id}`)).json()).toMatchObject({ running: false, success: true, storedCount: 1 });
+  it('stores a capture once when its job runs twice at the same time (a replica thought lost and its retry)', async () => {
+    const document = { events: [objectEvent()], context: CONTEXT, validated: false };
+    const [job] = await t.app.db.insert(epcisCaptures).values({ companyId: acmeId, eventCount: 1, document }).returning();
+    const runs = await Promise.all([runCapture(t.app.db, job.id), runCapture(t.app.db, job.id)]);
+    expect(runs.filter((run) => run !== null)).toEqual([{ companyId: acmeId, stored: 1 }]);
+    expect((await eventsOf(acmeId)).filter((row) => row.captureId === job.id)).toHaveLength(1);
+    const [closed] = await t.app.db.select().from(epcisCaptures).where(eq(epcisCaptures.id, job.id));
+    // The document is not kept once its events are.
+    expect(closed).toMatchObject({ status: 'success', storedCount: 1, document: null });
   });
 
-  it('marks jobs left running by a stopped process as failed', async () => {
-    const [left] = await t.app.db.insert(epcisCaptures).values({ companyId: acmeId, eventCount: 5 }).returning();
-    expect(await failInterruptedCaptures(t.app.db)).toBe(1);
-    const job = (await getJob(`/epcis/capture/${left.id}`)).json();
-    expect(job).toMatchObject({ running: false, success: false, storedCount: 0 });
-    expect(job.errors[0]).toMatchObject({ type: 'epcisException:ImplementationException' });
-  });
+  it('finishes a capture accepted by a replica that stops while storing it', async () => {
+    // A second replica of the API on the same database accepts a large capture and is stopped once it has begun.
+    const other = await buildApp(t.config);
+    await other.ready();
+    const events = Array.from({ length: 3_000 }, () => objectEvent());
+    const response = await other.inject({
+      method: 'POST',
+      url: '/epcis/capture',
+      headers: { 'content-type': 'application/ld+json', authorization: `Bearer ${acmeKey}` },
+      payload: JSON.stringify(documentOf(events)),
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const captureId = (response.headers.location as string).split('/').pop();
+    await expect
+      .poll(async () => {
+        const { rows } = (await t.app.db.execute(sql`select state from pgboss.job where name = 'epcis-capture' and data->>'captureId' = ${captureId}`)) as unknown as {
+          rows: { state: string }[];
+        };
+        return rows[0]?.state;
+      }, { timeout: 10_000, interval: 20 })
+      .not.toBe('created');
+    await other.close();
+    const job = await finishedJob(response.headers.location as string, acmeKey, 30_000);
+    expect(job).toMatchObject({ running: false, success: true, storedCount: 3_000 });
+    expect((await eventsOf(acmeId)).filter((row) => row.captureId === captureId)).toHaveLength(3_000);
+  }, 60_000);
 
   it('publishes epcis.captured once the events are stored', async () => {
     const published: number[] = [];

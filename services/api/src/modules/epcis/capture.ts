@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES, validateEpcisDocument, validateEpcisQueryDocument, type EpcisProblem } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { epcisErrors, epcisProblems, summariseProblems, type ProblemDetails } from './problem.js';
@@ -7,18 +7,27 @@ import { epcisCaptures, type CaptureErrorBehaviour } from './tables.js';
 
 /*
  * Capture jobs (`POST /epcis/capture`): the document is checked while the client waits (a document
- * the standard's schema refuses is a 400 and nothing is kept), then stored in the background by
- * this process, one transaction per capture, and reported by `GET /epcis/capture/{captureID}`.
+ * the standard's schema refuses is a 400 and nothing is kept), kept with its job and queued on the
+ * job queue in one transaction, then stored in the background by whichever API replica takes the
+ * job, one transaction per capture, and reported by `GET /epcis/capture/{captureID}`. A replica that
+ * stops mid-job leaves nothing half-stored: the job is retried, by another replica if need be.
  */
 
 /** Events one capture may hold (`GS1-EPCIS-Capture-Limit`). */
 export const CAPTURE_LIMIT_EVENTS = 10_000;
 /** Bytes one capture body may have (`GS1-EPCIS-Capture-File-Size-Limit`): also the routes' body limit. */
 export const CAPTURE_FILE_SIZE_LIMIT_BYTES = EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES;
-/** Capture jobs this process stores at once; more wait their turn (the database pool serves requests too). */
+/** Capture jobs one replica stores at once; more wait their turn (the database pool serves requests too). */
 export const CAPTURE_JOBS_AT_ONCE = 4;
-/** Accepted captures waiting for their turn, at most: beyond, a capture is answered 503 (each may hold 16 MiB). */
-export const CAPTURE_JOBS_WAITING_MAX = 64;
+/** Accepted captures waiting for their turn in the deployment, at most: beyond, a capture is answered 503 (each may hold 16 MiB). */
+export const CAPTURE_JOBS_WAITING_MAX = 256;
+export const CAPTURE_QUEUE = {
+  name: 'epcis-capture',
+  retryLimit: 4,
+  retryDelaySeconds: 5,
+  // A capture of 10 000 events stores in well under a minute; an active job older than this lost its replica.
+  expireInSeconds: 300,
+};
 
 export const CAPTURE_LIMIT_HEADERS: Readonly<Record<string, string>> = {
   'GS1-EPCIS-Capture-Limit': String(CAPTURE_LIMIT_EVENTS),
@@ -103,12 +112,23 @@ export function captureJobView(row: CaptureRow): CaptureJobView {
   };
 }
 
+/** Keeps a checked capture document with a new job, in the caller's transaction (which also queues it). */
 export async function createCaptureJob(
   db: Db,
-  job: { companyId: number; apiKeyId: string | null; errorBehaviour: CaptureErrorBehaviour; eventCount: number },
+  job: { companyId: number; apiKeyId: string | null; errorBehaviour: CaptureErrorBehaviour; document: CaptureDocument },
 ): Promise<CaptureRow> {
-  const [row] = await db.insert(epcisCaptures).values(job).returning();
+  const { document, ...rest } = job;
+  const [row] = await db
+    .insert(epcisCaptures)
+    .values({ ...rest, eventCount: document.events.length, document: document as unknown as Record<string, unknown> })
+    .returning();
   return row;
+}
+
+/** Captures accepted and not yet stored, in the whole deployment. */
+export async function waitingCaptures(db: Db): Promise<number> {
+  const [row] = await db.select({ waiting: count() }).from(epcisCaptures).where(eq(epcisCaptures.status, 'running'));
+  return row?.waiting ?? 0;
 }
 
 export async function findCaptureJob(db: Db, companyId: number, captureId: string): Promise<CaptureRow | undefined> {
@@ -151,25 +171,23 @@ export async function listCaptureJobs(
   };
 }
 
-export interface CaptureWork {
-  captureId: string;
-  companyId: number;
-  errorBehaviour: CaptureErrorBehaviour;
-  document: CaptureDocument;
-}
-
 /**
  * Stores one capture's events and closes its job in the same transaction: a job reads `success`
- * exactly when its events are there. Answers how many events were stored.
+ * exactly when its events are there. The job's row is locked first, so a retry of the same job
+ * (its first replica thought lost) waits, then finds it done. Answers the company and how many
+ * events were stored, or null when the job was already closed.
  */
-export async function runCapture(db: Db, work: CaptureWork): Promise<number> {
+export async function runCapture(db: Db, captureId: string): Promise<{ companyId: number; stored: number } | null> {
   return db.transaction(async (tx) => {
-    const result = await storeEvents(tx, work.companyId, work.document.events, {
+    const [job] = await tx.select().from(epcisCaptures).where(eq(epcisCaptures.id, captureId)).for('update');
+    if (!job || job.status !== 'running' || !job.document) return null;
+    const document = job.document as unknown as CaptureDocument;
+    const result = await storeEvents(tx, job.companyId, document.events, {
       origin: 'capture',
-      captureId: work.captureId,
-      errorBehaviour: work.errorBehaviour,
-      context: work.document.context,
-      validated: work.document.validated,
+      captureId,
+      errorBehaviour: job.errorBehaviour,
+      context: document.context,
+      validated: document.validated,
     });
     await tx
       .update(epcisCaptures)
@@ -178,97 +196,17 @@ export async function runCapture(db: Db, work: CaptureWork): Promise<number> {
         storedCount: result.stored.length,
         errors: result.problems as unknown as Record<string, unknown>[],
         finishedAt: new Date(),
+        document: null,
       })
-      .where(eq(epcisCaptures.id, work.captureId));
-    return result.stored.length;
+      .where(eq(epcisCaptures.id, captureId));
+    return { companyId: job.companyId, stored: result.stored.length };
   });
 }
 
-/** Closes a job that could not run to its end (a fault of ours): nothing of it was stored. */
+/** Closes a job whose every attempt failed (a fault of ours): nothing of it was stored. */
 export async function failCaptureJob(db: Db, captureId: string, detail: string): Promise<void> {
   await db
     .update(epcisCaptures)
-    .set({ status: 'failed', storedCount: 0, errors: [epcisProblems.implementation(detail)] as unknown as Record<string, unknown>[], finishedAt: new Date() })
+    .set({ status: 'failed', storedCount: 0, errors: [epcisProblems.implementation(detail)] as unknown as Record<string, unknown>[], finishedAt: new Date(), document: null })
     .where(and(eq(epcisCaptures.id, captureId), eq(epcisCaptures.status, 'running')));
-}
-
-/**
- * Jobs left `running` by a process that stopped before finishing them: their transaction never
- * committed, so nothing of them is stored. Run at start-up, before this process takes new jobs
- * (the API runs as one process per database; see decision 050).
- */
-export async function failInterruptedCaptures(db: Db): Promise<number> {
-  const failed = await db
-    .update(epcisCaptures)
-    .set({
-      status: 'failed',
-      errors: [epcisProblems.implementation('The capture was interrupted by a restart of the repository; nothing of it was stored. Capture the document again.')] as unknown as Record<
-        string,
-        unknown
-      >[],
-      finishedAt: new Date(),
-    })
-    .where(eq(epcisCaptures.status, 'running'))
-    .returning({ id: epcisCaptures.id });
-  return failed.length;
-}
-
-export interface CaptureQueue {
-  /** Queues a job; it runs once fewer than `concurrency` jobs are running. */
-  enqueue(work: CaptureWork): void;
-  /** Resolves when every queued and running job has finished. */
-  drain(): Promise<void>;
-  /** Jobs queued and not yet running. */
-  waiting(): number;
-}
-
-export interface CaptureQueueDeps {
-  db: Db;
-  concurrency: number;
-  /** After a job stored events (its transaction committed). */
-  onStored(companyId: number, count: number): Promise<void>;
-  onError(error: unknown, work: CaptureWork): void;
-}
-
-/** An in-process queue of capture jobs with bounded concurrency. */
-export function createCaptureQueue({ db, concurrency, onStored, onError }: CaptureQueueDeps): CaptureQueue {
-  const waiting: CaptureWork[] = [];
-  let running = 0;
-  let idle: Promise<void> = Promise.resolve();
-  let settleIdle: (() => void) | null = null;
-
-  const next = () => {
-    while (running < concurrency && waiting.length > 0) {
-      const work = waiting.shift() as CaptureWork;
-      running += 1;
-      void run(work).finally(() => {
-        running -= 1;
-        if (running === 0 && waiting.length === 0) {
-          settleIdle?.();
-          settleIdle = null;
-        }
-        next();
-      });
-    }
-  };
-
-  async function run(work: CaptureWork) {
-    try {
-      const stored = await runCapture(db, work);
-      if (stored > 0) await onStored(work.companyId, stored);
-    } catch (error) {
-      onError(error, work);
-      await failCaptureJob(db, work.captureId, 'The repository could not store the capture; nothing of it was stored.').catch(() => undefined);
-    }
-  }
-
-  return {
-    enqueue(work) {
-      if (running === 0 && waiting.length === 0) idle = new Promise((resolve) => (settleIdle = resolve));
-      waiting.push(work);
-      next();
-    },
-    drain: () => idle,
-    waiting: () => waiting.length,
-  };
 }

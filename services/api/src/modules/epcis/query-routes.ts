@@ -11,7 +11,7 @@ import { queryParameterException, resourceNotFoundException } from './query-prob
 import { queryFingerprint, createPageTokens } from './query-token.js';
 import { epcFormatOf, eventsById, formatEventTexts, formatEvents, nextPageTokenOf, perPageOf, queryDocument, queryDocumentText, queryEvents, type QueryResultsHeader } from './query.js';
 import { createSubscription, deleteSubscription, findSubscription, listSubscriptions, subscriptionBodySchema, subscriptionView } from './subscriptions.js';
-import { createSubscriptionWorker } from './subscriptions-worker.js';
+import { requestDeliveryPass } from './subscriptions-worker.js';
 
 /*
  * The query side of the EPCIS 2.0 REST bindings for machine clients (API key, `Authorization:
@@ -49,19 +49,6 @@ export function epcisQueryRoutes(config: Config): FastifyPluginAsyncZod {
     useEpcisProtocol(app);
     const tokens = createPageTokens(config.JWT_SECRET);
     const onRequest = [app.authenticateApiKey];
-
-    const worker = createSubscriptionWorker({
-      db: app.db,
-      log: app.log,
-      intervalMs: config.EPCIS_SUBSCRIPTION_INTERVAL_MS,
-      retryBaseMs: config.EPCIS_WEBHOOK_RETRY_BASE_MS,
-      retryMaxMs: 60 * 60 * 1000,
-      allowPrivate: config.EPCIS_WEBHOOK_ALLOW_PRIVATE,
-      timeoutMs: 10_000,
-    });
-    app.events.subscribe('epcis.captured', () => worker.wake());
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
 
     /** Runs a query (plus a discovery path's condition) and answers the page as an EPCISQueryDocument. */
     async function answerEvents(
@@ -211,7 +198,7 @@ export function epcisQueryRoutes(config: Config): FastifyPluginAsyncZod {
         const query = await findNamedQuery(app.db, companyId, request.params.queryName);
         const subscription = await createSubscription(app.db, companyId, query, request.body, config.EPCIS_WEBHOOK_ALLOW_PRIVATE);
         reply.code(201).header('location', `/epcis/queries/${encodeURIComponent(query.name)}/subscriptions/${subscription.id}`);
-        worker.wake();
+        await requestDeliveryPass(app.jobs);
         return subscriptionView(subscription, query.name);
       },
     );

@@ -3,16 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CAPTURE_FILE_SIZE_LIMIT_BYTES,
-  CAPTURE_JOBS_AT_ONCE,
   CAPTURE_JOBS_WAITING_MAX,
   CAPTURE_LIMIT_HEADERS,
+  CAPTURE_QUEUE,
   createCaptureJob,
-  createCaptureQueue,
-  failInterruptedCaptures,
   findCaptureJob,
   listCaptureJobs,
   readCaptureDocument,
   captureJobView,
+  waitingCaptures,
   type CapturePageKey,
 } from './capture.js';
 import { bearerAuth } from '../../http.js';
@@ -111,19 +110,6 @@ export const epcisCaptureRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  const queue = createCaptureQueue({
-    db: app.db,
-    concurrency: CAPTURE_JOBS_AT_ONCE,
-    onStored: (companyId) => app.events.publish([{ type: 'epcis.captured', companyId }], app.log),
-    onError: (err, work) => app.log.error({ err, captureId: work.captureId }, 'an EPCIS capture job failed'),
-  });
-  app.addHook('onReady', async () => {
-    const failed = await failInterruptedCaptures(app.db);
-    if (failed > 0) app.log.warn({ failed }, 'capture jobs interrupted by a restart were marked failed');
-  });
-  // Jobs accepted before the close finish first: a 202 is a promise to report an outcome.
-  app.addHook('onClose', async () => queue.drain());
-
   const discovery = (allow: string, limits: boolean) => async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(204)
@@ -153,11 +139,16 @@ export const epcisCaptureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const errorBehaviour = errorBehaviourOf(request);
-      if (queue.waiting() >= CAPTURE_JOBS_WAITING_MAX) throw epcisErrors.busy(5);
+      if ((await waitingCaptures(app.db)) >= CAPTURE_JOBS_WAITING_MAX) throw epcisErrors.busy(5);
       const document = readCaptureDocument(request.body, errorBehaviour);
       const { companyId, apiKeyId } = request.apiClient;
-      const job = await createCaptureJob(app.db, { companyId, apiKeyId, errorBehaviour, eventCount: document.events.length });
-      queue.enqueue({ captureId: job.id, companyId, errorBehaviour, document });
+      // The document and its job are kept together: a 202 is a promise to report an outcome, whatever becomes of this replica.
+      const job = await app.db.transaction(async (tx) => {
+        const created = await createCaptureJob(tx, { companyId, apiKeyId, errorBehaviour, document });
+        await app.jobs.send(CAPTURE_QUEUE.name, { captureId: created.id }, { tx });
+        return created;
+      });
+      app.jobs.wake(CAPTURE_QUEUE.name);
       return reply.code(202).header('location', `/epcis/capture/${job.id}`).send(undefined);
     },
   );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Jobs } from '../../plugins/jobs.js';
 import { parseEventQuery } from './query-params.js';
 import { queryDocument, selectRows } from './query.js';
 import { conditionSql } from './query-sql.js';
@@ -8,7 +9,9 @@ import { gs1Signature, postWebhook, type WebhookResult } from './subscriptions-w
 
 /*
  * Delivers new events of subscriptions to their webhooks: streaming ones as soon as a pass sees
- * them, scheduled ones at their next scheduled time. A pass claims one due
+ * them, scheduled ones at their next scheduled time. Passes are jobs of the job queue
+ * (`plugins/webhook-worker.ts`): after each capture, when a retry or a scheduled time comes, and
+ * every minute. A pass claims one due
  * subscription at a time with `SELECT … FOR UPDATE SKIP LOCKED` and a lease (next_attempt_at set a
  * while ahead, committed at once), so two API processes never deliver the same subscription at
  * the same time and no transaction stays open during the HTTP call. Events above the cursor that
@@ -24,8 +27,6 @@ import { gs1Signature, postWebhook, type WebhookResult } from './subscriptions-w
 export interface SubscriptionWorkerOptions {
   db: Db;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  /** How often due subscriptions are looked at without a wake-up. */
-  intervalMs: number;
   /** First retry delay; doubles per failed attempt up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
@@ -36,13 +37,10 @@ export interface SubscriptionWorkerOptions {
 }
 
 export interface SubscriptionWorker {
-  start(): void;
-  /** Stops the timer and waits for a pass under way. */
-  stop(): Promise<void>;
-  /** Asks for a pass soon (after a capture). */
-  wake(): void;
-  /** Runs one pass now (tests); resolves when it is done. */
+  /** Runs one pass now; a pass asked for while one runs follows it. Resolves when done. */
   runOnce(): Promise<void>;
+  /** When the next subscription waiting for a time (a retry, a scheduled query) is due; null when none waits. */
+  nextDueAt(): Promise<Date | null>;
 }
 
 /** How long a claimed subscription stays reserved for the process delivering it. */
@@ -72,10 +70,8 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
 export function createSubscriptionWorker(options: SubscriptionWorkerOptions): SubscriptionWorker {
   const { db, log } = options;
   const batchSize = options.batchSize ?? 500;
-  let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
-  let stopped = true;
 
   /** Claims one due subscription (lease committed), or null when none is due or all are taken. */
   async function claim(skip: readonly string[]): Promise<Claimed | null> {
@@ -188,7 +184,7 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
         do {
           again = false;
           await pass();
-        } while (again && !stopped);
+        } while (again);
       } catch (err) {
         log.error({ err }, 'the EPCIS subscription worker failed a pass');
       } finally {
@@ -198,21 +194,24 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
     return running;
   }
 
-  return {
-    start() {
-      stopped = false;
-      timer = setInterval(() => void runOnce(), options.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-    wake() {
-      if (!stopped) void runOnce();
-    },
-    runOnce,
-  };
+  async function nextDueAt(): Promise<Date | null> {
+    const [row] = await selectRows<{ due: string | null }>(
+      db,
+      sql`select min(next_attempt_at)::text as due from epcis_subscriptions where (stream or schedule is not null) and next_attempt_at is not null`,
+    );
+    return row?.due ? new Date(row.due) : null;
+  }
+
+  return { runOnce, nextDueAt };
+}
+
+export const DELIVERY_QUEUE = { name: 'epcis-deliveries', retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 900 };
+
+/**
+ * Asks for a delivery pass at `startAfter` (default: now). Requests within a second of each other
+ * make one pass, and a request while a pass of its second is queued gets the next second's: no
+ * capture's events wait for the minute's pass.
+ */
+export async function requestDeliveryPass(jobs: { send: Jobs['send'] }, startAfter?: Date): Promise<void> {
+  await jobs.send(DELIVERY_QUEUE.name, {}, { singletonKey: 'pass', debounceSeconds: 1, startAfter });
 }

@@ -33,10 +33,15 @@ export const epcisCaptures = pgTable(
     storedCount: integer('stored_count').notNull().default(0),
     /** Problem details of refused events: `[{ type, title, status, detail, eventIndex? , pointer? }]`. */
     errors: jsonb('errors').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** The checked document (`{ events, context, validated }`) until the job has stored it. */
+    document: jsonb('document').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('epcis_captures_company_idx').on(table.companyId, table.createdAt)],
+  (table) => [
+    index('epcis_captures_company_idx').on(table.companyId, table.createdAt),
+    index('epcis_captures_running_idx').on(table.createdAt).where(sql`${table.status} = 'running'`),
+  ],
 );
 
 /** One stored event. Text-array columns hold canonical identifiers; typed pairs are `type` + U+001F + `value` (`type` empty when absent). */

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DESIGN, INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER, gtin14, landingPageResponseSchema, type LandingPageData } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
-import { DEMO_JACKET_LOT } from '../../db/seed-traces.js';
+import { DEMO_USERS } from '../../seed/seed.js';
+import { DEMO_JACKET_LOT } from '../../seed/seed-traces.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
 import { companies } from '../companies/tables.js';

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOLVER_INVALIDATE_HEADER, gtin14, type Link } from '@product-console/shared';
 import { ConfigError, loadConfig } from '../../config.js';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
 import { users } from '../auth/tables.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gtin14, landingLinksResponseSchema, landingProductInfoResponseSchema } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { expectClosedWithTheLanding } from '../../test/public-visibility.js';
 import { multipart } from '../../test/multipart.js';

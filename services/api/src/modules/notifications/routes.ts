@@ -8,13 +8,10 @@ import {
 } from '@product-console/shared';
 import { bearerAuth, errorResponses } from '../../http.js';
 import { countUnread, listNotifications, markAllRead, markRead } from './service.js';
-import { subscribeNotifications } from './subscribers.js';
 
 const tags = ['notifications'];
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Other modules' domain events produce the notifications (decision 026).
-  subscribeNotifications(app.events, app.db);
   const onRequest = [app.authenticate];
 
   app.get(

@@ -11,7 +11,7 @@ import {
   type PassportData,
   type PublicPassport,
 } from '@product-console/shared';
-import { DEMO_PASSPORT_ACCESS_TOKEN } from '../../db/seed-passports.js';
+import { DEMO_PASSPORT_ACCESS_TOKEN } from '../../seed/seed-passports.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { expectClosedWithTheLanding } from '../../test/public-visibility.js';
 import { demoSetUp, setSubAdminProductAccess } from '../../test/demo.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, gtin14, thumbnailPath } from '@product-console/shared';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { demoSetUp, setSubAdminProductAccess } from '../../test/demo.js';
 import { multipart, png, type MultipartFile } from '../../test/multipart.js';

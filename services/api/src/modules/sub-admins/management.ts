@@ -154,18 +154,37 @@ export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNe
   return subAdmin;
 }
 
-/** Mails a (new) invitation link to a sub-admin who has not joined; earlier links stop working. */
+export const INVITATION_MAIL = 'invitation';
+
+/**
+ * Mails a (new) invitation link to a sub-admin who has not joined; earlier links stop working once
+ * the mail job has issued the new one (in the order the invitations were asked for).
+ */
 export async function inviteSubAdmin(context: MailContext, companyId: number, subAdminId: number): Promise<void> {
-  const { db, config } = context;
+  const { db } = context;
   const member = await findSubAdmin(db, companyId, subAdminId);
   if (member.joinedAt !== null) throw alreadyJoined();
-  const [company] = await db.select({ companyName: companies.companyName }).from(companies).where(eq(companies.id, companyId));
-  const issued = await issueAccountToken(db, member.id, 'invitation', config.INVITATION_TTL_SECONDS);
-  const link = publicLink(config, `/new-member/${member.id}?token=${encodeURIComponent(issued.token)}`);
-  const days = Math.max(1, Math.round(config.INVITATION_TTL_SECONDS / 86_400));
-  const mail = mailMessages(member.language).invitation({ firstName: member.firstName, companyName: company?.companyName ?? null, link, days });
-  context.mailer.enqueue(member.email, { ...mail, links: [link] });
-  await db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, member.id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, member.id));
+    await context.mailer.send({ kind: INVITATION_MAIL, to: member.email, data: { userId: member.id } }, tx);
+  });
+}
+
+/** How invitations are made when their mail job runs: a member who joined meanwhile gets none. */
+export function defineInvitationMail({ db, mailer, config }: Omit<MailContext, 'log'>): void {
+  mailer.define(INVITATION_MAIL, async ({ data }) => {
+    const userId = Number(data?.userId);
+    const [member] = await db
+      .select({ id: users.id, firstName: users.firstName, language: users.language, joinedAt: users.joinedAt, companyName: companies.companyName })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, userId));
+    if (!member || member.joinedAt !== null) return null;
+    const issued = await issueAccountToken(db, member.id, 'invitation', config.INVITATION_TTL_SECONDS);
+    const link = publicLink(config, `/new-member/${member.id}?token=${encodeURIComponent(issued.token)}`);
+    const days = Math.max(1, Math.round(config.INVITATION_TTL_SECONDS / 86_400));
+    return { ...mailMessages(member.language).invitation({ firstName: member.firstName, companyName: member.companyName, link, days }), links: [link] };
+  });
 }
 
 /** Replaces the sub-admin's access on the listed projects; flags all off removes the access. */

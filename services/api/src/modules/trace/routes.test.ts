@@ -12,7 +12,7 @@ import {
   traceResponseSchema,
   type Trace,
 } from '@product-console/shared';
-import { DEMO_CASE_SSCC, DEMO_SOLD_SERIAL, DEMO_TRACE_SERIALS } from '../../db/seed-traces.js';
+import { DEMO_CASE_SSCC, DEMO_SOLD_SERIAL, DEMO_TRACE_SERIALS } from '../../seed/seed-traces.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { multipart } from '../../test/multipart.js';

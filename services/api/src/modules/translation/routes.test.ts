@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, translationStatusResponseSchema } from '@product-console/shared';
 import { loadConfig } from '../../config.js';
-import { DEMO_USERS } from '../../db/seed.js';
+import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { startFakeDeepL, startFakeLibreTranslate, type FakeProviderServer } from './fake-providers.js';
 

@@ -5,7 +5,7 @@ import { products, type ProductRow } from '../modules/products/tables.js';
 import { qualifiers } from '../modules/qualifiers/tables.js';
 import { traces } from '../modules/trace/tables.js';
 import { ensureTraceabilityLink } from '../modules/trace/traceability-link.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 
 /*
  * Demo journeys (issue 17): two of Acme's DPP products are traced, so the trace screens and the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LINK_TYPE_VIEWS } from '@product-console/shared';
 import { rebuildDailyRollups, scanDimensionsSql } from '../modules/analytics/rollups.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { DEMO_TRACE_SERIALS } from './seed-traces.js';
 
 /*

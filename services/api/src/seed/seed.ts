@@ -12,7 +12,7 @@ import { products } from '../modules/products/tables.js';
 import { projects } from '../modules/projects/tables.js';
 import { subAdminAccess, type AccessInfo } from '../modules/sub-admins/tables.js';
 import type { FileStorage } from '../plugins/storage.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { demoDynamicInfo, seedEntry, seedProductImages } from './seed-products.js';
 import { seedDemoContents, seedDemoDesigns } from './seed-contents.js';
 import { seedDemoPassports } from './seed-passports.js';

@@ -4,7 +4,7 @@ import { certifications } from '../modules/certifications/tables.js';
 import { hashAccessToken } from '../modules/passports/service.js';
 import { passportAccessLinks, passportVersions, passports, productCertificates } from '../modules/passports/tables.js';
 import { products } from '../modules/products/tables.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { seedCertifications } from './seed-products.js';
 
 /*

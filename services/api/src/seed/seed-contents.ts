@@ -16,7 +16,7 @@ import { makeThumbnail } from '../images.js';
 import { contentFolder } from '../modules/products/images.js';
 import { products } from '../modules/products/tables.js';
 import type { FileStorage } from '../plugins/storage.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 import { placeholderImage } from './seed-products.js';
 
 /*

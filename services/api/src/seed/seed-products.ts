@@ -6,7 +6,7 @@ import { entries } from '../modules/entries/tables.js';
 import { makeThumbnail } from '../images.js';
 import { productFolder } from '../modules/products/images.js';
 import type { FileStorage } from '../plugins/storage.js';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 
 /** Reference certifications offered by `GET /api/product/certifications` (added once, on every start). */
 export const CERTIFICATIONS = [

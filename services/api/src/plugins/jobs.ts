@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { startJobQueue, type JobQueue, type QueueDefinition, type QueuedJob, type WorkOptions } from '../jobs/queue.js';
+
+export interface Jobs extends Omit<JobQueue, 'define' | 'work' | 'stop'> {
+  /**
+   * Declares a queue and how this replica works its jobs. Workers start once the app is ready (every
+   * plugin has registered what its jobs need) and stop when it closes.
+   */
+  handle<T extends object>(queue: QueueDefinition, options: WorkOptions, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/** How long a closing replica lets its running jobs finish before failing them back to the queue. */
+const STOP_GRACE_MS = 4_000;
+
+/** `app.jobs`: the durable job queue on the app's database (decision 072). */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const queue = await startJobQueue({
+      executor: app.database.sql,
+      pollingIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
+      onError: (error) => app.log.error({ err: error }, 'the job queue reported an error'),
+    });
+    const workers: (() => Promise<void>)[] = [];
+    // Handlers still running when the queue has stopped (failed back to the queue, retried elsewhere)
+    // finish or fail before the database closes under them.
+    const running = new Set<Promise<void>>();
+    app.decorate('jobs', {
+      send: queue.send,
+      wake: queue.wake,
+      schedule: queue.schedule,
+      counts: queue.counts,
+      deadLetters: queue.deadLetters,
+      async handle<T extends object>(definition: QueueDefinition, options: WorkOptions, handler: (job: QueuedJob<T>) => Promise<void>) {
+        await queue.define(definition);
+        workers.push(() =>
+          queue.work<T>(definition.name, options, async (job) => {
+            const run = handler(job);
+            const tracked = run.then(
+              () => undefined,
+              () => undefined,
+            );
+            running.add(tracked);
+            try {
+              await run;
+            } catch (err) {
+              app.log.warn({ err, queue: definition.name, jobId: job.id }, 'a job failed; it is retried later or kept as a dead letter');
+              throw err;
+            } finally {
+              running.delete(tracked);
+            }
+          }),
+        );
+      },
+    } satisfies Jobs);
+    app.addHook('onReady', async () => {
+      for (const start of workers) await start();
+    });
+    // Registered after the database: closes first, so running jobs can still write.
+    app.addHook('onClose', async () => {
+      await queue.stop(STOP_GRACE_MS);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(running), new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+      clearTimeout(timer);
+    });
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);
