@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import type { SqlExecutor } from '../db/client.js';
 import { startJobQueue, type JobQueue, type QueueDefinition, type QueuedJob, type WorkOptions } from '../jobs/queue.js';
 
 export interface Jobs extends Omit<JobQueue, 'define' | 'work' | 'stop'> {
@@ -22,8 +23,23 @@ const STOP_GRACE_MS = 4_000;
 /** `app.jobs`: the durable job queue on the app's database (decision 072). */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    // The queue's own statements in flight: a job's completion is written after its handler returns,
+    // and must reach the database before it closes.
+    const pending = new Set<Promise<unknown>>();
+    const executor: SqlExecutor = {
+      executeSql(text, values) {
+        const query = app.database.sql.executeSql(text, values);
+        const tracked = query.then(
+          () => undefined,
+          () => undefined,
+        );
+        pending.add(tracked);
+        void tracked.then(() => pending.delete(tracked));
+        return query;
+      },
+    };
     const queue = await startJobQueue({
-      executor: app.database.sql,
+      executor,
       pollingIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
       onError: (error) => app.log.error({ err: error }, 'the job queue reported an error'),
     });
@@ -66,7 +82,13 @@ export default fp<{ config: Config }>(
     app.addHook('onClose', async () => {
       await queue.stop(STOP_GRACE_MS);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(running), new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
+      const settled = async () => {
+        await Promise.all(running);
+        // The completions of the handlers that just returned are written in the next turns.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await Promise.all(pending);
+      };
+      await Promise.race([settled(), new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
       clearTimeout(timer);
     });
   },

@@ -18,12 +18,11 @@ export default fp<{ config: Config }>(
       timeoutMs: 10_000,
     });
     await app.jobs.handle(DELIVERY_QUEUE, {}, async () => {
-      await worker.runOnce();
-      // A retry or a scheduled time due within the minute gets its own pass, no sooner than the interval.
-      const due = await worker.nextDueAt();
-      if (due && due.getTime() < Date.now() + 60_000) {
-        await requestDeliveryPass(app.jobs, new Date(Math.max(due.getTime(), Date.now() + config.EPCIS_SUBSCRIPTION_INTERVAL_MS)));
-      }
+      const { deferred } = await worker.runOnce();
+      // Events left for later, or a retry or a scheduled time due within the minute, get their own pass, no sooner than the interval.
+      const soonest = Date.now() + config.EPCIS_SUBSCRIPTION_INTERVAL_MS;
+      const due = deferred ? new Date(soonest) : await worker.nextDueAt();
+      if (due && due.getTime() < Date.now() + 60_000) await requestDeliveryPass(app.jobs, new Date(Math.max(due.getTime(), soonest)));
     });
     await app.jobs.schedule(DELIVERY_QUEUE.name, '* * * * *');
     app.events.subscribe('epcis.captured', () => requestDeliveryPass(app.jobs));

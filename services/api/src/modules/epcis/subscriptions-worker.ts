@@ -20,8 +20,9 @@ import { gs1Signature, postWebhook, type WebhookResult } from './subscriptions-w
  *
  * Events are taken in id order, and ids are handed out when rows are inserted, not when their
  * transaction commits: a long capture could commit rows with ids below some already delivered.
- * So a pass only takes rows whose inserting transaction is older than every transaction still
- * running (`xmin` before the snapshot's xmin): once those are visible, no lower id can appear.
+ * So a pass takes rows up to the first whose inserting transaction is younger than a transaction
+ * still running in this database (one that has written): below that, no lower id can appear. A
+ * pass that stopped there asks for another (`deferred`).
  */
 
 export interface SubscriptionWorkerOptions {
@@ -37,8 +38,11 @@ export interface SubscriptionWorkerOptions {
 }
 
 export interface SubscriptionWorker {
-  /** Runs one pass now; a pass asked for while one runs follows it. Resolves when done. */
-  runOnce(): Promise<void>;
+  /**
+   * Runs one pass now; a pass asked for while one runs follows it. Resolves when done, with whether
+   * it left events it could not take yet (committed beside a transaction still running).
+   */
+  runOnce(): Promise<{ deferred: boolean }>;
   /** When the next subscription waiting for a time (a retry, a scheduled query) is due; null when none waits. */
   nextDueAt(): Promise<Date | null>;
 }
@@ -70,7 +74,7 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number): numb
 export function createSubscriptionWorker(options: SubscriptionWorkerOptions): SubscriptionWorker {
   const { db, log } = options;
   const batchSize = options.batchSize ?? 500;
-  let running: Promise<void> | null = null;
+  let running: Promise<{ deferred: boolean }> | null = null;
   let again = false;
 
   /** Claims one due subscription (lease committed), or null when none is due or all are taken. */
@@ -94,20 +98,31 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
     return claimed ?? null;
   }
 
+  /** True once a pass met an event it could not take yet: a later pass must look again. */
+  let deferred = false;
+
+  /** The matching events above the cursor, in id order, up to the first whose transaction is not yet safely old. */
   async function newEvents(subscription: Claimed, after: number): Promise<{ id: number; document: Record<string, unknown> }[]> {
     const query = parseEventQuery(subscription.query);
     const conditions = query.conditions.map((condition) => sql` and (${conditionSql(condition)})`);
     const since = subscription.initial_record_time === null ? sql`` : sql` and record_time >= ${subscription.initial_record_time}::timestamptz`;
-    const rows = await selectRows<{ id: number | string; document: Record<string, unknown> }>(
+    const rows = await selectRows<{ id: number | string; document: Record<string, unknown>; safe: boolean }>(
       db,
       sql`
-      select id, document from epcis_events
+      with running as (
+        select max(age(backend_xid)) as oldest from pg_stat_activity
+        where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()
+      )
+      select id, document, (running.oldest is null or age(e.xmin) > running.oldest) as safe
+      from epcis_events e cross join running
       where company_id = ${subscription.company_id} and id > ${after}${since}${sql.join(conditions, sql``)}
-        and age(xmin) > age(((pg_snapshot_xmin(pg_current_snapshot())::text::bigint % 4294967296)::text)::xid)
       order by id
       limit ${batchSize}`,
     );
-    return rows.map((row) => ({ id: Number(row.id), document: row.document }));
+    // Past an event of a transaction younger than one still running, a lower id may still appear: stop there.
+    const unsafe = rows.findIndex((row) => !row.safe);
+    if (unsafe >= 0) deferred = true;
+    return (unsafe >= 0 ? rows.slice(0, unsafe) : rows).map((row) => ({ id: Number(row.id), document: row.document }));
   }
 
   async function post(subscription: Claimed, events: Record<string, unknown>[]): Promise<WebhookResult> {
@@ -174,12 +189,13 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
     }
   }
 
-  function runOnce(): Promise<void> {
+  function runOnce(): Promise<{ deferred: boolean }> {
     if (running) {
       again = true;
       return running;
     }
     running = (async () => {
+      deferred = false;
       try {
         do {
           again = false;
@@ -190,6 +206,7 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
       } finally {
         running = null;
       }
+      return { deferred };
     })();
     return running;
   }
