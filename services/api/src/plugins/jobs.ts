@@ -44,6 +44,7 @@ export default fp<{ config: Config }>(
       onError: (error) => app.log.error({ err: error }, 'the job queue reported an error'),
     });
     const workers: (() => Promise<void>)[] = [];
+    let started = false;
     // Handlers still running when the queue has stopped (failed back to the queue, retried elsewhere)
     // finish or fail before the database closes under them.
     const running = new Set<Promise<void>>();
@@ -55,7 +56,7 @@ export default fp<{ config: Config }>(
       deadLetters: queue.deadLetters,
       async handle<T extends object>(definition: QueueDefinition, options: WorkOptions, handler: (job: QueuedJob<T>) => Promise<void>) {
         await queue.define(definition);
-        workers.push(() =>
+        const start = () =>
           queue.work<T>(definition.name, options, async (job) => {
             const run = handler(job);
             const tracked = run.then(
@@ -71,11 +72,13 @@ export default fp<{ config: Config }>(
             } finally {
               running.delete(tracked);
             }
-          }),
-        );
+          });
+        if (started) await start();
+        else workers.push(start);
       },
     } satisfies Jobs);
     app.addHook('onReady', async () => {
+      started = true;
       for (const start of workers) await start();
     });
     // Registered after the database: closes first, so running jobs can still write.

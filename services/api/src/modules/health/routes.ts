@@ -6,6 +6,12 @@ import { errorResponses } from '../../http.js';
 
 const healthSchema = z.object({ status: z.literal('ok') });
 
+const jobsSchema = z.object({
+  queues: z.array(z.object({ name: z.string(), queued: z.number(), active: z.number(), failed: z.number(), completed: z.number() })),
+  deadLetters: z.array(z.object({ id: z.string(), queue: z.string(), createdOn: z.string(), error: z.string().nullable(), data: z.unknown() })),
+});
+const DEAD_LETTERS_SHOWN = 50;
+
 /**
  * Health of the process and its database, for the container health check (`/api/healthz`)
  * and the gateway's upstream probe (`/healthz`).
@@ -33,4 +39,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/api/internal/jobs',
+    {
+      onRequest: [app.requireGateway],
+      schema: {
+        tags: ['health'],
+        summary: "Operators (internal token): the job queue's jobs per queue and state, and the latest dead letters",
+        description: `Jobs whose every attempt failed are kept as dead letters, the newest ${DEAD_LETTERS_SHOWN} here with their queue and last error. Not reachable through the gateway.`,
+        response: { 200: jobsSchema, ...errorResponses(401) },
+      },
+    },
+    async () => ({ queues: await app.jobs.counts(), deadLetters: await app.jobs.deadLetters(DEAD_LETTERS_SHOWN) }),
+  );
 };
