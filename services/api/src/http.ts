@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema, INTERNAL_TOKEN_HEADER } from '@product-console/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input (E400001), with field errors in details',
@@ -20,3 +22,11 @@ export const bearerAuth = [{ bearerAuth: [] }];
 
 /** OpenAPI header of the calls only the gateway makes (behind `app.requireGateway`). */
 export const internalHeaders = z.object({ [INTERNAL_TOKEN_HEADER]: z.string().optional().describe('INTERNAL_TOKEN, shared with the gateway') });
+
+/** What every route plugin is registered with, the one way `app.ts` registers routes. */
+export interface RouteOptions {
+  config: Config;
+}
+
+/** A module's routes: `await app.register(someRoutes, { config })`. */
+export type Routes<Extra extends object = object> = FastifyPluginAsyncZod<RouteOptions & Extra>;

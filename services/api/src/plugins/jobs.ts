@@ -26,8 +26,14 @@ export default fp<{ config: Config }>(
     // The queue's own statements in flight: a job's completion is written after its handler returns,
     // and must reach the database before it closes.
     const pending = new Set<Promise<unknown>>();
+    let closed = false;
     const executor: SqlExecutor = {
       executeSql(text, values) {
+        // Past the grace at shutdown, a late completion is dropped (the job runs again after its expiry) rather than failing on a closed pool.
+        if (closed) {
+          app.log.warn({ statement: text.trim().slice(0, 40) }, 'a job queue statement after shutdown was dropped');
+          return Promise.resolve({ rows: [] });
+        }
         const query = app.database.sql.executeSql(text, values);
         const tracked = query.then(
           () => undefined,
@@ -93,6 +99,7 @@ export default fp<{ config: Config }>(
       };
       await Promise.race([settled(), new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)))]);
       clearTimeout(timer);
+      closed = true;
     });
   },
   { name: 'jobs', dependencies: ['db'] },

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsDashboardResponseSchema, analyticsQuerySchema, sparklinesQuerySchema, sparklinesResponseSchema } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { readDashboard } from './dashboard.js';
 import { readSparklines } from './sparklines.js';
 
 const tags = ['analytics'];
 
-export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const analyticsRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
 
   app.get(

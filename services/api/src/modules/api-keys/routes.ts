@@ -1,7 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeyCreatedResponseSchema, apiKeyCreateSchema, apiKeyIdParamSchema, apiKeyListResponseSchema, ROLE } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany, requireRole } from '../../plugins/auth.js';
 import { requireService } from '../plans/require-service.js';
 import { API_KEY_SERVICE, createApiKey, listApiKeys, revokeApiKey } from './service.js';
@@ -12,7 +11,7 @@ const tags = ['api-keys'];
  * The console's management of machine clients' keys (issue 17): managers (and a switched
  * super-admin) of a company whose plan has the DPP service, which traceability belongs to.
  */
-export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const apiKeyRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireRole(ROLE.SUPER_ADMIN, ROLE.MANAGER), requireCompany, requireService(API_KEY_SERVICE)];
 
   app.post(

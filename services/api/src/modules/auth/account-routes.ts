@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordBodySchema,
   forgotPasswordBodySchema,
@@ -15,8 +14,7 @@ import {
   signUpResponseSchema,
   verifyCodeBodySchema,
 } from '@product-console/shared';
-import type { Config } from '../../config.js';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { imageExtension, readAccountForm } from '../../multipart-form.js';
 import { setPrimaryLogo } from '../companies/service.js';
 import {
@@ -32,12 +30,8 @@ import { changePassword, getProfile, updateProfile } from './profile.js';
 
 const tags = ['accounts'];
 
-export interface AccountRoutesOptions {
-  config: Config;
-}
-
 /** Sign-up, password reset by e-mail, own profile and password (spec points 2, 3 and 7). */
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { config }) => {
+export const accountRoutes: Routes = async (app, { config }) => {
   const mailContext = (log: MailContext['log']): MailContext => ({ db: app.db, mailer: app.mailer, log, config });
 
   app.post(

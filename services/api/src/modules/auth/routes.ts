@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   refreshBodySchema,
   refreshResponseSchema,
@@ -10,7 +9,7 @@ import {
   userResponseSchema,
   ROLE,
 } from '@product-console/shared';
-import { bearerAuth, errorResponses, internalHeaders } from '../../http.js';
+import { bearerAuth, errorResponses, internalHeaders, type Routes } from '../../http.js';
 import { requireCompany, requireRole } from '../../plugins/auth.js';
 import { getUserView, refresh, signIn, signOut, switchCustomer } from './service.js';
 
@@ -21,7 +20,7 @@ const tags = ['auth'];
  * the tokens in its session store and limits sign-in attempts), so they require its internal
  * token. A browser never reaches them, even through a gap in the gateway's own refusals.
  */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: Routes = async (app) => {
   app.post(
     '/api/auth/sign/in',
     {

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { diversionIdQuerySchema, diversionListQuerySchema, diversionPageResponseSchema, diversionResponseSchema } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { listDiversions, recordDiversions, setDiversionDismissed } from './diversion.js';
 
 const tags = ['authenticity'];
 
 /** The desk's reads and writes of diversion signals (decision 070), and the scan rule that raises them. */
-export const diversionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const diversionRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
 
   // Every committed scan batch: scans outside a product's intended markets raise or add to a signal.

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SERIAL_IMPORT_MAX_PROBLEMS,
@@ -13,7 +12,7 @@ import {
   serialStatusHistoryResponseSchema,
   serialStatusResultSchema,
 } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { SerialStatusListRejected, changeListedStatus, changeSelectionStatus, changeSerialStatus, serialStatusHistory } from './lifecycle.js';
@@ -24,7 +23,7 @@ const access =
 const rules = `\`status\` is \`active\`, \`deactivated\` (destroyed, returned…) or \`blacklisted\` (a confirmed copy); \`reason\` (at most ${SERIAL_STATUS_REASON_MAX} characters) is required for the last two. Serials already in that status are counted in \`unchanged\`. One transaction; each change is kept in the serial's history with who made it. Answers \`x-resolver-invalidate\` with the entry path. ${access}`;
 
 /** The serial lifecycle routes (decision 070), beside the entry's other qualifier routes. */
-export const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
+export const lifecycleRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
 
   app.put(

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { intendedMarketsBodySchema, intendedMarketsResponseSchema, type IntendedMarketsBody } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
@@ -27,7 +26,7 @@ export async function setIntendedMarkets(db: Db, auth: AuthContext, companyId: n
   });
 }
 
-export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+export const marketRoutes: Routes = async (app) => {
   app.put(
     '/api/product/markets',
     {

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   REPORT_HONEYPOT_FIELD,
@@ -26,7 +25,7 @@ import {
   toFieldErrors,
 } from '@product-console/shared';
 import { AppError, malformedMultipart, notFound, validationFailed } from '../../errors.js';
-import { bearerAuth, errorResponses, internalHeaders } from '../../http.js';
+import { bearerAuth, errorResponses, internalHeaders, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { loadGeo, placeOf } from '../analytics/facts.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
@@ -73,7 +72,7 @@ async function readReportForm(request: FastifyRequest) {
 /**
  * Shoppers' reports (public, through the gateway) and the brand's Authenticity desk (decision 071).
  */
-export const authenticityRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authenticityRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
 
   app.post(

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   companyInfoResponseSchema,
   companyInfoUpdateResponseSchema,
@@ -9,13 +8,13 @@ import {
   resultTrueSchema,
   ROLE,
 } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { readAccountForm } from '../../multipart-form.js';
 import { companyIdOf, requireAdmin, requireCompany, requireRole } from '../../plugins/auth.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { getCompanyInfo, listCustomers, liveEntryPaths, setCustomerPermission, updateCompanyInfo } from './service.js';
 
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const companyRoutes: Routes = async (app) => {
   app.get(
     '/api/auth/me/company-info',
     {

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CAPTURE_FILE_SIZE_LIMIT_BYTES,
@@ -14,7 +13,7 @@ import {
   waitingCaptures,
   type CapturePageKey,
 } from './capture.js';
-import { bearerAuth } from '../../http.js';
+import { bearerAuth, type Routes } from '../../http.js';
 import { useEpcisProtocol } from './plugin.js';
 import { EPCIS_DISCOVERY_HEADERS, epcisErrors, summariseProblems } from './problem.js';
 import { storeEvents } from './store.js';
@@ -101,7 +100,7 @@ const captureJobSchema = z
  * EPCIS 2.0 capture for machine clients (issue 17): `/epcis/capture` (asynchronous, a job per
  * document) and `POST /epcis/events` (one event, synchronous), authenticated by API key.
  */
-export const epcisCaptureRoutes: FastifyPluginAsyncZod = async (app) => {
+export const epcisCaptureRoutes: Routes = async (app) => {
   useEpcisProtocol(app);
   // JSON-LD is read as plain JSON: a remote @context is never fetched.
   app.addContentTypeParser('application/ld+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Routes } from '../../http.js';
 import { z } from 'zod';
 import { text } from '@product-console/shared';
 import { notFound } from '../../errors.js';
@@ -22,7 +22,7 @@ const PRIVATE = 'private, no-store';
  * document); a restricted one needs the access link's token (`?access=`), and the console reads
  * any of its own products' files with its bearer token: those answers are private, never stored.
  */
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileRoutes: Routes = async (app) => {
   app.get(
     '/api/files/*',
     {

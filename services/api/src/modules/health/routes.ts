@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MESSAGES } from '@product-console/shared';
-import { errorResponses } from '../../http.js';
+import { errorResponses, type Routes } from '../../http.js';
 
 const healthSchema = z.object({ status: z.literal('ok') });
 
@@ -16,7 +15,7 @@ const DEAD_LETTERS_SHOWN = 50;
  * Health of the process and its database, for the container health check (`/api/healthz`)
  * and the gateway's upstream probe (`/healthz`).
  */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: Routes = async (app) => {
   for (const url of ['/healthz', '/api/healthz']) {
     app.get(
       url,

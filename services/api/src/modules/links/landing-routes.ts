@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DEFAULT_LANGUAGE,
   autoTranslationTarget,
@@ -11,9 +10,8 @@ import {
   type LandingLink,
   type LandingProductInfo,
 } from '@product-console/shared';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { errorResponses } from '../../http.js';
+import { errorResponses, type Routes } from '../../http.js';
 import { publicProduct } from '../access/public-products.js';
 import { productDesigns, productLanguages } from '../contents/tables.js';
 import { digitalLinkOriginFor, entryDigitalLink } from './digital-link.js';
@@ -105,42 +103,40 @@ export async function translateLinkTitles(db: Db, translator: Translator, produc
  * scan, without a session. Only products shown to the public answer (`shownToPublic`, as the
  * landing); others are 404.
  */
-export function landingRoutes(config: Config): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get(
-      '/api/product/landing-page/preview-productInfo',
-      {
-        schema: {
-          tags,
-          summary: 'Public: what the consumer product view shows of a product and its company',
-          querystring: linkProductQuerySchema,
-          response: { 200: landingProductInfoResponseSchema, ...errorResponses(400, 404) },
-        },
+export const landingRoutes: Routes = async (app, { config }) => {
+  app.get(
+    '/api/product/landing-page/preview-productInfo',
+    {
+      schema: {
+        tags,
+        summary: 'Public: what the consumer product view shows of a product and its company',
+        querystring: linkProductQuerySchema,
+        response: { 200: landingProductInfoResponseSchema, ...errorResponses(400, 404) },
       },
-      async (request, reply) => {
-        const result = await landingProductInfo(app.db, config.DIGITAL_LINK_DOMAIN, request.query.productId);
-        reply.header('cache-control', PUBLIC_CACHE);
-        return { result };
-      },
-    );
+    },
+    async (request, reply) => {
+      const result = await landingProductInfo(app.db, config.DIGITAL_LINK_DOMAIN, request.query.productId);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return { result };
+    },
+  );
 
-    app.get(
-      '/api/product/landing-page/preview-links',
-      {
-        schema: {
-          tags,
-          summary: "Public: the product's shown, active links in their order",
-          description: "With `lang` and the design's automatic translation on, each `modifiedTitle` gains the title in `lang`.",
-          querystring: landingPageQuerySchema,
-          response: { 200: landingLinksResponseSchema, ...errorResponses(400, 404) },
-        },
+  app.get(
+    '/api/product/landing-page/preview-links',
+    {
+      schema: {
+        tags,
+        summary: "Public: the product's shown, active links in their order",
+        description: "With `lang` and the design's automatic translation on, each `modifiedTitle` gains the title in `lang`.",
+        querystring: landingPageQuerySchema,
+        response: { 200: landingLinksResponseSchema, ...errorResponses(400, 404) },
       },
-      async (request, reply) => {
-        const shown = await landingLinks(app.db, request.query.productId);
-        const result = await translateLinkTitles(app.db, app.translator, request.query.productId, shown, request.query.lang);
-        reply.header('cache-control', PUBLIC_CACHE);
-        return { result };
-      },
-    );
-  };
-}
+    },
+    async (request, reply) => {
+      const shown = await landingLinks(app.db, request.query.productId);
+      const result = await translateLinkTitles(app.db, app.translator, request.query.productId, shown, request.query.lang);
+      reply.header('cache-control', PUBLIC_CACHE);
+      return { result };
+    },
+  );
+};

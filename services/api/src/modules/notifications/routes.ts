@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idParamSchema,
   notificationListQuerySchema,
@@ -6,12 +5,12 @@ import {
   resultTrueSchema,
   unreadCountResponseSchema,
 } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { countUnread, listNotifications, markAllRead, markRead } from './service.js';
 
 const tags = ['notifications'];
 
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate];
 
   app.get(

@@ -1,12 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productListQuerySchema, productListResponseSchema, quickStartResponseSchema, totalCountResponseSchema } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { productList, quickStartSteps, totalCount } from './service.js';
 
 const tags = ['overview'];
 
-export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
+export const overviewRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
 
   app.get(

@@ -1,13 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLinkQuerySchema, isLimitSchema, planInfoResponseSchema, planListResponseSchema } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { isLinkLimitReachedFor, isProductLimitReached } from './limits.js';
 import { listPlans, planInfo } from './service.js';
 
 const tags = ['plan'];
 
-export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+export const planRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
 
   app.get(

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createProjectBodySchema,
   idParamSchema,
@@ -7,13 +6,13 @@ import {
   resultTrueSchema,
   updateProjectBodySchema,
 } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireAdmin, requireCompany } from '../../plugins/auth.js';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './service.js';
 
 const tags = ['projects'];
 
-export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const projectRoutes: Routes = async (app) => {
   const onRequest = [app.authenticate, requireCompany];
 
   app.post(

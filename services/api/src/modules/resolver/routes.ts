@@ -1,13 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolverEntryQuerySchema, resolverEntrySchema, scanBatchResultSchema, scanBatchSchema } from '@product-console/shared';
 import { notFound } from '../../errors.js';
-import { errorResponses, internalHeaders } from '../../http.js';
+import { errorResponses, internalHeaders, type Routes } from '../../http.js';
 import { resolverEntry } from './service.js';
 
 const tags = ['internal'];
 
 /** Routes only the gateway calls: the resolver's data and its scan records. */
-export const resolverRoutes: FastifyPluginAsyncZod = async (app) => {
+export const resolverRoutes: Routes = async (app) => {
   const onRequest = app.requireGateway;
 
   app.get(

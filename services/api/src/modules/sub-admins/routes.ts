@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptInvitationBodySchema,
   idTextSchema,
@@ -17,8 +16,7 @@ import {
   isAdminRole,
 } from '@product-console/shared';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { forbidden } from '../../errors.js';
 import { readAccountForm } from '../../multipart-form.js';
 import { companyIdOf, requireAdmin, requireCompany } from '../../plugins/auth.js';
@@ -35,12 +33,8 @@ import {
 
 const tags = ['sub-admins'];
 
-export interface SubAdminRoutesOptions {
-  config: Config;
-}
-
 /** User roles (spec point 7, Sub-admin): managers and switched super-admins manage their company's sub-admins. */
-export const subAdminRoutes: FastifyPluginAsyncZod<SubAdminRoutesOptions> = async (app, { config }) => {
+export const subAdminRoutes: Routes = async (app, { config }) => {
   const onRequest = [app.authenticate, requireCompany, requireAdmin];
 
   app.get(

@@ -1,8 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translationStatusResponseSchema } from '@product-console/shared';
-import { bearerAuth, errorResponses } from '../../http.js';
+import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 
-export const translationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const translationRoutes: Routes = async (app) => {
   app.get(
     '/api/service/translation',
     {
