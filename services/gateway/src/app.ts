@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config.js';
 import { gatewayErrors } from './errors.js';
 import { serializeRequest } from './lib/request-log.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
+import compressionPlugin from './plugins/compression.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -118,6 +119,8 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   // External plugins.
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, { processMetrics: deps.processMetrics ?? true });
+  // Before any route: it hooks every route added after it (decision 073).
+  await app.register(compressionPlugin);
 
   // Connections: Redis (every connection, one per purpose) and the API (address, timeouts,
   // internal token, one pool). Every plugin after them that needs one declares it.
