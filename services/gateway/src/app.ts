@@ -16,7 +16,7 @@ import metricsPlugin from './plugins/metrics.js';
 import planCachePlugin from './plugins/plan-cache.js';
 import redisPlugin from './plugins/redis.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
-import resolverCachePlugin from './plugins/resolver-cache.js';
+import resolutionPlugin from './plugins/resolution.js';
 import routedPathPlugin from './plugins/routed-path.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
@@ -148,10 +148,13 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(csrfPlugin);
   await app.register(tokenRefresherPlugin);
   await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS });
-  await app.register(resolverCachePlugin, {
+  // What a scan resolves to: the resolver's records and the landing's page data, one cache.
+  await app.register(resolutionPlugin, {
     ttlSeconds: config.RESOLVER_CACHE_TTL_SECONDS,
     negativeTtlSeconds: config.RESOLVER_NEGATIVE_TTL_SECONDS,
     maxEntries: config.RESOLVER_CACHE_MAX_ENTRIES,
+    pageTtlSeconds: config.LANDING_CACHE_TTL_SECONDS,
+    pageMaxEntries: config.LANDING_CACHE_MAX_ENTRIES,
   });
   await app.register(errorsPlugin);
   await app.register(staticPlugin, { root: config.WEB_DIST_DIR });
@@ -183,8 +186,6 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     ssrModulePath: config.LANDING_SSR_MODULE,
     manifestPaths: ['landing-manifest.json', 'landing-draft-manifest.json'].map((file) => path.join(config.WEB_DIST_DIR, '.vite', file)),
     origin: config.RESOLVER_ORIGIN,
-    cacheTtlSeconds: config.LANDING_CACHE_TTL_SECONDS,
-    cacheMaxEntries: config.LANDING_CACHE_MAX_ENTRIES,
   });
   await app.register(authRoutes, { prefix: '/bff/auth' });
   await app.register(planRoutes, { prefix: '/bff/plan' });

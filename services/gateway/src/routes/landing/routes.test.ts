@@ -161,7 +161,7 @@ afterAll(async () => {
 beforeEach(async () => {
   api.options.fail = false;
   // Each test starts with nothing kept: the entry's invalidation drops the landing's records too.
-  await gateway.resolverCache.invalidate([ENTRY_PATH]);
+  await gateway.resolution.invalidate([ENTRY_PATH]);
   api.reads.length = 0;
   api.visitors.length = 0;
 });
@@ -267,11 +267,11 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     await page('/acme/product-details/42/preview/homepage', { 'accept-language': 'ko' });
     expect(api.reads.map((read) => `${read.get('view')}:${read.get('lang') ?? ''}`)).toEqual(['homepage:', 'homepage:ko']);
 
-    await gateway.resolverCache.invalidate(['/01/00000000000000']);
+    await gateway.resolution.invalidate(['/01/00000000000000']);
     await page('/acme/product-details/42/preview/homepage');
     expect(api.reads).toHaveLength(2);
 
-    await gateway.resolverCache.invalidate([ENTRY_PATH]);
+    await gateway.resolution.invalidate([ENTRY_PATH]);
     await page('/acme/product-details/42/preview/homepage');
     expect(api.reads).toHaveLength(3);
   });
@@ -297,7 +297,7 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
       await expect.poll(async () => (await replica.inject({ method: 'GET', url })).statusCode).toBe(200);
       expect(api.reads).toHaveLength(1);
       // The API's answer to a write reached this replica; the other one hears it on the bus.
-      await gateway.resolverCache.invalidate([ENTRY_PATH]);
+      await gateway.resolution.invalidate([ENTRY_PATH]);
       await expect
         .poll(async () => {
           await replica.inject({ method: 'GET', url });
