@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { resolveConditions, srcAlias } from './vite.config.ts';
+import { precompressed, resolveConditions, srcAlias } from './vite.config.ts';
 
 /*
  * The consumer landing's browser entries (decision 042), builds of their own beside the console's
@@ -27,7 +27,7 @@ const ENTRIES = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), precompressed()],
   resolve: { conditions: resolveConditions, alias: srcAlias },
   publicDir: false,
   build: {

@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /**
  * An nginx configuration for a test run, kept in step with deploy/nginx.conf: round-robin over the
- * gateway replicas, keep-alive upstream connections, the next replica on connection errors.
+ * gateway replicas, keep-alive upstream connections, the next replica on connection errors, no
+ * compression of its own (the gateway compresses).
  */
 export function writeNginxConfig(prefix: string, listenPort: number, gatewayPorts: number[]): string {
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
@@ -32,6 +33,7 @@ ${gatewayPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_time
     listen 127.0.0.1:${listenPort};
     client_max_body_size 55m;
     proxy_read_timeout 75s;
+    gzip off;
     location = /metrics { return 404; }
     location / {
       proxy_pass http://gateway;

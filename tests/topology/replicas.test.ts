@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gtin14 } from '@product-console/shared';
@@ -236,6 +238,34 @@ describe('two gateway replicas behind nginx, on Redis and PostgreSQL', () => {
     const answer = await scan(replicas[1]!, '?linkType=gs1:traceability');
     expect(answer.status).toBe(307);
     expect(answer.headers.get('location')).toBe('https://trace.nordic.example/crispbread');
+  });
+
+  it('compresses once, in the gateway: nginx passes the Accept-Encoding on and the encoding and Vary back', async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('manager@nordic.example');
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = { cookie: client.cookie };
+        if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+        http
+          .get(`${lbURL}/bff/api/product/all?page=1&size=20`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const identity = await raw();
+    const br = await raw('br, gzip');
+    const gzip = await raw('gzip');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const answer of [identity, br, gzip]) expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    const products = JSON.parse(identity.body.toString('utf8')).result;
+    expect(products.length).toBeGreaterThan(0);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8')).result).toEqual(products);
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8')).result).toEqual(products);
   });
 
   it('keeps answering through the other replica when one stops', async () => {

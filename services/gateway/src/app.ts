@@ -9,13 +9,14 @@ import type { GatewayConfig } from './config.js';
 import { gatewayErrors } from './errors.js';
 import { serializeRequest } from './lib/request-log.js';
 import { trustProxyOption } from './lib/trust-proxy.js';
+import compressionPlugin from './plugins/compression.js';
 import csrfPlugin from './plugins/csrf.js';
 import errorsPlugin from './plugins/errors.js';
 import metricsPlugin from './plugins/metrics.js';
 import planCachePlugin from './plugins/plan-cache.js';
 import redisPlugin from './plugins/redis.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
-import resolverCachePlugin from './plugins/resolver-cache.js';
+import resolutionPlugin from './plugins/resolution.js';
 import routedPathPlugin from './plugins/routed-path.js';
 import sessionPlugin from './plugins/session.js';
 import staticPlugin from './plugins/static.js';
@@ -118,6 +119,8 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   // External plugins.
   await app.register(fastifyCookie);
   await app.register(metricsPlugin, { processMetrics: deps.processMetrics ?? true });
+  // Before any route: it hooks every route added after it (decision 073).
+  await app.register(compressionPlugin);
 
   // Connections: Redis (every connection, one per purpose) and the API (address, timeouts,
   // internal token, one pool). Every plugin after them that needs one declares it.
@@ -145,10 +148,13 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(csrfPlugin);
   await app.register(tokenRefresherPlugin);
   await app.register(planCachePlugin, { ttlSeconds: config.PLAN_CACHE_TTL_SECONDS });
-  await app.register(resolverCachePlugin, {
+  // What a scan resolves to: the resolver's records and the landing's page data, one cache.
+  await app.register(resolutionPlugin, {
     ttlSeconds: config.RESOLVER_CACHE_TTL_SECONDS,
     negativeTtlSeconds: config.RESOLVER_NEGATIVE_TTL_SECONDS,
     maxEntries: config.RESOLVER_CACHE_MAX_ENTRIES,
+    pageTtlSeconds: config.LANDING_CACHE_TTL_SECONDS,
+    pageMaxEntries: config.LANDING_CACHE_MAX_ENTRIES,
   });
   await app.register(errorsPlugin);
   await app.register(staticPlugin, { root: config.WEB_DIST_DIR });
@@ -180,8 +186,6 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     ssrModulePath: config.LANDING_SSR_MODULE,
     manifestPaths: ['landing-manifest.json', 'landing-draft-manifest.json'].map((file) => path.join(config.WEB_DIST_DIR, '.vite', file)),
     origin: config.RESOLVER_ORIGIN,
-    cacheTtlSeconds: config.LANDING_CACHE_TTL_SECONDS,
-    cacheMaxEntries: config.LANDING_CACHE_MAX_ENTRIES,
   });
   await app.register(authRoutes, { prefix: '/bff/auth' });
   await app.register(planRoutes, { prefix: '/bff/plan' });

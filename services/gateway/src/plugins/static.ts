@@ -85,6 +85,10 @@ export default fp<StaticPluginOptions>(
       root: rootDir,
       wildcard: false,
       index: false,
+      // The build writes file.br and file.gz beside each file worth it (decision 073): the one the
+      // client's Accept-Encoding prefers is sent, the file itself otherwise. They are no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Cache-Control is set below, per kind of file.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -107,5 +111,5 @@ export default fp<StaticPluginOptions>(
       pages.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
     });
   },
-  { name: 'static', fastify: '5.x', dependencies: ['errors', 'routed-path'] },
+  { name: 'static', fastify: '5.x', dependencies: ['errors', 'routed-path', 'compression'] },
 );

@@ -67,6 +67,14 @@ export interface FakeUpstream {
 }
 
 export const PASSWORD = 'correct-horse';
+/** What /api/catalogue answers: a page of products, a few KB of JSON, and its ETag. */
+export const CATALOGUE = {
+  result: Array.from({ length: 40 }, (_, i) => ({ productId: i + 1, product_name: `Trail boots ${i + 1}`, product_number: `TB-${100 + i}`, status: 'published' })),
+  pageInfo: { page: 1, pageSize: 40, total: 40 },
+};
+export const CATALOGUE_ETAG = '"catalogue-v1"';
+/** What /api/photo answers: PNG bytes, compressed already. */
+export const PHOTO = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(4096)]);
 export const CUSTOMERS: Record<number, string> = { 10: 'acme', 11: 'nordic' };
 
 const baseUser = {
@@ -351,6 +359,27 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   app.all('/api/echo/*', echo);
   // The API's internal calls: any that reach the stand-in are recorded, for tests that they do not.
   app.all('/api/internal/*', echo);
+
+  // Answers of the kinds the gateway compresses or must not: a page of products (JSON, with an
+  // ETag as the API's @fastify/etag makes), an event stream, an image.
+  app.get('/api/catalogue', async (request, reply) => {
+    if (!authenticate(request, reply)) return reply;
+    reply.header('etag', CATALOGUE_ETAG);
+    // Compared weakly, as RFC 9110 has it for If-None-Match and as the API's @fastify/etag does.
+    if (String(request.headers['if-none-match'] ?? '').replace(/^W\//, '') === CATALOGUE_ETAG) return reply.code(304).send();
+    return CATALOGUE;
+  });
+  app.get('/api/events', async (request, reply) => {
+    if (!authenticate(request, reply)) return reply;
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (let i = 0; i < 50; i += 1) reply.raw.write(`event: notification\ndata: {"id":${i},"text":"product ${i} was updated"}\n\n`);
+    reply.raw.end();
+  });
+  app.get('/api/photo', async (request, reply) => {
+    if (!authenticate(request, reply)) return reply;
+    return reply.type('image/png').send(PHOTO);
+  });
 
   // A call a visitor makes before signing in: answers with the headers it received.
   app.post('/api/auth/password/forgot', async (request, reply) => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../plugins/session.js';
-import { startFakeUpstream, type FakeUpstream } from '../../test/fake-upstream.js';
+import { expectEachEncoding, getEncoded } from '../../test/encodings.js';
+import { CATALOGUE, CATALOGUE_ETAG, PHOTO, startFakeUpstream, type FakeUpstream } from '../../test/fake-upstream.js';
 import { signIn, startHarness, visibleText, type Harness } from '../../test/harness.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
 
@@ -95,6 +96,44 @@ describe('/bff/api/* proxy', () => {
       .expect(200);
     expect(res.body.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(res.body.bodyText).toContain('PNGDATA');
+  });
+});
+
+describe("the API's answers on the wire", () => {
+  it('compresses JSON as the browser asks (brotli or gzip), sends it as it is otherwise, and varies by encoding', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const { identity, br, gzip } = await expectEachEncoding(h.app, '/bff/api/catalogue', { headers: { cookie } });
+    expect(JSON.parse(identity.decoded.toString('utf8'))).toEqual(CATALOGUE);
+    // The API's ETag stands for its bytes: the compressed answers carry it weak, and a browser's
+    // revalidation with that weak tag still gets the API's 304.
+    expect(identity.headers.etag).toBe(CATALOGUE_ETAG);
+    expect(br.headers.etag).toBe(`W/${CATALOGUE_ETAG}`);
+    expect(gzip.headers.etag).toBe(`W/${CATALOGUE_ETAG}`);
+    const again = await getEncoded(h.app, '/bff/api/catalogue', 'br', { cookie, 'if-none-match': String(br.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const echo = await getEncoded(h.app, '/bff/api/echo', 'br', { cookie });
+    expect(echo.statusCode).toBe(200);
+    expect(echo.wire.length).toBeLessThan(1024);
+    expect(echo.headers['content-encoding']).toBeUndefined();
+    expect(echo.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('never compresses an event stream or an image', async () => {
+    const cookie = await signIn(h.app, 'manager@demo.example');
+    const events = await getEncoded(h.app, '/bff/api/events', 'gzip, deflate, br', { cookie });
+    expect(events.statusCode).toBe(200);
+    expect(events.headers['content-type']).toBe('text/event-stream');
+    expect(events.headers['content-encoding']).toBeUndefined();
+    expect(events.wire.toString('utf8')).toMatch(/^event: notification\ndata: \{"id":0,/);
+    expect(events.wire.toString('utf8').match(/^event: /gm)).toHaveLength(50);
+    const photo = await getEncoded(h.app, '/bff/api/photo', 'gzip, deflate, br', { cookie });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-encoding']).toBeUndefined();
+    expect(photo.wire.equals(PHOTO)).toBe(true);
   });
 });
 

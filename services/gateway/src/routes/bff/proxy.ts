@@ -114,7 +114,7 @@ const proxyRoutes: FastifyPluginAsync = async (app) => {
     }
     if (status >= 200 && status < 300 && request.method !== 'GET') {
       // Dropped before the answer goes out, so the browser's next check (or scan) is fresh.
-      void Promise.all([forgetPlanVerdicts(request, state, headers), app.resolverCache.invalidateFrom(headers)]).then(() =>
+      void Promise.all([forgetPlanVerdicts(request, state, headers), app.resolution.invalidateFrom(headers)]).then(() =>
         reply.send(answer.stream),
       );
       return;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { DEFAULT_DESIGN, VISITOR_ADDRESS_HEADER, landingPageDataSchema, type LandingPageData, type PublicPassport } from '@product-console/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { expectEachEncoding, getEncoded } from '../../test/encodings.js';
 import { landingRenderer } from '../../test/landing-renderer.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
 
@@ -160,7 +161,7 @@ afterAll(async () => {
 beforeEach(async () => {
   api.options.fail = false;
   // Each test starts with nothing kept: the entry's invalidation drops the landing's records too.
-  await gateway.resolverCache.invalidate([ENTRY_PATH]);
+  await gateway.resolution.invalidate([ENTRY_PATH]);
   api.reads.length = 0;
   api.visitors.length = 0;
 });
@@ -266,11 +267,11 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     await page('/acme/product-details/42/preview/homepage', { 'accept-language': 'ko' });
     expect(api.reads.map((read) => `${read.get('view')}:${read.get('lang') ?? ''}`)).toEqual(['homepage:', 'homepage:ko']);
 
-    await gateway.resolverCache.invalidate(['/01/00000000000000']);
+    await gateway.resolution.invalidate(['/01/00000000000000']);
     await page('/acme/product-details/42/preview/homepage');
     expect(api.reads).toHaveLength(2);
 
-    await gateway.resolverCache.invalidate([ENTRY_PATH]);
+    await gateway.resolution.invalidate([ENTRY_PATH]);
     await page('/acme/product-details/42/preview/homepage');
     expect(api.reads).toHaveLength(3);
   });
@@ -296,7 +297,7 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
       await expect.poll(async () => (await replica.inject({ method: 'GET', url })).statusCode).toBe(200);
       expect(api.reads).toHaveLength(1);
       // The API's answer to a write reached this replica; the other one hears it on the bus.
-      await gateway.resolverCache.invalidate([ENTRY_PATH]);
+      await gateway.resolution.invalidate([ENTRY_PATH]);
       await expect
         .poll(async () => {
           await replica.inject({ method: 'GET', url });
@@ -350,6 +351,16 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
       ['traceability', 'S2'],
       ['traceability', null],
     ]);
+  });
+
+  it('sends the page compressed as the phone asks (brotli or gzip), varying by language and encoding; its ETag revalidates either way', async () => {
+    const url = '/acme/product-details/42/preview';
+    const { identity, br, gzip } = await expectEachEncoding(gateway, url, { headers: { 'accept-language': 'en' }, vary: ['Accept-Language'] });
+    expect(identity.decoded.toString('utf8')).toMatch(/^<!doctype html>/);
+    // The page's ETag is weak (the same page, whatever its encoding): any of them revalidates.
+    for (const answer of [identity, br, gzip]) expect(String(answer.headers.etag)).toMatch(/^W\//);
+    const again = await getEncoded(gateway, url, 'br', { 'accept-language': 'en', 'if-none-match': String(identity.headers.etag) });
+    expect(again.statusCode).toBe(304);
   });
 
   it('answers HEAD with the headers only, and a matching If-None-Match with 304', async () => {

@@ -16,8 +16,6 @@ import {
   VISITOR_ADDRESS_HEADER,
 } from '@product-console/shared';
 import { LANDING_HEADERS } from '../../plugins/static.js';
-import { createLocalBus, createRedisBus } from '../resolver/invalidation-bus.js';
-import { createLandingCache, type LandingCache } from './cache.js';
 import { reportPageRoutes } from './report.js';
 import { acceptedPrimaryLanguages, requestedLanguage, shownLanguage, uiLanguage, urlLanguage } from './language.js';
 
@@ -45,8 +43,6 @@ export interface LandingRoutesOptions {
   manifestPaths: string[];
   /** Public origin of the pages (RESOLVER_ORIGIN); unset: the origin the request came to. */
   origin?: string;
-  cacheTtlSeconds: number;
-  cacheMaxEntries: number;
 }
 
 const VIEW_SEGMENTS = new Map<string, LandingView>(LANDING_VIEWS.filter((view) => view !== 'index').map((view) => [view, view]));
@@ -90,30 +86,8 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     }
   }
 
-  const { redis, store } = app;
-  const bus = store.kind === 'redis' && redis.configured ? createRedisBus(redis, `${redis.keyPrefix}resolver:invalidate`) : createLocalBus(store);
-  const lastLogged = new Map<string, number>();
-  const cache: LandingCache = createLandingCache({
-    store,
-    bus,
-    ttlSeconds: options.cacheTtlSeconds,
-    maxEntries: options.cacheMaxEntries,
-    onError(err, action) {
-      const now = Date.now();
-      if ((lastLogged.get(action) ?? 0) > now - 60_000) return;
-      lastLogged.set(action, now);
-      app.log.warn({ err }, `landing cache: could not ${action}`);
-    },
-  });
-  app.addHook('onClose', async () => cache.close());
-  // The replica that acts on an API answer's `x-resolver-invalidate` drops its landing records
-  // before the answer reaches the editor, as the resolver's own (its bus message comes later).
-  const resolverCache = app.resolverCache;
-  const invalidate = resolverCache.invalidate.bind(resolverCache);
-  resolverCache.invalidate = async (paths) => {
-    await cache.drop(paths);
-    await invalidate(paths);
-  };
+  // The page data, kept in the resolution cache beside the resolver's records (one bus, one invalidation).
+  const cache = app.resolution.pages;
 
   const originOf = (request: FastifyRequest) => options.origin ?? `${request.protocol}://${request.host}`;
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { ResolverCache } from './cache.js';
+import type { ResolutionCache } from '../../resolution/cache.js';
 import type { Target } from './language.js';
 import { wantsCredential } from './credential.js';
 import { parseLinkTypeParameter } from './link-types.js';
@@ -36,7 +36,7 @@ export interface FastRedirect {
 
 export interface FastPathOptions {
   parsePath: (rawPath: string) => ParsedPath;
-  cache: ResolverCache;
+  cache: ResolutionCache['entries'];
   /** The origin Fastify found for an earlier request with the same host headers; undefined: not known yet. */
   originOf: (request: IncomingMessage) => string | undefined;
   /** The answer's x-request-id, or undefined for none. */

@@ -21,6 +21,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { PASSWORD, USERS } from '../../test/fake-upstream.js';
 import { signIn } from '../../test/harness.js';
+import { expectEachEncoding } from '../../test/encodings.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
 
 // ----- a stand-in for the API's side of the resolver -----
@@ -377,6 +378,24 @@ describe('link sets', () => {
     expect(body.linkset[0].anchor).toBe(`${origin}/01/${GTIN}/21/S1`);
     expect(body.linkset[0]['https://gs1.org/voc/traceability'][0].href).toBe('https://brand.example/trace/S1');
     expect(body.linkset[0]['https://gs1.org/voc/defaultLink'][0].href).toBe('https://brand.example/boots/S1');
+  });
+
+  it('sends a link set compressed as the client asks, and varies by Accept and by encoding', async () => {
+    // A product with its page, passport and instructions in twelve languages: a link set of a few KB.
+    const path = '/01/09506000134376';
+    const languages = ['en', 'de', 'fr', 'it', 'es', 'nl', 'pl', 'sv', 'ko', 'ja', 'zh', 'pt'];
+    api.entries.set(path, {
+      ...demoEntry(),
+      entryPath: path,
+      links: ['gs1:pip', 'gs1:dpp', 'gs1:instructions'].flatMap((linkType, t) =>
+        languages.map((lang, i) =>
+          link({ linkType, href: `https://brand.example/${lang}/boots/${linkType.slice(4)}`, title: `Trail boots (${lang})`, lang, isDefault: t === 0 && i === 0, order: i + 1 }),
+        ),
+      ),
+    });
+    const { identity } = await expectEachEncoding(gw.app, `${path}?linkType=linkset`, { vary: ['Accept'] });
+    expect(validateLinkset(JSON.parse(identity.decoded.toString('utf8')))).toBe(true);
+    await expectEachEncoding(gw.app, path, { headers: { accept: 'application/linkset+json' }, vary: ['Accept'] });
   });
 
   it('serves plain JSON to a client that asks for application/json only', async () => {

@@ -112,10 +112,10 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       return sendProblem(request, reply, problems.badRequest(parsed.reason));
     }
 
-    let entry = app.resolverCache.peek(parsed.entryPath);
+    let entry = app.resolution.entries.peek(parsed.entryPath);
     if (entry === undefined) {
       try {
-        entry = await app.resolverCache.get(parsed.entryPath);
+        entry = await app.resolution.entries.get(parsed.entryPath);
       } catch (err) {
         request.log.warn({ err, entryPath: parsed.entryPath }, 'resolution data unavailable');
         count('unavailable');
@@ -223,7 +223,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
     app.server,
     createFastPath({
       parsePath,
-      cache: app.resolverCache,
+      cache: app.resolution.entries,
       originOf: options.origin ? () => options.origin : knownOrigin,
       requestId: (raw) => (logAnswers || raw.headers['x-request-id'] !== undefined ? options.genReqId(raw) : undefined),
       open: () => accepting && !app.draining,

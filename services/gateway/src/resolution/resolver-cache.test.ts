@@ -1,9 +1,9 @@
 import type { ResolverEntry } from '@product-console/shared';
 import { describe, expect, it } from 'vitest';
-import { createRedisConnections, type RedisConnections } from '../../plugins/redis.js';
-import { createSessionStore, type SessionStore } from '../../plugins/store.js';
-import { createTestStore } from '../../test/store.js';
-import { createResolverCache, parseInvalidateHeader, type ResolverLookup } from './cache.js';
+import { createRedisConnections, type RedisConnections } from '../plugins/redis.js';
+import { createSessionStore, type SessionStore } from '../plugins/store.js';
+import { createTestStore } from '../test/store.js';
+import { createResolverCache, parseInvalidateHeader, type ResolverLookup } from './resolver-cache.js';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './invalidation-bus.js';
 
 describe('createResolverCache', () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { RESOLVER_INVALIDATE_HEADER, type ResolverEntry } from '@product-console/shared';
-import type { ResolverCacheLevel } from '../../plugins/metrics.js';
-import type { SessionStore } from '../../plugins/store.js';
+import type { ResolverCacheLevel } from '../plugins/metrics.js';
+import type { SessionStore } from '../plugins/store.js';
 import type { InvalidationBus, InvalidationTarget } from './invalidation-bus.js';
 
 /*
@@ -44,6 +44,7 @@ export interface ResolverCache {
   invalidateFrom(headers: IncomingHttpHeaders): Promise<void>;
   /** Loads the shared generation and waits (briefly) for the bus. */
   start(): Promise<void>;
+  /** Forgets what is held here; the bus is its maker's to close. */
   close(): Promise<void>;
 }
 
@@ -258,7 +259,6 @@ export function createResolverCache(options: ResolverCacheOptions): ResolverCach
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       memory.clear();
-      await bus.close();
     },
   };
   return cache;

@@ -1,11 +1,11 @@
 import type { LandingPageData } from '@product-console/shared';
-import type { SessionStore } from '../../plugins/store.js';
-import type { InvalidationBus, InvalidationTarget } from '../resolver/invalidation-bus.js';
+import type { SessionStore } from '../plugins/store.js';
+import type { InvalidationBus, InvalidationTarget } from './invalidation-bus.js';
 
 /*
- * The landing's page data, kept with the resolver's machinery (routes/resolver/cache.ts): a bounded
- * LRU in this process, the shared store (Redis, or the in-process store) behind it, and the same
- * invalidation bus. A record is keyed by what the API answer depends on (product, company name,
+ * The landing's page data, kept with the resolver's records (resolver-cache.ts) in the one
+ * resolution cache (cache.ts): a bounded LRU in this process, the shared store (Redis, or the
+ * in-process store) behind it, and the same invalidation bus. A record is keyed by what the API answer depends on (product, company name,
  * view, asked language) and indexed by the product's entry path (`/01/{gtin14}`), which is what the
  * API names in `x-resolver-invalidate` after a write to the product, its links, contents, design or
  * languages. When a path arrives on the bus every replica drops its own records of that path and
@@ -25,6 +25,7 @@ export interface LandingCache {
   get(key: LandingCacheKey, load: () => Promise<LandingPageData | null>): Promise<LandingPageData | null>;
   /** Drops what is kept for these entry paths (here; the bus tells the other replicas). */
   drop(paths: InvalidationTarget): Promise<void>;
+  /** Forgets what is held here; the bus is its maker's to close. */
   close(): Promise<void>;
 }
 
@@ -158,7 +159,6 @@ export function createLandingCache(options: LandingCacheOptions): LandingCache {
     async close() {
       memory.clear();
       byPath.clear();
-      await bus.close();
     },
   };
 }

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
-import type { RedisConnections } from '../../plugins/redis.js';
-import type { SessionStore } from '../../plugins/store.js';
+import type { RedisConnections } from '../plugins/redis.js';
+import type { SessionStore } from '../plugins/store.js';
 
 /*
- * How replicas tell each other which resolver entries changed (see cache.ts): Redis pub/sub
+ * How replicas tell each other which entry paths changed (see cache.ts): Redis pub/sub
  * between replicas, or an in-process bus between apps sharing one in-process store.
  */
 

@@ -1,7 +1,7 @@
 import { resolverEntrySchema } from '@product-console/shared';
-import type { UpstreamErrorKind } from '../../plugins/metrics.js';
-import type { UpstreamClient } from '../../plugins/upstream.js';
-import type { ResolverLookup } from './cache.js';
+import type { UpstreamErrorKind } from '../plugins/metrics.js';
+import type { UpstreamClient } from '../plugins/upstream.js';
+import type { ResolverLookup } from './resolver-cache.js';
 
 export interface ResolverLoaderOptions {
   upstream: Pick<UpstreamClient, 'call'>;
