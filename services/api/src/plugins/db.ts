@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { seedDemo } from '../db/seed.js';
 import { seedCertifications } from '../db/seed-products.js';
+import { waitForDatabase } from '../db/wait-for-database.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,7 @@ export default fp<DbPluginOptions>(
         onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection was closed'),
       });
     app.addHook('onClose', () => database.close());
+    await waitForDatabase(database, { log: app.log });
 
     await database.withStartupLock(async () => {
       await database.migrate();
