@@ -89,7 +89,6 @@ describe('waitForDatabase', () => {
     await waitForDatabase(database, { log: { warn }, attempts: 5, initialDelayMs: 10 });
 
     expect(log.warnings.map((warning) => warning.attempt)).toEqual([1, 2]);
-    const { rows } = await database.db.execute(sql`select 42 as answer`);
-    expect(rows).toEqual([{ answer: 42 }]);
+    expect(await database.db.execute(sql`select 42 as answer`)).toMatchObject({ rows: [{ answer: 42 }] });
   });
 });
