@@ -233,7 +233,9 @@ describe('docker-compose.yml on a container engine', () => {
     const { result } = JSON.parse(body) as { result: { path: string; contentType: string } };
     expect(result.contentType).toBe('video/mp4');
 
-    const file = await fetch(`${lbURL}${result.path}`, { signal: AbortSignal.timeout(120_000) });
+    // Stored paths (`/files/...`) are served publicly under /bff/public, as the landing page shows them.
+    expect(result.path).toMatch(/^\/files\/content\//);
+    const file = await fetch(`${lbURL}/bff/public${result.path}`, { signal: AbortSignal.timeout(120_000) });
     expect(file.status).toBe(200);
     const served = Buffer.from(await file.arrayBuffer());
     expect(served.length).toBe(video.length);
