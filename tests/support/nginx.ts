@@ -3,8 +3,11 @@ import path from 'node:path';
 
 /**
  * An nginx configuration for a test run, kept in step with deploy/nginx.conf: round-robin over the
- * gateway replicas, keep-alive upstream connections, the next replica on connection errors, no
- * compression of its own (the gateway compresses).
+ * gateway replicas, the next replica on connection errors or after a 1 s connect timeout, the same
+ * body limit and read timeout, no compression of its own (the gateway compresses). One difference:
+ * the replicas here are fixed ports on 127.0.0.1, so they are listed in an `upstream` (with
+ * keep-alive); the deployment looks the service name up while running (decision 074), which only a
+ * container network's DNS can answer.
  */
 export function writeNginxConfig(prefix: string, listenPort: number, gatewayPorts: number[]): string {
   mkdirSync(path.join(prefix, 'logs'), { recursive: true });
@@ -34,6 +37,7 @@ ${gatewayPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_time
     client_max_body_size 55m;
     proxy_read_timeout 75s;
     gzip off;
+    proxy_connect_timeout 1s;
     location = /metrics { return 404; }
     location / {
       proxy_pass http://gateway;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { installJobSchema } from '../jobs/queue.js';
+import { waitForDatabase } from '../db/wait-for-database.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,7 @@ export default fp<DbPluginOptions>(
         onConnectionError: (error) => app.log.warn({ err: error }, 'an idle database connection was closed'),
       });
     app.addHook('onClose', () => database.close());
+    await waitForDatabase(database, { log: app.log });
 
     await database.withStartupLock(async () => {
       await database.migrate();
