@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gtin14 } from '@product-console/shared';
 import { createDatabase, freePort, ProcessGroup, waitForHttp } from '../support/processes.js';
@@ -21,6 +24,47 @@ let prefix: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 let lbURL: string;
 const replicas: { url: string; process: ChildProcess }[] = [];
+const apis: { port: number; url: string; process: ChildProcess }[] = [];
+let apiEnv: NodeJS.ProcessEnv;
+let internalToken: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let webhookUrl: string;
+let webhook: Awaited<ReturnType<typeof startWebhook>>;
+const webhookBodies: string[] = [];
+
+/** An SMTP server of the suite: every message both APIs send, by recipient. */
+async function startSmtp() {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        for (const to of session.envelope.rcptTo) received.push(to.address);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A webhook receiver of the suite: the body of every delivery. */
+async function startWebhook() {
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      webhookBodies.push(body);
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 
 beforeAll(async () => {
   if (!databaseServer || !redisUrl) {
@@ -30,13 +74,15 @@ beforeAll(async () => {
   const database = await createDatabase(databaseServer, 'topology');
   dropDatabase = database.drop;
 
-  const apiPort = await freePort();
-  const internalToken = randomBytes(32).toString('hex');
-  const api = group.node('services/api/dist/server.js', {
+  smtp = await startSmtp();
+  webhook = await startWebhook();
+  webhookUrl = webhook.url;
+  internalToken = randomBytes(32).toString('hex');
+  // Two API replicas on one database, started together: one migrates and seeds, the other waits for it.
+  apiEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
-    PORT: String(apiPort),
     DATABASE_URL: database.url,
     DATA_DIR: path.join(prefix, 'data'),
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -44,17 +90,24 @@ beforeAll(async () => {
     INTERNAL_TOKEN: internalToken,
     SEED_DEMO: 'true',
     ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
-  });
-  await waitForHttp(`http://127.0.0.1:${apiPort}/api/healthz`, 120_000, api);
+    SMTP_URL: smtp.url,
+    EPCIS_WEBHOOK_ALLOW_PRIVATE: 'true',
+    EPCIS_SUBSCRIPTION_INTERVAL_MS: '200',
+    JOB_POLL_INTERVAL_SECONDS: '0.5',
+  };
+  const apiPorts = [await freePort(), await freePort()];
+  for (const port of apiPorts) apis.push({ port, url: `http://127.0.0.1:${port}`, process: group.node('services/api/dist/server.js', { ...apiEnv, PORT: String(port) }) });
+  await Promise.all(apis.map((api) => waitForHttp(`${api.url}/api/healthz`, 120_000, api.process)));
 
   const gatewayPorts = [await freePort(), await freePort()];
-  for (const port of gatewayPorts) {
+  for (const [index, port] of gatewayPorts.entries()) {
     const gateway = group.node('services/gateway/dist/server.js', {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
-      UPSTREAM_URL: `http://127.0.0.1:${apiPort}`,
+      // Each gateway has an API replica of its own.
+      UPSTREAM_URL: apis[index]!.url,
       INTERNAL_TOKEN: internalToken,
       REDIS_URL: redisUrl,
       SIGN_IN_RATE_LIMIT: '1000',
@@ -75,6 +128,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await group.stopAll();
+  await smtp?.close();
+  await webhook?.close();
   await dropDatabase?.();
   if (prefix) rmSync(prefix, { recursive: true, force: true });
 });
@@ -267,7 +322,141 @@ describe('two gateway replicas behind nginx, on Redis and PostgreSQL', () => {
     expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8')).result).toEqual(products);
     expect(JSON.parse(gunzipSync(gzip.body).toString('utf8')).result).toEqual(products);
   });
+});
 
+/** Rows of the suite's database, read directly. */
+async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: String(apiEnv.DATABASE_URL) });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const objectEvent = (n: number, bizStep = 'shipping') => ({
+  type: 'ObjectEvent',
+  eventTime: '2026-03-01T10:00:00.000+01:00',
+  eventTimeZoneOffset: '+01:00',
+  epcList: [`urn:epc:id:sgtin:0614141.107346.T${n}`],
+  action: 'OBSERVE',
+  bizStep,
+  readPoint: { id: 'urn:epc:id:sgln:0614141.00777.0' },
+});
+const epcisDocument = (events: object[]) => ({
+  '@context': ['https://ref.gs1.org/standards/epcis/epcis-context.jsonld'],
+  type: 'EPCISDocument',
+  schemaVersion: '2.0',
+  creationDate: '2026-03-01T10:00:00.000+01:00',
+  epcisBody: { eventList: events },
+});
+
+describe('two API replicas on one PostgreSQL, on the job queue', () => {
+  let apiKey: string;
+
+  beforeAll(async () => {
+    const client = new Client(() => lbURL);
+    await client.signIn('manager@demo.example');
+    const created = await client.call('POST', '/bff/api/auth/api-keys', { name: 'Topology scanner' });
+    expect(created.status).toBe(201);
+    apiKey = created.body.result.key;
+  });
+
+  /** An EPCIS call to one API replica, as its gateway would make it. */
+  const epcis = (api: number, method: string, url: string, body?: unknown) =>
+    fetch(`${apis[api]!.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'x-internal-token': internalToken },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('sends a mail exactly once, whichever replica takes its job', async () => {
+    const address = 'subadmin@demo.example';
+    const before = smtp.received.filter((to) => to === address).length;
+    const client = new Client(() => lbURL);
+    expect((await client.call('POST', '/bff/public/auth/password/forgot', { email: address })).status).toBe(200);
+    await until('the reset mail', async () => smtp.received.filter((to) => to === address).length > before, 20_000);
+    // Both replicas poll the queue every half second: long enough for a second send, had there been one.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(smtp.received.filter((to) => to === address).length - before).toBe(1);
+  });
+
+  it('delivers each new event of a subscription once, whichever replica captured it and whichever delivers', async () => {
+    expect((await epcis(0, 'POST', '/epcis/queries', { name: 'topology-dock', query: { EQ_readPoint: 'urn:epc:id:sgln:0614141.00777.0' } })).status).toBe(201);
+    const subscribed = await epcis(1, 'POST', '/epcis/queries/topology-dock/subscriptions', { dest: webhookUrl, stream: true });
+    expect(subscribed.status, await subscribed.clone().text()).toBe(201);
+    const ids: string[] = [];
+    for (let n = 0; n < 6; n += 1) {
+      const response = await epcis(n % 2, 'POST', '/epcis/events', objectEvent(1_000 + n));
+      expect(response.status).toBe(201);
+      ids.push(decodeURIComponent(String(response.headers.get('location')).replace('/epcis/events/', '')));
+    }
+    const delivered = () =>
+      webhookBodies.flatMap((body) => (JSON.parse(body).epcisBody.queryResults.resultsBody.eventList as { eventID: string }[]).map((event) => event.eventID));
+    await until('six deliveries', async () => delivered().length >= 6, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(delivered().sort()).toEqual([...ids].sort());
+  });
+
+  it('finishes a capture accepted by a replica that is stopped while storing it, and the stopped replica comes back', async () => {
+    const events = Array.from({ length: 8_000 }, (_, n) => objectEvent(10_000 + n, 'receiving'));
+    const accepted = await epcis(0, 'POST', '/epcis/capture', epcisDocument(events));
+    expect(accepted.status, await accepted.clone().text()).toBe(202);
+    const location = String(accepted.headers.get('location'));
+    const captureId = location.split('/').pop();
+    await until(
+      'the capture job to start',
+      async () => (await query<{ state: string }>(`select state from pgboss.job where name = 'epcis-capture' and data->>'captureId' = $1`, [captureId]))[0]?.state === 'active',
+      30_000,
+    );
+    await group.stop(apis[0]!.process);
+    const job = await until(
+      'the capture to finish on the other replica',
+      async () => {
+        const answer = (await (await epcis(1, 'GET', location)).json()) as { running: boolean; success: boolean; storedCount: number };
+        return answer.running ? null : answer;
+      },
+      90_000,
+    );
+    expect(job).toMatchObject({ success: true, storedCount: 8_000 });
+    const [stored] = await query<{ n: number }>('select count(*)::int as n from epcis_events where capture_id = $1', [captureId]);
+    expect(stored!.n).toBe(8_000);
+
+    apis[0]!.process = group.node('services/api/dist/server.js', { ...apiEnv, PORT: String(apis[0]!.port) });
+    await waitForHttp(`${apis[0]!.url}/api/healthz`, 120_000, apis[0]!.process);
+  });
+
+  it('runs a scheduled job once a minute for the deployment, not once per replica', async () => {
+    // The webhook passes are scheduled every minute: each replica's clock asks, one send per minute is kept.
+    const both = (where: string) => `(select singleton_on, singleton_key, state from pgboss.job where ${where} union all select singleton_on, singleton_key, state from pgboss.archive where ${where}) j`;
+    const minutes = await until(
+      'a scheduled minute',
+      async () => {
+        const rows = await query<{ minute: string; sent: number }>(
+          `select singleton_on::text as minute, count(*)::int as sent from ${both(`name = '__pgboss__send-it' and singleton_key = 'epcis-deliveries'`)} group by 1 order by 1`,
+        );
+        const [ran] = await query<{ n: number }>(`select count(*)::int as n from ${both(`name = 'epcis-deliveries' and singleton_key is null`)} where state = 'completed'`);
+        return rows.length > 0 && ran!.n > 0 ? { rows, ran: ran!.n } : null;
+      },
+      120_000,
+    );
+    for (const minute of minutes.rows) expect(minute.sent, minute.minute).toBe(1);
+    expect(minutes.ran).toBeLessThanOrEqual(minutes.rows.length);
+  }, 130_000);
+});
+
+describe('a gateway replica that stops', () => {
   it('keeps answering through the other replica when one stops', async () => {
     const client = new Client(() => lbURL);
     await client.signIn('manager@nordic.example');

@@ -180,7 +180,7 @@ export async function startJobQueue({ executor, onError, pollingIntervalSeconds 
     },
     wake,
     async schedule(name, cron, data = {}) {
-      await boss.schedule(name, cron, data, { tz: 'UTC' });
+      await boss.schedule(name, cron, { ...data, [QUEUE_FIELD]: name }, { tz: 'UTC' });
     },
     async counts() {
       const { rows } = await executor.executeSql(

@@ -44,11 +44,15 @@ export default fp<{ config: Config }>(
         return query;
       },
     };
-    const queue = await startJobQueue({
-      executor,
-      pollingIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
-      onError: (error) => app.log.error({ err: error }, 'the job queue reported an error'),
-    });
+    // Replicas starting together make the queue's tables and queues one after another: pg-boss's
+    // queue creation deadlocks against itself when two processes create queues at once.
+    const queue = await app.database.withStartupLock(() =>
+      startJobQueue({
+        executor,
+        pollingIntervalSeconds: config.JOB_POLL_INTERVAL_SECONDS,
+        onError: (error) => app.log.error({ err: error }, 'the job queue reported an error'),
+      }),
+    );
     const workers: (() => Promise<void>)[] = [];
     let started = false;
     // Handlers still running when the queue has stopped (failed back to the queue, retried elsewhere)
@@ -61,7 +65,7 @@ export default fp<{ config: Config }>(
       counts: queue.counts,
       deadLetters: queue.deadLetters,
       async handle<T extends object>(definition: QueueDefinition, options: WorkOptions, handler: (job: QueuedJob<T>) => Promise<void>) {
-        await queue.define(definition);
+        await app.database.withStartupLock(() => queue.define(definition));
         const start = () =>
           queue.work<T>(definition.name, options, async (job) => {
             const run = handler(job);
