@@ -34,6 +34,7 @@ import scanRetentionPlugin from './plugins/scan-retention.js';
 import reportRetentionPlugin from './plugins/report-retention.js';
 import umamiForwarderPlugin from './plugins/umami-forwarder.js';
 import seedPlugin from './plugins/seed.js';
+import analyticsRebuildPlugin from './plugins/analytics-rebuild.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(scanRetentionPlugin, { config });
   await app.register(reportRetentionPlugin);
   await app.register(umamiForwarderPlugin, { config });
+  await app.register(analyticsRebuildPlugin);
 
   // Routes.
   await app.register(healthRoutes, { config });

@@ -19,6 +19,18 @@ export const companySchema = z.object({
   website: z.string(),
   sns: z.array(z.object({ type: z.string(), url: z.string() })),
   timeZone: z.string().describe("IANA time zone of the company's analytics days and hours; UTC until set"),
+  analyticsRebuild: z
+    .object({
+      status: z.enum(['queued', 'running', 'failed']),
+      timeZone: z.string(),
+      step: z.number().int(),
+      steps: z.number().int().describe('0 until known'),
+      requestedAt: z.string(),
+      startedAt: z.string().nullable(),
+    })
+    .nullable()
+    .optional()
+    .describe("The regrouping of the analytics into a new time zone, while it is queued or running; null once done"),
 });
 export type Company = z.infer<typeof companySchema>;
 

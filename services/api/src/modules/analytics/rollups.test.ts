@@ -57,9 +57,13 @@ async function dashboard(query: string): Promise<AnalyticsDashboard> {
   return analyticsDashboardSchema.parse(response.json().result);
 }
 
+/** Sets the zone and waits for the regrouping it asks for (a job). */
 const setZone = async (timeZone: string) => {
   const response = await call(t.app, nordic, { method: 'PUT', url: '/api/auth/me/company-info', payload: { updateInfo: { timeZone } } });
   expect(response.statusCode, response.body).toBe(200);
+  await expect
+    .poll(async () => (await call(t.app, nordic, { method: 'GET', url: '/api/auth/me/company-info' })).json().result.analyticsRebuild, { timeout: 20_000, interval: 100 })
+    .toBeNull();
 };
 
 describe('the ingest keeps the daily and serial rollups', () => {

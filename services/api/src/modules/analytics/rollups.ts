@@ -113,7 +113,7 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<void>
  * not whole hours puts each hour in the local day its start falls in (the hourly rows cannot be
  * split); scans recorded afterwards are counted in their exact local day.
  */
-export async function rebuildDailyRollups(tx: Db, companyId: number): Promise<void> {
+export async function rebuildDailyRollups(tx: Db, companyId: number, progress?: (step: number, steps: number) => Promise<void>): Promise<void> {
   const zone = sql`(select time_zone from companies where id = ${companyId})`;
   await tx.execute(sql`delete from scan_daily_rollups where company_id = ${companyId}`);
   await tx.execute(sql`

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@product-console/shared';
+import { analyticsRebuilds, companies } from './tables.js';
 import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 
@@ -80,6 +82,24 @@ describe('company changes and the consumer pages', () => {
 });
 
 describe('the company time zone', () => {
+  it('answers a change at once and regroups the analytics in the background, telling the profile until it is done', async () => {
+    const { authorization } = await signIn(t.app, DEMO_USERS.acmeManager);
+    const info = async () => (await call(t.app, authorization, { method: 'GET', url: '/api/auth/me/company-info' })).json().result;
+    const saved = await call(t.app, authorization, { method: 'PUT', url: '/api/auth/me/company-info', payload: { updateInfo: { timeZone: 'Asia/Tokyo' } } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().result).toMatchObject({ timeZone: 'Asia/Tokyo', analyticsRebuild: { status: 'queued', timeZone: 'Asia/Tokyo' } });
+    await expect.poll(async () => (await info()).analyticsRebuild, { timeout: 20_000, interval: 200 }).toBeNull();
+    const [row] = await t.app.db
+      .select({ status: analyticsRebuilds.status, finishedAt: analyticsRebuilds.finishedAt })
+      .from(analyticsRebuilds)
+      .innerJoin(companies, eq(companies.id, analyticsRebuilds.companyId))
+      .where(eq(companies.serviceName, 'acme'));
+    expect(row).toMatchObject({ status: 'done', finishedAt: expect.any(Date) });
+    // The same zone saved again asks for nothing.
+    const again = await call(t.app, authorization, { method: 'PUT', url: '/api/auth/me/company-info', payload: { updateInfo: { timeZone: 'Asia/Tokyo' } } });
+    expect(again.json().result.analyticsRebuild).toBeNull();
+  });
+
   it('is UTC at first, takes an IANA zone, and refuses what is not one', async () => {
     const { authorization } = await signIn(t.app, DEMO_USERS.nordicManager);
     const read = async () => (await call(t.app, authorization, { method: 'GET', url: '/api/auth/me/company-info' })).json().result.timeZone;

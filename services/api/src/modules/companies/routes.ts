@@ -12,6 +12,7 @@ import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { readAccountForm } from '../../multipart-form.js';
 import { companyIdOf, requireAdmin, requireCompany, requireRole } from '../../plugins/auth.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
+import { requestAnalyticsRebuild } from './analytics-rebuild.js';
 import { getCompanyInfo, listCustomers, liveEntryPaths, setCustomerPermission, updateCompanyInfo } from './service.js';
 
 export const companyRoutes: Routes = async (app) => {
@@ -79,7 +80,9 @@ export const companyRoutes: Routes = async (app) => {
     async (request, reply) => {
       const form = await readAccountForm(request, { jsonField: 'updateInfo', fileFields: ['primaryLogo'], schema: companyInfoUpdateSchema });
       const companyId = companyIdOf(request.auth);
-      const result = await updateCompanyInfo(app.db, app.storage, companyId, form.value, form.files.get('primaryLogo'));
+      const result = await updateCompanyInfo(app.db, app.storage, companyId, form.value, form.files.get('primaryLogo'), (tx, id) =>
+        requestAnalyticsRebuild(app.jobs, tx, id),
+      );
       invalidateResolver(reply, await liveEntryPaths(app.db, companyId));
       return { result };
     },

@@ -5,15 +5,15 @@ import type { Publish } from '../../events.js';
 import { companyPrefixConflict, companyPrefixInUse, companyPrefixTaken, notFound } from '../../errors.js';
 import { removeStoredImage, storeImage, type UploadedFile } from '../../multipart-form.js';
 import type { FileStorage } from '../../plugins/storage.js';
-import { rebuildDailyRollups } from '../analytics/rollups.js';
 import { entries } from '../entries/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
 import { conflictsByCompany, lockCompanyPrefixes, prefixConflicts, takenPrefixErrors } from './prefixes.js';
-import { companies } from './tables.js';
+import { analyticsRebuilds, companies } from './tables.js';
 
 export async function getCompanyInfo(db: Db, companyId: number): Promise<Company> {
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound();
+  const [rebuild] = await db.select().from(analyticsRebuilds).where(eq(analyticsRebuilds.companyId, companyId));
   return {
     companyName: company.companyName,
     serviceName: company.serviceName,
@@ -28,6 +28,17 @@ export async function getCompanyInfo(db: Db, companyId: number): Promise<Company
     website: company.website,
     sns: company.sns,
     timeZone: company.timeZone,
+    analyticsRebuild:
+      rebuild && rebuild.status !== 'done'
+        ? {
+            status: rebuild.status,
+            timeZone: rebuild.timeZone,
+            step: rebuild.step,
+            steps: rebuild.steps,
+            requestedAt: rebuild.requestedAt.toISOString(),
+            startedAt: rebuild.startedAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 
@@ -137,6 +148,8 @@ export async function updateCompanyInfo(
   companyId: number,
   update: CompanyInfoUpdate,
   logo: UploadedFile | undefined,
+  /** Queues the regrouping of the company's analytics in the change's transaction (a new time zone). */
+  queueRebuild: (tx: Db, companyId: number) => Promise<void>,
 ): Promise<Company> {
   const [current] = await db.select({ primaryLogo: companies.primaryLogo }).from(companies).where(eq(companies.id, companyId));
   if (!current) throw notFound();
@@ -158,8 +171,19 @@ export async function updateCompanyInfo(
         .update(companies)
         .set({ ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)), ...(gcps && { gcps }), primaryLogo })
         .where(eq(companies.id, companyId));
-      // Analytics count in local days of the company's zone: a new zone regroups them (the scans' batches wait meanwhile).
-      if (fields.timeZone !== undefined && fields.timeZone !== before?.timeZone) await rebuildDailyRollups(tx, companyId);
+      // Analytics count in local days of the company's zone: a new zone regroups them, in the background (decision 072).
+      const [rebuild] = await tx.select({ status: analyticsRebuilds.status }).from(analyticsRebuilds).where(eq(analyticsRebuilds.companyId, companyId));
+      // Saving the same zone again retries a regrouping that failed.
+      if (fields.timeZone !== undefined && (fields.timeZone !== before?.timeZone || rebuild?.status === 'failed')) {
+        await tx
+          .insert(analyticsRebuilds)
+          .values({ companyId, timeZone: fields.timeZone })
+          .onConflictDoUpdate({
+            target: analyticsRebuilds.companyId,
+            set: { timeZone: fields.timeZone, status: 'queued', step: 0, steps: 0, requestedAt: new Date(), startedAt: null, finishedAt: null },
+          });
+        await queueRebuild(tx, companyId);
+      }
     });
   } catch (error) {
     await removeStoredImage(storage, newLogo);

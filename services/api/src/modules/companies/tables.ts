@@ -29,3 +29,21 @@ export const companies = pgTable('companies', {
 });
 
 export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * The regrouping of a company's analytics after a time-zone change (decision 072): asked for in the
+ * change's transaction, run by a job; `step` of `steps` tells the profile how far it is.
+ */
+export const analyticsRebuilds = pgTable('analytics_rebuilds', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** The zone being regrouped into; a newer change replaces it (and its job gives way). */
+  timeZone: text('time_zone').notNull(),
+  status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+  step: integer('step').notNull().default(0),
+  steps: integer('steps').notNull().default(0),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

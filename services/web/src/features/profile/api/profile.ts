@@ -10,8 +10,11 @@ export function useProfile() {
   return useSWR<{ result: Profile }>(PROFILE_KEY, apiFetcher);
 }
 
+/** The company profile; refreshed every two seconds while its analytics are being regrouped into a new time zone. */
 export function useCompanyInfo() {
-  return useSWR<{ result: Company }>(COMPANY_INFO_KEY, apiFetcher);
+  return useSWR<{ result: Company }>(COMPANY_INFO_KEY, apiFetcher, {
+    refreshInterval: (latest) => (latest?.result.analyticsRebuild && latest.result.analyticsRebuild.status !== 'failed' ? 2_000 : 0),
+  });
 }
 
 function form(updateInfo: object, file: { field: string; value: File | null }) {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { companyInfoUpdateSchema, isAdminRole, type CompanyInfoUpdate } from '@product-console/shared';
+import { companyInfoUpdateSchema, isAdminRole, type Company, type CompanyInfoUpdate } from '@product-console/shared';
 import { CompanyPrefixField } from '@/components/company-prefix-field';
 import { DropZone } from '@/components/ui/drop-zone';
 import { Field, Input, Label } from '@/components/ui/field';
@@ -58,6 +58,41 @@ function timeZoneOptions(current: string): string[] {
   const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
   zones.add(current);
   return [...zones];
+}
+
+const RebuildLine = styled.div`
+  display: grid;
+  gap: 4px;
+  margin-top: 6px;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  progress {
+    width: 100%;
+    height: 6px;
+  }
+`;
+
+/** How far the regrouping of the analytics into a new time zone is (refreshed while it runs). */
+function RebuildStatus({ rebuild }: { rebuild: NonNullable<Company['analyticsRebuild']> | null }) {
+  const intl = useIntl();
+  if (!rebuild) return null;
+  const timeZone = rebuild.timeZone.replaceAll('_', ' ');
+  const failed = rebuild.status === 'failed';
+  const message =
+    rebuild.status === 'queued'
+      ? intl.formatMessage({ id: 'profile.rebuild.queued' }, { timeZone })
+      : failed
+        ? intl.formatMessage({ id: 'profile.rebuild.failed' }, { timeZone })
+        : rebuild.steps > 0
+          ? intl.formatMessage({ id: 'profile.rebuild.step' }, { timeZone, step: rebuild.step, steps: rebuild.steps })
+          : intl.formatMessage({ id: 'profile.rebuild.running' }, { timeZone, time: intl.formatTime(rebuild.startedAt ?? rebuild.requestedAt) });
+  return (
+    <RebuildLine role={failed ? 'alert' : 'status'} data-testid="analytics-rebuild">
+      <span>{message}</span>
+      {failed ? null : <progress max={Math.max(rebuild.steps, 1)} value={rebuild.steps > 0 ? rebuild.step : undefined} aria-label={message} />}
+    </RebuildLine>
+  );
 }
 
 /** /profiles/company: the company profile; admins edit it, sub-admins read it. */
@@ -179,6 +214,7 @@ export function ProfileCompanyRoute() {
               ))}
             </FormSelect>
             <Hint id={`${ids.timeZone}-hint`}><FormattedMessage id="profile.timeZoneHint" /></Hint>
+            <RebuildStatus rebuild={current.analyticsRebuild ?? null} />
             {timeZone.slot}
           </Field>
         </Grid>

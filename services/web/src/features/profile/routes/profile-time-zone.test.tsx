@@ -5,13 +5,13 @@ import { company, makePlan, makeSession, profile, projects } from '@/testing/fix
 import { stubUpload } from '@/testing/fake-xhr';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
-function api(timeZone: string) {
+function api(timeZone: string, analyticsRebuild: object | null = null) {
   return mockBff({
     '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
     '/bff/api/project/all': { body: { result: projects } },
     '/bff/api/service/plan/info': { body: { result: makePlan() } },
     '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
-    '/bff/api/auth/me/company-info': { body: { result: { ...company, website: 'https://acme.test', timeZone } } },
+    '/bff/api/auth/me/company-info': { body: { result: { ...company, website: 'https://acme.test', timeZone, analyticsRebuild } } },
     'GET /bff/api/auth/me/profile': { body: { result: profile } },
   });
 }
@@ -24,7 +24,7 @@ describe("the company's time zone", { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const zone = await screen.findByLabelText('Time zone');
     expect(zone).toHaveValue('UTC');
-    expect(zone).toHaveAccessibleDescription('Analytics count days in this time zone. A change regroups the scans already counted by the new days, which can take a minute on a large account.');
+    expect(zone).toHaveAccessibleDescription('Analytics count days in this time zone. A change regroups the scans already counted by the new days, in the background: the figures settle once it is done.');
     expect(screen.getByRole('option', { name: 'America/Los Angeles' })).toBeInTheDocument();
 
     await user.selectOptions(zone, 'Europe/Berlin');
@@ -37,5 +37,23 @@ describe("the company's time zone", { timeout: 20_000 }, () => {
     api('Asia/Seoul');
     renderRoute('/acme/profiles/company');
     expect(await screen.findByLabelText('Time zone')).toHaveValue('Asia/Seoul');
+  });
+
+  it('shows how far the regrouping into a new zone is', async () => {
+    api('Asia/Tokyo', { status: 'running', timeZone: 'Asia/Tokyo', step: 2, steps: 5, requestedAt: '2026-11-28T04:00:00Z', startedAt: '2026-11-28T04:00:01Z' });
+    renderRoute('/acme/profiles/company');
+    const status = await screen.findByTestId('analytics-rebuild');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveTextContent('Regrouping the analytics into Asia/Tokyo: step 2 of 5.');
+    expect(screen.getByRole('progressbar', { name: 'Regrouping the analytics into Asia/Tokyo: step 2 of 5.' })).toHaveAttribute('value', '2');
+  });
+
+  it('says when the regrouping failed and how to retry', async () => {
+    api('Asia/Tokyo', { status: 'failed', timeZone: 'Asia/Tokyo', step: 0, steps: 0, requestedAt: '2026-11-28T04:00:00Z', startedAt: null });
+    renderRoute('/acme/profiles/company');
+    const status = await screen.findByTestId('analytics-rebuild');
+    expect(status).toHaveAttribute('role', 'alert');
+    expect(status).toHaveTextContent('Regrouping the analytics into Asia/Tokyo failed. Save the time zone again to retry.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });
