@@ -99,12 +99,161 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<void>
       having sum(c.delta) <> 0
       order by 1, 2, 3, 4
       on conflict (company_id, product_id, day, previous_day) do update set serials = scan_serial_day_counts.serials + excluded.serials
+    ), monthly as (
+      insert into scan_serial_months (company_id, product_id, serial, month, scans)
+      select company_id, product_id, serial, date_trunc('month', day)::date, sum(n)::int from b
+      group by 1, 2, 3, 4
+      order by 2, 3, 4
+      on conflict (product_id, serial, month) do update set scans = scan_serial_months.scans + excluded.scans
     )
     insert into scan_serial_totals (company_id, product_id, serial, scans)
     select company_id, product_id, serial, sum(n)::int from b
     group by 1, 2, 3
     order by 2, 3
     on conflict (product_id, serial) do update set scans = scan_serial_totals.scans + excluded.scans`);
+  // A company's first serial scan starts its windows on its local today (the migration and the rebuild start the others).
+  await tx.execute(sql`
+    insert into scan_serial_windows_state (company_id, through, rolled)
+    select c.id, (now() at time zone c.time_zone)::date, (now() at time zone c.time_zone)::date
+    from companies c
+    where c.id = any(${`{${[...new Set(scans.map((scan) => scan.company_id))].join(',')}}`}::int[])
+      and not exists (select 1 from scan_serial_windows_state s where s.company_id = c.id)
+    on conflict do nothing`);
+  await refreshSerialWindows(tx, batch, SERIAL_WINDOWS);
+}
+
+/** The rolling ranges whose serial totals are kept (decision 075): the dashboard's "last 7, 30 and 90 days". */
+export const SERIAL_WINDOWS = [7, 30, 90] as const;
+
+/**
+ * Recomputes the rolling totals (`days` of SERIAL_WINDOWS) of the serials `keys` (JSON of
+ * `{company_id, product_id, serial}`) from their days, for the day their company's windows end on:
+ * one range read of each serial's days by primary key, whatever the range. A serial without scans
+ * in a window loses its row. The caller holds the serials' advisory locks.
+ */
+async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[]): Promise<void> {
+  await tx.execute(sql`
+    with k as (
+      select distinct k.company_id, k.product_id, k.serial, s.through
+      from jsonb_to_recordset(${keys}::jsonb) as k(company_id int, product_id int, serial text)
+      join scan_serial_windows_state s on s.company_id = k.company_id
+    ), sums as (
+      select k.company_id, k.product_id, k.serial, w.days, w.scans
+      from k
+      cross join lateral (
+        select coalesce(sum(d.scans) filter (where d.day > k.through - 7), 0)::int as d7,
+               coalesce(sum(d.scans) filter (where d.day > k.through - 30), 0)::int as d30,
+               coalesce(sum(d.scans), 0)::int as d90
+        from scan_serial_days d
+        where d.product_id = k.product_id and d.serial = k.serial and d.day > k.through - 90
+      ) x
+      cross join lateral (values (7, x.d7), (30, x.d30), (90, x.d90)) as w(days, scans)
+      where w.days = any(${`{${days.join(',')}}`}::int[])
+    ), emptied as (
+      delete from scan_serial_windows o using sums
+      where sums.scans = 0 and o.product_id = sums.product_id and o.serial = sums.serial and o.days = sums.days
+    )
+    insert into scan_serial_windows (company_id, product_id, serial, days, scans)
+    select company_id, product_id, serial, days, scans from sums
+    where scans > 0
+    order by product_id, serial, days
+    on conflict (product_id, serial, days) do update set scans = excluded.scans
+      where scan_serial_windows.scans <> excluded.scans`);
+}
+
+/** Serials recomputed per roll step: one short transaction (about 20 ms). */
+export const ROLL_CHUNK = 1_000;
+
+interface WindowsState {
+  through: string;
+  rolled: string;
+  cursor_days: number | null;
+  cursor_day: string | null;
+  cursor_product: number | null;
+  cursor_serial: string | null;
+}
+
+/**
+ * Moves the company's rolling serial totals on to its local today, at most `steps` chunks of
+ * ROLL_CHUNK serials, each in its own transaction; true when they end on today and every serial is
+ * recomputed (the dashboard may read them).
+ *
+ * A new day first moves `through` in a short transaction that holds the company row (`for no key
+ * update`): every batch shares that row until it commits (`shareCompanies`), so once `through` has
+ * moved, every batch that counted with the old day is committed and every later batch counts with
+ * the new one. The serials to recompute are then those with a scan on a day that left a window
+ * (for `days`: after `rolled - days`, up to `through - days`), walked in the order of
+ * `scan_serial_days_company_day_idx` from a cursor kept in the state row, so a roll cut short goes
+ * on where it stopped. Each chunk locks the state row (`skip locked`: one roller at a time, the
+ * others go on) and its serials' advisory locks as the ingest does. A recomputation reads only the
+ * serial's own days, so it is right whatever the serial had leave.
+ */
+export async function rollSerialWindows(db: Db, companyId: number, steps = 1): Promise<boolean> {
+  await db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`
+      select 1 from scan_serial_windows_state s join companies c on c.id = s.company_id
+      where s.company_id = ${companyId} and s.through < (now() at time zone c.time_zone)::date`)) as unknown as { rows: unknown[] };
+    if (rows.length === 0) return;
+    await tx.execute(sql`select id from companies where id = ${companyId} for no key update`);
+    await tx.execute(sql`
+      update scan_serial_windows_state s
+      set through = (now() at time zone c.time_zone)::date, cursor_days = null, cursor_day = null, cursor_product = null, cursor_serial = null
+      from companies c
+      where c.id = s.company_id and s.company_id = ${companyId} and s.through < (now() at time zone c.time_zone)::date`);
+  });
+  for (let step = 0; step < steps; step += 1) {
+    const done = await db.transaction(async (tx): Promise<boolean | null> => {
+      const [state] = (
+        (await tx.execute(sql`
+          select to_char(s.through, 'YYYY-MM-DD') as through, to_char(s.rolled, 'YYYY-MM-DD') as rolled,
+                 s.cursor_days, to_char(s.cursor_day, 'YYYY-MM-DD') as cursor_day, s.cursor_product, s.cursor_serial
+          from scan_serial_windows_state s
+          where s.company_id = ${companyId}
+          for update skip locked`)) as unknown as { rows: WindowsState[] }
+      ).rows;
+      if (!state) return null; // another roll holds it, or the company has no serial scans yet
+      if (state.rolled === state.through) return true;
+      let left = ROLL_CHUNK;
+      for (const days of SERIAL_WINDOWS) {
+        if (state.cursor_days !== null && days < state.cursor_days) continue;
+        const after =
+          state.cursor_days === days && state.cursor_day !== null
+            ? sql` and (d.day, d.product_id, d.serial) > (${state.cursor_day}::date, ${state.cursor_product}::int, ${state.cursor_serial}::text)`
+            : sql``;
+        const keys = (
+          (await tx.execute(sql`
+            select to_char(d.day, 'YYYY-MM-DD') as day, d.company_id, d.product_id, d.serial
+            from scan_serial_days d
+            where d.company_id = ${companyId} and d.day > ${state.rolled}::date - ${days}::int and d.day <= ${state.through}::date - ${days}::int${after}
+            order by d.day, d.product_id, d.serial
+            limit ${left}::int`)) as unknown as { rows: { day: string; company_id: number; product_id: number; serial: string }[] }
+        ).rows;
+        if (keys.length > 0) {
+          const batch = JSON.stringify(keys);
+          await tx.execute(sql`
+            select pg_advisory_xact_lock(product_id, key)
+            from (select distinct product_id, hashtext(serial) as key from jsonb_to_recordset(${batch}::jsonb) as s(product_id int, serial text) order by 1, 2) k`);
+          await refreshSerialWindows(tx, batch, [days]);
+          left -= keys.length;
+        }
+        if (left === 0) {
+          const last = keys[keys.length - 1]!;
+          await tx.execute(sql`
+            update scan_serial_windows_state
+            set cursor_days = ${days}::int, cursor_day = ${last.day}::date, cursor_product = ${last.product_id}::int, cursor_serial = ${last.serial}
+            where company_id = ${companyId}`);
+          return false;
+        }
+      }
+      await tx.execute(sql`
+        update scan_serial_windows_state
+        set rolled = through, cursor_days = null, cursor_day = null, cursor_product = null, cursor_serial = null
+        where company_id = ${companyId}`);
+      return true;
+    });
+    if (done !== false) return done === true;
+  }
+  return false;
 }
 
 /**
@@ -145,4 +294,33 @@ export async function rebuildDailyRollups(tx: Db, companyId: number): Promise<vo
     select company_id, product_id, value, sum(scans)::int from scan_rollups
     where company_id = ${companyId} and dimension = 'serial'
     group by 1, 2, 3`);
+  await rebuildSerialRankings(tx, companyId);
+}
+
+/**
+ * Rebuilds the company's ranked serial totals from its serial days: per month, and the rolling
+ * windows ending on its local today (a roll under way is dropped). Part of `rebuildDailyRollups`;
+ * also what migration 0020 does for every company.
+ */
+export async function rebuildSerialRankings(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`delete from scan_serial_months where company_id = ${companyId}`);
+  await tx.execute(sql`
+    insert into scan_serial_months (company_id, product_id, serial, month, scans)
+    select company_id, product_id, serial, date_trunc('month', day)::date, sum(scans)::int
+    from scan_serial_days where company_id = ${companyId}
+    group by 1, 2, 3, 4`);
+  await tx.execute(sql`
+    insert into scan_serial_windows_state as s (company_id, through, rolled)
+    select c.id, (now() at time zone c.time_zone)::date, (now() at time zone c.time_zone)::date from companies c where c.id = ${companyId}
+    on conflict (company_id) do update
+      set through = excluded.through, rolled = excluded.rolled, cursor_days = null, cursor_day = null, cursor_product = null, cursor_serial = null`);
+  await tx.execute(sql`delete from scan_serial_windows where company_id = ${companyId}`);
+  await tx.execute(sql`
+    insert into scan_serial_windows (company_id, product_id, serial, days, scans)
+    select d.company_id, d.product_id, d.serial, w.days, sum(d.scans)::int
+    from scan_serial_days d
+    join scan_serial_windows_state s on s.company_id = d.company_id
+    cross join unnest(${`{${SERIAL_WINDOWS.join(',')}}`}::int[]) as w(days)
+    where d.company_id = ${companyId} and d.day > s.through - w.days
+    group by 1, 2, 3, 4`);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { addressKeyOf, clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf, type ScanFact } from './facts.js';
-import { addSerialScans, scanDimensionsSql, shareCompanies } from './rollups.js';
+import { addSerialScans, rollSerialWindows, scanDimensionsSql, shareCompanies } from './rollups.js';
 import { VOLUME_DAYS } from './suspicious.js';
 import { analyticsSalts, scanSerialVisitors, scanVisitorsDaily } from './tables.js';
 
@@ -16,6 +16,8 @@ export interface RecordedScans {
   /** Scans of bots and link checkers, left out. */
   bots: number;
   facts: ScanFact[];
+  /** A step of moving the serial windows to a new day that failed after the scans were stored (the next batch tries again). */
+  windowsError?: unknown;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -161,7 +163,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
     accepted.map(({ scan }) => scan.at.slice(0, 10)),
     now,
   );
-  return db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     // First, as the time zone change does: the batch's local days are those of the zone it reads.
     await shareCompanies(
       tx,
@@ -271,6 +273,28 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
       tx,
       rows.flatMap((row) => (row.serial === null ? [] : [{ company_id: row.company_id, product_id: row.product_id, serial: row.serial, scanned_at: row.scanned_at }])),
     );
-    return { accepted: rows.length, bots, facts };
+    return { accepted: rows.length, bots, facts } as RecordedScans;
   });
+  try {
+    await moveSerialWindows(db, [...new Set(serialFacts(recorded).map((fact) => fact.companyId))]);
+  } catch (error) {
+    recorded.windowsError = error;
+  }
+  return recorded;
+}
+
+const serialFacts = (recorded: RecordedScans) => recorded.facts.filter((fact) => fact.serial !== null);
+
+/**
+ * After a batch: the companies whose serial windows end before their local today (or are being
+ * rolled) take one roll step each (`rollSerialWindows`, at most ROLL_CHUNK serials), so that the
+ * batches after a company's midnight move its windows on a chunk at a time.
+ */
+async function moveSerialWindows(db: Db, companyIds: number[]): Promise<void> {
+  if (companyIds.length === 0) return;
+  const { rows } = (await db.execute(sql`
+    select s.company_id from scan_serial_windows_state s join companies c on c.id = s.company_id
+    where s.company_id = any(${`{${companyIds.join(',')}}`}::int[])
+      and (s.rolled < s.through or s.through < (now() at time zone c.time_zone)::date)`)) as unknown as { rows: { company_id: number }[] };
+  for (const row of rows) await rollSerialWindows(db, row.company_id, 1);
 }
