@@ -175,7 +175,7 @@ interface WindowsState {
 
 /**
  * Moves the company's rolling serial totals on to its local today, at most `steps` chunks of
- * ROLL_CHUNK serials, each in its own transaction; true when they end on today and every serial is
+ * `chunk` serials (ROLL_CHUNK), each in its own transaction; true when they end on today and every serial is
  * recomputed (the dashboard may read them).
  *
  * A new day first moves `through` in a short transaction that holds the company row (`for no key
@@ -188,7 +188,7 @@ interface WindowsState {
  * others go on) and its serials' advisory locks as the ingest does. A recomputation reads only the
  * serial's own days, so it is right whatever the serial had leave.
  */
-export async function rollSerialWindows(db: Db, companyId: number, steps = 1): Promise<boolean> {
+export async function rollSerialWindows(db: Db, companyId: number, steps = 1, chunk = ROLL_CHUNK): Promise<boolean> {
   await db.transaction(async (tx) => {
     const { rows } = (await tx.execute(sql`
       select 1 from scan_serial_windows_state s join companies c on c.id = s.company_id
@@ -213,7 +213,7 @@ export async function rollSerialWindows(db: Db, companyId: number, steps = 1): P
       ).rows;
       if (!state) return null; // another roll holds it, or the company has no serial scans yet
       if (state.rolled === state.through) return true;
-      let left = ROLL_CHUNK;
+      let left = chunk;
       for (const days of SERIAL_WINDOWS) {
         if (state.cursor_days !== null && days < state.cursor_days) continue;
         const after =
