@@ -21,7 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { percentile, start } from './support/measure.mjs';
-import { BENCH_INTERNAL_TOKEN, DEMO_MANAGERS, DEMO_PASSWORD, loadBenchDatabase } from './support/epcis.mjs';
+import { BENCH_INTERNAL_TOKEN, DEMO_MANAGERS, DEMO_PASSWORD, benchServerUrl, loadBenchDatabase } from './support/epcis.mjs';
 
 const flag = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const sizes = (text) => text.split(',').filter(Boolean).map((size) => Number(size.replace(/_/g, '')));
@@ -29,6 +29,8 @@ const SIZES = sizes(flag('scans') ?? process.env.ANALYTICS_BENCH_SCANS ?? '10000
 const PROJECTED = sizes(flag('project') ?? process.env.ANALYTICS_BENCH_PROJECT ?? '10000000,100000000').filter((size) => !SIZES.includes(size));
 /** The gateway's RESOLVER_SCAN_FLUSH_MS default: an ingest must be done within a tenth of it. */
 const FLUSH_MS = 1000;
+/** The PostgreSQL server the databases are made on (each size sets BENCH_DATABASE_URL to its own). */
+const SERVER_URL = benchServerUrl();
 const SAMPLES = Number(process.env.ANALYTICS_BENCH_SAMPLES ?? 30);
 const DAYS = 120;
 const TARGET_P95_MS = 200;
@@ -174,7 +176,7 @@ async function measureSize(size) {
   let database;
   const result = new Map();
   try {
-    database = await loadBenchDatabase('bench_analytics', process.env.ANALYTICS_BENCH_REUSE);
+    database = await loadBenchDatabase('bench_analytics', process.env.ANALYTICS_BENCH_REUSE, SERVER_URL);
     process.env.BENCH_DATABASE_URL = database.url;
     api = start('./support/api-server.mjs', [dataDir], TSX);
     const origin = `http://127.0.0.1:${(await api.ready).port}`;

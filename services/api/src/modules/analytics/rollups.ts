@@ -46,12 +46,14 @@ export interface SerialScan {
 /**
  * Adds serial scans to the serial tables: their days (new days linked to the serial's day before,
  * and a later day relinked to a new day before it when scans arrive out of order), the per-day
- * counts changed by those links (product and company rows), and the all-time totals. Serials of
+ * counts changed by those links (product and company rows), the all-time and monthly totals and
+ * the rolling windows (decision 075); answers the companies whose windows are to move on
+ * (`rollSerialWindows`). Serials of
  * the batch are locked (transaction advisory locks, in a fixed order) so that two batches of one
  * serial never link its days from the same old state.
  */
-export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<void> {
-  if (scans.length === 0) return;
+export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<number[]> {
+  if (scans.length === 0) return [];
   const batch = JSON.stringify(scans);
   await tx.execute(sql`
     select pg_advisory_xact_lock(product_id, key)
@@ -111,15 +113,7 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<void>
     group by 1, 2, 3
     order by 2, 3
     on conflict (product_id, serial) do update set scans = scan_serial_totals.scans + excluded.scans`);
-  // A company's first serial scan starts its windows on its local today (the migration and the rebuild start the others).
-  await tx.execute(sql`
-    insert into scan_serial_windows_state (company_id, through, rolled)
-    select c.id, (now() at time zone c.time_zone)::date, (now() at time zone c.time_zone)::date
-    from companies c
-    where c.id = any(${`{${[...new Set(scans.map((scan) => scan.company_id))].join(',')}}`}::int[])
-      and not exists (select 1 from scan_serial_windows_state s where s.company_id = c.id)
-    on conflict do nothing`);
-  await refreshSerialWindows(tx, batch, SERIAL_WINDOWS);
+  return refreshSerialWindows(tx, batch, SERIAL_WINDOWS);
 }
 
 /** The rolling ranges whose serial totals are kept (decision 075): the dashboard's "last 7, 30 and 90 days". */
@@ -129,36 +123,50 @@ export const SERIAL_WINDOWS = [7, 30, 90] as const;
  * Recomputes the rolling totals (`days` of SERIAL_WINDOWS) of the serials `keys` (JSON of
  * `{company_id, product_id, serial}`) from their days, for the day their company's windows end on:
  * one range read of each serial's days by primary key, whatever the range. A serial without scans
- * in a window loses its row. The caller holds the serials' advisory locks.
+ * in a window loses its row. A company without windows yet (its first serial scan) starts them on
+ * its local today. The caller holds the serials' advisory locks. Answers the companies whose
+ * windows are behind their local today or being rolled.
  */
-async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[]): Promise<void> {
-  await tx.execute(sql`
-    with k as (
-      select distinct k.company_id, k.product_id, k.serial, s.through
+async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[]): Promise<number[]> {
+  const { rows } = (await tx.execute(sql`
+    with input as (
+      select distinct k.company_id, k.product_id, k.serial
       from jsonb_to_recordset(${keys}::jsonb) as k(company_id int, product_id int, serial text)
-      join scan_serial_windows_state s on s.company_id = k.company_id
+    ), states as (
+      select c.id as company_id, s.company_id is null as missing, (now() at time zone c.time_zone)::date as today,
+             coalesce(s.through, (now() at time zone c.time_zone)::date) as through, coalesce(s.rolled, (now() at time zone c.time_zone)::date) as rolled
+      from companies c left join scan_serial_windows_state s on s.company_id = c.id
+      where c.id in (select company_id from input)
+    ), started as (
+      insert into scan_serial_windows_state (company_id, through, rolled)
+      select company_id, through, through from states where missing
+      on conflict do nothing
     ), sums as (
       select k.company_id, k.product_id, k.serial, w.days, w.scans
-      from k
+      from input k
+      join states s on s.company_id = k.company_id
       cross join lateral (
-        select coalesce(sum(d.scans) filter (where d.day > k.through - 7), 0)::int as d7,
-               coalesce(sum(d.scans) filter (where d.day > k.through - 30), 0)::int as d30,
+        select coalesce(sum(d.scans) filter (where d.day > s.through - 7), 0)::int as d7,
+               coalesce(sum(d.scans) filter (where d.day > s.through - 30), 0)::int as d30,
                coalesce(sum(d.scans), 0)::int as d90
         from scan_serial_days d
-        where d.product_id = k.product_id and d.serial = k.serial and d.day > k.through - 90
+        where d.product_id = k.product_id and d.serial = k.serial and d.day > s.through - 90
       ) x
       cross join lateral (values (7, x.d7), (30, x.d30), (90, x.d90)) as w(days, scans)
       where w.days = any(${`{${days.join(',')}}`}::int[])
     ), emptied as (
       delete from scan_serial_windows o using sums
       where sums.scans = 0 and o.product_id = sums.product_id and o.serial = sums.serial and o.days = sums.days
+    ), stored as (
+      insert into scan_serial_windows (company_id, product_id, serial, days, scans)
+      select company_id, product_id, serial, days, scans from sums
+      where scans > 0
+      order by product_id, serial, days
+      on conflict (product_id, serial, days) do update set scans = excluded.scans
+        where scan_serial_windows.scans <> excluded.scans
     )
-    insert into scan_serial_windows (company_id, product_id, serial, days, scans)
-    select company_id, product_id, serial, days, scans from sums
-    where scans > 0
-    order by product_id, serial, days
-    on conflict (product_id, serial, days) do update set scans = excluded.scans
-      where scan_serial_windows.scans <> excluded.scans`);
+    select company_id from states where rolled < through or through < today`)) as unknown as { rows: { company_id: number }[] };
+  return rows.map((row) => row.company_id);
 }
 
 /** Serials recomputed per roll step: one short transaction (about 20 ms). */
