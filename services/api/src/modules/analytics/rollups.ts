@@ -169,8 +169,8 @@ async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[
   return rows.map((row) => row.company_id);
 }
 
-/** Serials recomputed per roll step: one short transaction (about 20 ms). */
-export const ROLL_CHUNK = 1_000;
+/** Serials recomputed per roll step: one short transaction, added to a batch after its commit (decision 075). */
+export const ROLL_CHUNK = 500;
 
 interface WindowsState {
   through: string;
