@@ -27,6 +27,9 @@ export function scanDimensionsSql(alias: string): string {
   ) as d(dimension, value)`;
 }
 
+/** The rolling ranges whose serial totals are kept (decision 075): the dashboard's "last 7, 30 and 90 days". */
+export const SERIAL_WINDOWS = [7, 30, 90] as const;
+
 /** `scan_serial_day_counts.previous_day` of a serial's first day. */
 export const NEVER = '0001-01-01';
 
@@ -58,7 +61,7 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<numbe
   await tx.execute(sql`
     select pg_advisory_xact_lock(product_id, key)
     from (select distinct product_id, hashtext(serial) as key from jsonb_to_recordset(${batch}::jsonb) as s(product_id int, serial text) order by 1, 2) k`);
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with b as (
       select s.company_id, s.product_id, s.serial, (s.scanned_at at time zone c.time_zone)::date as day, count(*)::int as n
       from jsonb_to_recordset(${batch}::jsonb) as s(company_id int, product_id int, serial text, scanned_at timestamptz)
@@ -67,7 +70,7 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<numbe
     ), affected as (
       select distinct company_id, product_id, serial from b
     ), old as (
-      select d.product_id, d.serial, d.day, d.previous_day
+      select d.product_id, d.serial, d.day, d.previous_day, d.scans
       from scan_serial_days d join affected a on a.product_id = d.product_id and a.serial = d.serial
     ), days as (
       select a.company_id, x.product_id, x.serial, x.day
@@ -107,25 +110,52 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<numbe
       group by 1, 2, 3, 4
       order by 2, 3, 4
       on conflict (product_id, serial, month) do update set scans = scan_serial_months.scans + excluded.scans
+    ), totals as (
+      insert into scan_serial_totals (company_id, product_id, serial, scans)
+      select company_id, product_id, serial, sum(n)::int from b
+      group by 1, 2, 3
+      order by 2, 3
+      on conflict (product_id, serial) do update set scans = scan_serial_totals.scans + excluded.scans
+    ), states as (
+      select c.id as company_id, s.company_id is null as missing, (now() at time zone c.time_zone)::date as today,
+             coalesce(s.through, (now() at time zone c.time_zone)::date) as through, coalesce(s.rolled, (now() at time zone c.time_zone)::date) as rolled
+      from companies c left join scan_serial_windows_state s on s.company_id = c.id
+      where c.id in (select company_id from affected)
+    ), started as (
+      -- A company's first serial scan starts its windows on its local today.
+      insert into scan_serial_windows_state (company_id, through, rolled)
+      select company_id, through, through from states where missing
+      on conflict do nothing
+    ), windowed as (
+      -- The batch's serials' windows recomputed: their days as they were (old) and the batch's scans.
+      select a.company_id, a.product_id, a.serial, w.days, coalesce(sum(x.scans) filter (where x.day > s.through - w.days), 0)::int as scans
+      from affected a
+      join states s on s.company_id = a.company_id
+      cross join unnest(${`{${SERIAL_WINDOWS.join(',')}}`}::int[]) as w(days)
+      left join (select product_id, serial, day, scans from old union all select product_id, serial, day, n from b) x
+        on x.product_id = a.product_id and x.serial = a.serial
+      group by 1, 2, 3, 4
+    ), emptied as (
+      delete from scan_serial_windows o using windowed w
+      where w.scans = 0 and o.product_id = w.product_id and o.serial = w.serial and o.days = w.days
+    ), kept as (
+      insert into scan_serial_windows (company_id, product_id, serial, days, scans)
+      select company_id, product_id, serial, days, scans from windowed
+      where scans > 0
+      order by product_id, serial, days
+      on conflict (product_id, serial, days) do update set scans = excluded.scans
+        where scan_serial_windows.scans <> excluded.scans
     )
-    insert into scan_serial_totals (company_id, product_id, serial, scans)
-    select company_id, product_id, serial, sum(n)::int from b
-    group by 1, 2, 3
-    order by 2, 3
-    on conflict (product_id, serial) do update set scans = scan_serial_totals.scans + excluded.scans`);
-  return refreshSerialWindows(tx, batch, SERIAL_WINDOWS);
+    select company_id from states where rolled < through or through < today`);
+  return (result as unknown as { rows: { company_id: number }[] }).rows.map((row) => row.company_id);
 }
-
-/** The rolling ranges whose serial totals are kept (decision 075): the dashboard's "last 7, 30 and 90 days". */
-export const SERIAL_WINDOWS = [7, 30, 90] as const;
 
 /**
  * Recomputes the rolling totals (`days` of SERIAL_WINDOWS) of the serials `keys` (JSON of
  * `{company_id, product_id, serial}`) from their days, for the day their company's windows end on:
  * one range read of each serial's days by primary key, whatever the range. A serial without scans
- * in a window loses its row. A company without windows yet (its first serial scan) starts them on
- * its local today. The caller holds the serials' advisory locks. Answers the companies whose
- * windows are behind their local today or being rolled.
+ * in a window loses its row. The caller (a roll step) holds the serials' advisory locks. Answers
+ * the companies whose windows are behind their local today or being rolled.
  */
 async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[]): Promise<number[]> {
   const { rows } = (await tx.execute(sql`
