@@ -16,8 +16,8 @@ export interface RecordedScans {
   /** Scans of bots and link checkers, left out. */
   bots: number;
   facts: ScanFact[];
-  /** A step of moving the serial windows to a new day that failed after the scans were stored (the next batch tries again). */
-  windowsError?: unknown;
+  /** The step of moving the serial windows to a new day this batch started after its commit: undefined when done, else what failed. */
+  rolling?: Promise<unknown>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -282,11 +282,16 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
   });
   // Companies whose serial windows end before their local today (or are being rolled) take one
   // roll step each (at most ROLL_CHUNK serials), so the batches after a company's midnight move its
-  // windows on a chunk at a time.
-  try {
-    for (const companyId of behind) await rollSerialWindows(db, companyId, 1);
-  } catch (error) {
-    recorded.windowsError = error;
-  }
+  // windows on a chunk at a time. Not awaited: the batch is answered without it; `rolling` tells
+  // when it is done, and what failed (the next batch tries again).
+  recorded.rolling =
+    behind.length === 0
+      ? Promise.resolve(undefined)
+      : (async () => {
+          for (const companyId of behind) await rollSerialWindows(db, companyId, 1);
+        })().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
   return recorded;
 }
