@@ -14,7 +14,8 @@ import { SERIAL_WINDOWS, rollSerialWindows } from './rollups.js';
  * hourly rollups, a local day running from its 00:00 to the next day's 00:00 in the zone, turned into
  * UTC instants by PostgreSQL (`day::timestamp at time zone tz`), so a 23- or 25-hour day around a DST
  * change is exactly its hours. Serials have their own tables: distinct serials from the per-day
- * counts, the ranking from the most scanned serials down (`readSerials`).
+ * counts, the ranking of a preset range from totals kept ranked per month and rolling window
+ * (`readRankedTotals`, decision 075), of any other range from the most scanned serials down (`readSerials`).
  */
 
 const DAY_MS = 86_400_000;
