@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { validationFailed } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { analyticsScope, companyTimeZone } from './dashboard-scope.js';
+import { SERIAL_WINDOWS, rollSerialWindows } from './rollups.js';
 
 /*
  * The DL-analytics dashboard, read from the rollups only (never the raw scans), in the company's
@@ -13,7 +14,8 @@ import { analyticsScope, companyTimeZone } from './dashboard-scope.js';
  * hourly rollups, a local day running from its 00:00 to the next day's 00:00 in the zone, turned into
  * UTC instants by PostgreSQL (`day::timestamp at time zone tz`), so a 23- or 25-hour day around a DST
  * change is exactly its hours. Serials have their own tables: distinct serials from the per-day
- * counts, the ranking from the most scanned serials down (`readSerials`).
+ * counts, the ranking of a preset range from totals kept ranked per month and rolling window
+ * (`readRankedTotals`, decision 075), of any other range from the most scanned serials down (`readSerials`).
  */
 
 const DAY_MS = 86_400_000;
@@ -209,6 +211,70 @@ interface SerialRow {
 const bySerialRank = (a: { scans: number; serial: string; productId: number }, b: { scans: number; serial: string; productId: number }) =>
   b.scans - a.scans || (a.serial < b.serial ? -1 : a.serial > b.serial ? 1 : a.productId - b.productId);
 
+interface RankedSerial {
+  productId: number;
+  serial: string;
+  scans: number;
+}
+
+/**
+ * The most scanned serials of a range whose totals are kept ranked (decision 075), or null when the
+ * range is not one of them: a month, or its first days when none of its later days has a serial
+ * scan (`scan_serial_months`), or the last 7, 30 or 90 days ending on the day the company's windows
+ * end on, with no serial scan after it (`scan_serial_windows`). Either way the first 20 rows of an
+ * index in the dashboard's order, per product of the scope (merged) or for all products: as many
+ * rows as the answer has, whatever the number of serials or scans. Windows a day behind (the first
+ * look after the company's midnight with no scan since) take one roll step first.
+ */
+async function readRankedTotals(db: Db, companyId: number, scope: number[] | null, period: DashboardPeriod): Promise<RankedSerial[] | null> {
+  const nextMonth = `${addDays(`${period.from.slice(0, 8)}28`, 4).slice(0, 8)}01`;
+  const month = period.from.endsWith('-01') && period.to < nextMonth;
+  const windowDays = (SERIAL_WINDOWS as readonly number[]).includes(period.days) ? period.days : null;
+  if (!month && windowDays === null) return null;
+  const later = (until: string | null) => sql`
+    exists (select 1 from scan_serial_day_counts n
+            where n.company_id = ${companyId} and n.product_id = 0 and n.day > ${period.to}::date${until === null ? sql`` : sql` and n.day < ${until}::date`} and n.serials <> 0)`;
+  const ranked = (table: string, key: string, value: SQL) => {
+    const order = sql`order by t.scans desc nulls last, t.serial collate "C"`;
+    const rows =
+      scope === null
+        ? sql`select t.product_id, t.serial, t.scans from ${sql.raw(table)} t
+              where t.company_id = ${companyId} and t.${sql.raw(key)} = ${value} ${order}, t.product_id limit ${TOP_SERIALS}::int`
+        : sql`select x.product_id, x.serial, x.scans
+              from unnest(${`{${scope.join(',')}}`}::int[]) as p(id)
+              cross join lateral (
+                select t.product_id, t.serial, t.scans from ${sql.raw(table)} t where t.product_id = p.id and t.${sql.raw(key)} = ${value} ${order} limit ${TOP_SERIALS}::int
+              ) x`;
+    return rowsOf<{ product_id: number; serial: string; scans: number }>(db, rows).then((found) =>
+      found
+        .map((row) => ({ productId: row.product_id, serial: row.serial, scans: Number(row.scans) }))
+        .sort(bySerialRank)
+        .slice(0, TOP_SERIALS),
+    );
+  };
+  if (month) {
+    const [{ after }] = (await rowsOf<{ after: boolean }>(db, sql`select ${later(nextMonth)} as after`)) as [{ after: boolean }];
+    if (!after) return ranked('scan_serial_months', 'month', sql`${period.from}::date`);
+  }
+  if (windowDays === null) return null;
+  const windows = async () =>
+    (
+      await rowsOf<{ through: string; rolled: string; after: boolean }>(
+        db,
+        sql`select to_char(s.through, 'YYYY-MM-DD') as through, to_char(s.rolled, 'YYYY-MM-DD') as rolled, ${later(null)} as after
+            from scan_serial_windows_state s where s.company_id = ${companyId}`,
+      )
+    )[0];
+  let state = await windows();
+  if (!state || state.after || state.through > period.to) return null;
+  if (state.through < period.to || state.rolled !== state.through) {
+    await rollSerialWindows(db, companyId, 1);
+    state = await windows();
+    if (!state || state.after || state.through !== period.to || state.rolled !== state.through) return null;
+  }
+  return ranked('scan_serial_windows', 'days', sql`${windowDays}::int`);
+}
+
 /**
  * The serials scanned in the range (and the comparison period) and the most scanned of them. The
  * count sums the per-day counts of the range's days whose previous scan day is before the range.
@@ -246,15 +312,16 @@ async function readSerials(db: Db, companyId: number, scope: number[] | null, pe
       .filter((row) => row.scans > 0)
       .sort(bySerialRank);
 
-  const [[count], first] = await Promise.all([
+  const [[count], kept] = await Promise.all([
     rowsOf<{ cur: string | number; prev: string | number; serial_days: string | number }>(db, counts),
-    candidates(SERIAL_CANDIDATES, 1),
+    readRankedTotals(db, companyId, scope, period),
   ]);
+  const first = kept === null ? await candidates(SERIAL_CANDIDATES, 1) : [];
   let ranked = true;
-  let top = rank(first);
+  let top = kept ?? rank(first);
   const threshold = top.length >= TOP_SERIALS ? top[TOP_SERIALS - 1]!.scans : 1;
   const lowestLooked = first.length === 0 ? 0 : Number(first[first.length - 1]!.total);
-  if (first.length === SERIAL_CANDIDATES && threshold <= lowestLooked) {
+  if (kept === null && first.length === SERIAL_CANDIDATES && threshold <= lowestLooked) {
     const [{ many }] = await rowsOf<{ many: string | number }>(
       db,
       sql`select count(*) as many from (

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function clearNordic() {
-  for (const table of ['scans', 'scan_rollups', 'scan_daily_rollups', 'scan_serial_days', 'scan_serial_day_counts', 'scan_serial_totals']) {
+  for (const table of ['scans', 'scan_rollups', 'scan_daily_rollups', 'scan_serial_days', 'scan_serial_day_counts', 'scan_serial_totals', 'scan_serial_months', 'scan_serial_windows']) {
     await t.app.db.execute(sql`delete from ${sql.identifier(table)} where company_id = ${nordicId}`);
   }
 }

@@ -27,6 +27,9 @@ export function scanDimensionsSql(alias: string): string {
   ) as d(dimension, value)`;
 }
 
+/** The rolling ranges whose serial totals are kept (decision 075): the dashboard's "last 7, 30 and 90 days". */
+export const SERIAL_WINDOWS = [7, 30, 90] as const;
+
 /** `scan_serial_day_counts.previous_day` of a serial's first day. */
 export const NEVER = '0001-01-01';
 
@@ -46,17 +49,19 @@ export interface SerialScan {
 /**
  * Adds serial scans to the serial tables: their days (new days linked to the serial's day before,
  * and a later day relinked to a new day before it when scans arrive out of order), the per-day
- * counts changed by those links (product and company rows), and the all-time totals. Serials of
+ * counts changed by those links (product and company rows), the all-time and monthly totals and
+ * the rolling windows (decision 075); answers the companies whose windows are to move on
+ * (`rollSerialWindows`). Serials of
  * the batch are locked (transaction advisory locks, in a fixed order) so that two batches of one
  * serial never link its days from the same old state.
  */
-export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<void> {
-  if (scans.length === 0) return;
+export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<number[]> {
+  if (scans.length === 0) return [];
   const batch = JSON.stringify(scans);
   await tx.execute(sql`
     select pg_advisory_xact_lock(product_id, key)
     from (select distinct product_id, hashtext(serial) as key from jsonb_to_recordset(${batch}::jsonb) as s(product_id int, serial text) order by 1, 2) k`);
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with b as (
       select s.company_id, s.product_id, s.serial, (s.scanned_at at time zone c.time_zone)::date as day, count(*)::int as n
       from jsonb_to_recordset(${batch}::jsonb) as s(company_id int, product_id int, serial text, scanned_at timestamptz)
@@ -65,7 +70,7 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<void>
     ), affected as (
       select distinct company_id, product_id, serial from b
     ), old as (
-      select d.product_id, d.serial, d.day, d.previous_day
+      select d.product_id, d.serial, d.day, d.previous_day, d.scans
       from scan_serial_days d join affected a on a.product_id = d.product_id and a.serial = d.serial
     ), days as (
       select a.company_id, x.product_id, x.serial, x.day
@@ -99,17 +104,203 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<void>
       having sum(c.delta) <> 0
       order by 1, 2, 3, 4
       on conflict (company_id, product_id, day, previous_day) do update set serials = scan_serial_day_counts.serials + excluded.serials
+    ), monthly as (
+      insert into scan_serial_months (company_id, product_id, serial, month, scans)
+      select company_id, product_id, serial, date_trunc('month', day)::date, sum(n)::int from b
+      group by 1, 2, 3, 4
+      order by 2, 3, 4
+      on conflict (product_id, serial, month) do update set scans = scan_serial_months.scans + excluded.scans
+    ), totals as (
+      insert into scan_serial_totals (company_id, product_id, serial, scans)
+      select company_id, product_id, serial, sum(n)::int from b
+      group by 1, 2, 3
+      order by 2, 3
+      on conflict (product_id, serial) do update set scans = scan_serial_totals.scans + excluded.scans
+    ), states as (
+      select c.id as company_id, s.company_id is null as missing, (now() at time zone c.time_zone)::date as today,
+             coalesce(s.through, (now() at time zone c.time_zone)::date) as through, coalesce(s.rolled, (now() at time zone c.time_zone)::date) as rolled
+      from companies c left join scan_serial_windows_state s on s.company_id = c.id
+      where c.id in (select company_id from affected)
+    ), started as (
+      -- A company's first serial scan starts its windows on its local today.
+      insert into scan_serial_windows_state (company_id, through, rolled)
+      select company_id, through, through from states where missing
+      on conflict do nothing
+    ), windowed as (
+      -- The batch's serials' windows recomputed: their days as they were (old) and the batch's scans.
+      select a.company_id, a.product_id, a.serial, w.days, coalesce(sum(x.scans) filter (where x.day > s.through - w.days), 0)::int as scans
+      from affected a
+      join states s on s.company_id = a.company_id
+      cross join unnest(${`{${SERIAL_WINDOWS.join(',')}}`}::int[]) as w(days)
+      left join (select product_id, serial, day, scans from old union all select product_id, serial, day, n from b) x
+        on x.product_id = a.product_id and x.serial = a.serial
+      group by 1, 2, 3, 4
+    ), emptied as (
+      delete from scan_serial_windows o using windowed w
+      where w.scans = 0 and o.product_id = w.product_id and o.serial = w.serial and o.days = w.days
+    ), kept as (
+      insert into scan_serial_windows (company_id, product_id, serial, days, scans)
+      select company_id, product_id, serial, days, scans from windowed
+      where scans > 0
+      order by product_id, serial, days
+      on conflict (product_id, serial, days) do update set scans = excluded.scans
+        where scan_serial_windows.scans <> excluded.scans
     )
-    insert into scan_serial_totals (company_id, product_id, serial, scans)
-    select company_id, product_id, serial, sum(n)::int from b
-    group by 1, 2, 3
-    order by 2, 3
-    on conflict (product_id, serial) do update set scans = scan_serial_totals.scans + excluded.scans`);
+    select company_id from states where rolled < through or through < today`);
+  return (result as unknown as { rows: { company_id: number }[] }).rows.map((row) => row.company_id);
 }
 
 /**
+ * Recomputes the rolling totals (`days` of SERIAL_WINDOWS) of the serials `keys` (JSON of
+ * `{company_id, product_id, serial}`) from their days, for the day their company's windows end on:
+ * one range read of each serial's days by primary key, whatever the range. A serial without scans
+ * in a window loses its row. The caller (a roll step) holds the serials' advisory locks. Answers
+ * the companies whose windows are behind their local today or being rolled.
+ */
+async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[]): Promise<number[]> {
+  const { rows } = (await tx.execute(sql`
+    with input as (
+      select distinct k.company_id, k.product_id, k.serial
+      from jsonb_to_recordset(${keys}::jsonb) as k(company_id int, product_id int, serial text)
+    ), states as (
+      select c.id as company_id, s.company_id is null as missing, (now() at time zone c.time_zone)::date as today,
+             coalesce(s.through, (now() at time zone c.time_zone)::date) as through, coalesce(s.rolled, (now() at time zone c.time_zone)::date) as rolled
+      from companies c left join scan_serial_windows_state s on s.company_id = c.id
+      where c.id in (select company_id from input)
+    ), started as (
+      insert into scan_serial_windows_state (company_id, through, rolled)
+      select company_id, through, through from states where missing
+      on conflict do nothing
+    ), sums as (
+      select k.company_id, k.product_id, k.serial, w.days, w.scans
+      from input k
+      join states s on s.company_id = k.company_id
+      cross join lateral (
+        select coalesce(sum(d.scans) filter (where d.day > s.through - 7), 0)::int as d7,
+               coalesce(sum(d.scans) filter (where d.day > s.through - 30), 0)::int as d30,
+               coalesce(sum(d.scans), 0)::int as d90
+        from scan_serial_days d
+        where d.product_id = k.product_id and d.serial = k.serial and d.day > s.through - 90
+      ) x
+      cross join lateral (values (7, x.d7), (30, x.d30), (90, x.d90)) as w(days, scans)
+      where w.days = any(${`{${days.join(',')}}`}::int[])
+    ), emptied as (
+      delete from scan_serial_windows o using sums
+      where sums.scans = 0 and o.product_id = sums.product_id and o.serial = sums.serial and o.days = sums.days
+    ), stored as (
+      insert into scan_serial_windows (company_id, product_id, serial, days, scans)
+      select company_id, product_id, serial, days, scans from sums
+      where scans > 0
+      order by product_id, serial, days
+      on conflict (product_id, serial, days) do update set scans = excluded.scans
+        where scan_serial_windows.scans <> excluded.scans
+    )
+    select company_id from states where rolled < through or through < today`)) as unknown as { rows: { company_id: number }[] };
+  return rows.map((row) => row.company_id);
+}
+
+/** Serials recomputed per roll step: one short transaction, added to a batch after its commit (decision 075). */
+export const ROLL_CHUNK = 500;
+
+interface WindowsState {
+  through: string;
+  rolled: string;
+  cursor_days: number | null;
+  cursor_day: string | null;
+  cursor_product: number | null;
+  cursor_serial: string | null;
+}
+
+/**
+ * Moves the company's rolling serial totals on to its local today, at most `steps` chunks of
+ * `chunk` serials (ROLL_CHUNK), each in its own transaction; true when they end on today and every serial is
+ * recomputed (the dashboard may read them).
+ *
+ * A new day first moves `through` in a short transaction that holds the company row (`for no key
+ * update`): every batch shares that row until it commits (`shareCompanies`), so once `through` has
+ * moved, every batch that counted with the old day is committed and every later batch counts with
+ * the new one. The serials to recompute are then those with a scan on a day that left a window
+ * (for `days`: after `rolled - days`, up to `through - days`), walked in the order of
+ * `scan_serial_days_company_day_idx` from a cursor kept in the state row, so a roll cut short goes
+ * on where it stopped. Each chunk locks the state row (`skip locked`: one roller at a time, the
+ * others go on) and its serials' advisory locks as the ingest does. A recomputation reads only the
+ * serial's own days, so it is right whatever the serial had leave.
+ */
+export async function rollSerialWindows(db: Db, companyId: number, steps = 1, chunk = ROLL_CHUNK): Promise<boolean> {
+  await db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`
+      select 1 from scan_serial_windows_state s join companies c on c.id = s.company_id
+      where s.company_id = ${companyId} and s.through < (now() at time zone c.time_zone)::date`)) as unknown as { rows: unknown[] };
+    if (rows.length === 0) return;
+    await tx.execute(sql`select id from companies where id = ${companyId} for no key update`);
+    await tx.execute(sql`
+      update scan_serial_windows_state s
+      set through = (now() at time zone c.time_zone)::date, cursor_days = null, cursor_day = null, cursor_product = null, cursor_serial = null
+      from companies c
+      where c.id = s.company_id and s.company_id = ${companyId} and s.through < (now() at time zone c.time_zone)::date`);
+  });
+  for (let step = 0; step < steps; step += 1) {
+    const done = await db.transaction(async (tx): Promise<boolean | null> => {
+      const [state] = (
+        (await tx.execute(sql`
+          select to_char(s.through, 'YYYY-MM-DD') as through, to_char(s.rolled, 'YYYY-MM-DD') as rolled,
+                 s.cursor_days, to_char(s.cursor_day, 'YYYY-MM-DD') as cursor_day, s.cursor_product, s.cursor_serial
+          from scan_serial_windows_state s
+          where s.company_id = ${companyId}
+          for update skip locked`)) as unknown as { rows: WindowsState[] }
+      ).rows;
+      if (!state) return null; // another roll holds it, or the company has no serial scans yet
+      if (state.rolled === state.through) return true;
+      let left = chunk;
+      for (const days of SERIAL_WINDOWS) {
+        if (state.cursor_days !== null && days < state.cursor_days) continue;
+        const after =
+          state.cursor_days === days && state.cursor_day !== null
+            ? sql` and (d.day, d.product_id, d.serial) > (${state.cursor_day}::date, ${state.cursor_product}::int, ${state.cursor_serial}::text)`
+            : sql``;
+        const keys = (
+          (await tx.execute(sql`
+            select to_char(d.day, 'YYYY-MM-DD') as day, d.company_id, d.product_id, d.serial
+            from scan_serial_days d
+            where d.company_id = ${companyId} and d.day > ${state.rolled}::date - ${days}::int and d.day <= ${state.through}::date - ${days}::int${after}
+            order by d.day, d.product_id, d.serial
+            limit ${left}::int`)) as unknown as { rows: { day: string; company_id: number; product_id: number; serial: string }[] }
+        ).rows;
+        if (keys.length > 0) {
+          const batch = JSON.stringify(keys);
+          await tx.execute(sql`
+            select pg_advisory_xact_lock(product_id, key)
+            from (select distinct product_id, hashtext(serial) as key from jsonb_to_recordset(${batch}::jsonb) as s(product_id int, serial text) order by 1, 2) k`);
+          await refreshSerialWindows(tx, batch, [days]);
+          left -= keys.length;
+        }
+        if (left === 0) {
+          const last = keys[keys.length - 1]!;
+          await tx.execute(sql`
+            update scan_serial_windows_state
+            set cursor_days = ${days}::int, cursor_day = ${last.day}::date, cursor_product = ${last.product_id}::int, cursor_serial = ${last.serial}
+            where company_id = ${companyId}`);
+          return false;
+        }
+      }
+      await tx.execute(sql`
+        update scan_serial_windows_state
+        set rolled = through, cursor_days = null, cursor_day = null, cursor_product = null, cursor_serial = null
+        where company_id = ${companyId}`);
+      return true;
+    });
+    if (done !== false) return done === true;
+  }
+  return false;
+}
+
+/** The steps of `rebuildDailyRollups`, for its progress. */
+const STEPS = 5;
+
+/**
  * Rebuilds the company's daily and serial rollups from its hourly rollups, in its time zone of now;
- * run in the transaction that changed the zone (which holds the company row). A zone whose offset is
+ * run by the background job of a zone change, holding the company row (`companies/analytics-rebuild.ts`),
+ * telling `progress` after each of its steps. A zone whose offset is
  * not whole hours puts each hour in the local day its start falls in (the hourly rows cannot be
  * split); scans recorded afterwards are counted in their exact local day.
  */
@@ -122,6 +313,7 @@ export async function rebuildDailyRollups(tx: Db, companyId: number, progress?: 
     from scan_rollups r cross join lateral (values (r.product_id), (0)) as p(product_id)
     where r.company_id = ${companyId} and r.dimension <> 'serial'
     group by 1, 2, 3, 4, 5`);
+  await progress?.(1, STEPS);
   await tx.execute(sql`delete from scan_serial_days where company_id = ${companyId}`);
   await tx.execute(sql`
     insert into scan_serial_days (company_id, product_id, serial, day, scans, previous_day)
@@ -132,6 +324,7 @@ export async function rebuildDailyRollups(tx: Db, companyId: number, progress?: 
       where r.company_id = ${companyId} and r.dimension = 'serial'
       group by 1, 2, 3, 4
     ) d`);
+  await progress?.(2, STEPS);
   await tx.execute(sql`delete from scan_serial_day_counts where company_id = ${companyId}`);
   await tx.execute(sql`
     insert into scan_serial_day_counts (company_id, product_id, day, previous_day, serials)
@@ -139,10 +332,42 @@ export async function rebuildDailyRollups(tx: Db, companyId: number, progress?: 
     from scan_serial_days d cross join lateral (values (d.product_id), (0)) as p(product_id)
     where d.company_id = ${companyId}
     group by 1, 2, 3, 4`);
+  await progress?.(3, STEPS);
   await tx.execute(sql`delete from scan_serial_totals where company_id = ${companyId}`);
   await tx.execute(sql`
     insert into scan_serial_totals (company_id, product_id, serial, scans)
     select company_id, product_id, value, sum(scans)::int from scan_rollups
     where company_id = ${companyId} and dimension = 'serial'
     group by 1, 2, 3`);
+  await progress?.(4, STEPS);
+  await rebuildSerialRankings(tx, companyId);
+  await progress?.(5, STEPS);
+}
+
+/**
+ * Rebuilds the company's ranked serial totals from its serial days: per month, and the rolling
+ * windows ending on its local today (a roll under way is dropped). Part of `rebuildDailyRollups`;
+ * also what migration 0020 does for every company.
+ */
+export async function rebuildSerialRankings(tx: Db, companyId: number): Promise<void> {
+  await tx.execute(sql`delete from scan_serial_months where company_id = ${companyId}`);
+  await tx.execute(sql`
+    insert into scan_serial_months (company_id, product_id, serial, month, scans)
+    select company_id, product_id, serial, date_trunc('month', day)::date, sum(scans)::int
+    from scan_serial_days where company_id = ${companyId}
+    group by 1, 2, 3, 4`);
+  await tx.execute(sql`
+    insert into scan_serial_windows_state as s (company_id, through, rolled)
+    select c.id, (now() at time zone c.time_zone)::date, (now() at time zone c.time_zone)::date from companies c where c.id = ${companyId}
+    on conflict (company_id) do update
+      set through = excluded.through, rolled = excluded.rolled, cursor_days = null, cursor_day = null, cursor_product = null, cursor_serial = null`);
+  await tx.execute(sql`delete from scan_serial_windows where company_id = ${companyId}`);
+  await tx.execute(sql`
+    insert into scan_serial_windows (company_id, product_id, serial, days, scans)
+    select d.company_id, d.product_id, d.serial, w.days, sum(d.scans)::int
+    from scan_serial_days d
+    join scan_serial_windows_state s on s.company_id = d.company_id
+    cross join unnest(${`{${SERIAL_WINDOWS.join(',')}}`}::int[]) as w(days)
+    where d.company_id = ${companyId} and d.day > s.through - w.days
+    group by 1, 2, 3, 4`);
 }

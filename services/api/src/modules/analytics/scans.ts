@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { addressKeyOf, clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf, type ScanFact } from './facts.js';
-import { addSerialScans, scanDimensionsSql, shareCompanies } from './rollups.js';
+import { addSerialScans, rollSerialWindows, scanDimensionsSql, shareCompanies } from './rollups.js';
 import { VOLUME_DAYS } from './suspicious.js';
 import { analyticsSalts, scanSerialVisitors, scanVisitorsDaily } from './tables.js';
 
@@ -16,6 +16,8 @@ export interface RecordedScans {
   /** Scans of bots and link checkers, left out. */
   bots: number;
   facts: ScanFact[];
+  /** The step of moving the serial windows to a new day this batch started after its commit: undefined when done, else what failed. */
+  rolling?: Promise<unknown>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -161,7 +163,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
     accepted.map(({ scan }) => scan.at.slice(0, 10)),
     now,
   );
-  return db.transaction(async (tx) => {
+  const { recorded, behind } = await db.transaction(async (tx) => {
     // First, as the time zone change does: the batch's local days are those of the zone it reads.
     await shareCompanies(
       tx,
@@ -250,27 +252,46 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
         union all
         select s.company_id, s.product_id, date_trunc('hour', s.first_at, 'UTC'), (s.first_at at time zone c.time_zone)::date, 'visitors', ''
         from seen s join new_visitors n using (product_id, day, visitor) join companies c on c.id = s.company_id
+      ), grouped as (
+        -- Counted once (a few hundred groups), then added up per hour and per local day.
+        select company_id, product_id, bucket, day, dimension, value, count(*)::int as scans
+        from facts
+        group by 1, 2, 3, 4, 5, 6
       ), hourly as (
         insert into scan_rollups (company_id, product_id, bucket, dimension, value, scans)
-        select company_id, product_id, bucket, dimension, value, count(*)::int
-        from facts
+        select company_id, product_id, bucket, dimension, value, sum(scans)::int
+        from grouped
         group by company_id, product_id, bucket, dimension, value
         order by product_id, bucket, dimension, value
         on conflict (product_id, bucket, dimension, value) do update set scans = scan_rollups.scans + excluded.scans
       )
       insert into scan_daily_rollups (company_id, product_id, day, dimension, value, scans)
-      select f.company_id, p.product_id, f.day, f.dimension, f.value, count(*)::int
-      from facts f cross join lateral (values (f.product_id), (0)) as p(product_id)
-      where f.dimension <> 'serial'
+      select g.company_id, p.product_id, g.day, g.dimension, g.value, sum(g.scans)::int
+      from grouped g cross join lateral (values (g.product_id), (0)) as p(product_id)
+      where g.dimension <> 'serial'
       group by 1, 2, 3, 4, 5
       order by 1, 2, 3, 4, 5
       on conflict (company_id, product_id, day, dimension, value) do update set scans = scan_daily_rollups.scans + excluded.scans
     `);
     await addSerialVisitors(tx, serialVisitors);
-    await addSerialScans(
+    const behind = await addSerialScans(
       tx,
       rows.flatMap((row) => (row.serial === null ? [] : [{ company_id: row.company_id, product_id: row.product_id, serial: row.serial, scanned_at: row.scanned_at }])),
     );
-    return { accepted: rows.length, bots, facts };
+    return { recorded: { accepted: rows.length, bots, facts } as RecordedScans, behind };
   });
+  // Companies whose serial windows end before their local today (or are being rolled) take one
+  // roll step each (at most ROLL_CHUNK serials), so the batches after a company's midnight move its
+  // windows on a chunk at a time. Not awaited: the batch is answered without it; `rolling` tells
+  // when it is done, and what failed (the next batch tries again).
+  recorded.rolling =
+    behind.length === 0
+      ? Promise.resolve(undefined)
+      : (async () => {
+          for (const companyId of behind) await rollSerialWindows(db, companyId, 1);
+        })().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+  return recorded;
 }

@@ -1,4 +1,5 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/tables.js';
 
 /*
@@ -161,6 +162,74 @@ export const scanSerialTotals = pgTable(
     index('scan_serial_totals_product_scans_idx').on(table.productId, table.scans.desc()),
   ],
 );
+
+/**
+ * Ranked totals per calendar month of the company's local days (decision 075): each serial's scans in
+ * the month, kept by the ingest. The ranking of a range that is a month, or a month's first days when
+ * none of its later days has a serial scan yet ("this month", "last month"), reads the first 20 rows of
+ * an index in the dashboard's order (scans down, serial in code point order, product), whatever the
+ * number of serials.
+ */
+export const scanSerialMonths = pgTable(
+  'scan_serial_months',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    /** The month's first day. */
+    month: date('month').notNull(),
+    scans: integer('scans').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_serial_months_pk', columns: [table.productId, table.serial, table.month] }),
+    index('scan_serial_months_company_rank_idx').on(table.companyId, table.month, table.scans.desc(), sql`${table.serial} collate "C"`, table.productId),
+    index('scan_serial_months_product_rank_idx').on(table.productId, table.month, table.scans.desc(), sql`${table.serial} collate "C"`),
+  ],
+);
+
+/**
+ * Ranked totals of the rolling ranges "the last `days` days" (7, 30, 90) ending on the company's
+ * `scan_serial_windows_state.through` day: each serial's scans on the days from `through - days + 1`
+ * on (later days included), one row per serial scanned then. The ingest recomputes its serials' rows
+ * from `scan_serial_days`; when the company's local day moves on, the serials of the days that left
+ * are recomputed a chunk at a time (`rollSerialWindows`).
+ */
+export const scanSerialWindows = pgTable(
+  'scan_serial_windows',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    serial: text('serial').notNull(),
+    days: smallint('days').notNull(),
+    scans: integer('scans').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'scan_serial_windows_pk', columns: [table.productId, table.serial, table.days] }),
+    index('scan_serial_windows_company_rank_idx').on(table.companyId, table.days, table.scans.desc(), sql`${table.serial} collate "C"`, table.productId),
+    index('scan_serial_windows_product_rank_idx').on(table.productId, table.days, table.scans.desc(), sql`${table.serial} collate "C"`),
+  ],
+);
+
+/**
+ * The day the company's rolling serial totals end on (`through`) and the day all of them have been
+ * recomputed for (`rolled`; equal when the windows can be read). While they differ, a roll is under
+ * way: the cursor (window, day, product, serial) is the last serial-day whose serial was recomputed.
+ */
+export const scanSerialWindowsState = pgTable('scan_serial_windows_state', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  through: date('through').notNull(),
+  rolled: date('rolled').notNull(),
+  cursorDays: smallint('cursor_days'),
+  cursorDay: date('cursor_day'),
+  cursorProduct: integer('cursor_product'),
+  cursorSerial: text('cursor_serial'),
+});
 
 /** Visitors seen per product and UTC day (a visitor counts once per product per day); kept two days. */
 export const scanVisitorsDaily = pgTable(
