@@ -35,6 +35,7 @@ import reportRetentionPlugin from './plugins/report-retention.js';
 import umamiForwarderPlugin from './plugins/umami-forwarder.js';
 import seedPlugin from './plugins/seed.js';
 import analyticsRebuildPlugin from './plugins/analytics-rebuild.js';
+import serialWindowsPlugin from './plugins/serial-windows.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(reportRetentionPlugin);
   await app.register(umamiForwarderPlugin, { config });
   await app.register(analyticsRebuildPlugin);
+  await app.register(serialWindowsPlugin);
 
   // Routes.
   await app.register(healthRoutes, { config });

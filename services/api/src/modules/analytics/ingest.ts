@@ -6,6 +6,7 @@ import type { ScanFact } from './facts.js';
 import { createSaltBook, recordScans, type SaltBook } from './scans.js';
 import { createMedianCache, flagSuspiciousSerials } from './suspicious.js';
 import { UMAMI_QUEUE, umamiScans } from './umami.js';
+import { SERIAL_WINDOWS_QUEUE } from './rollups.js';
 
 /**
  * A rule another module runs on every batch after it committed (the diversion signals of the
@@ -52,6 +53,11 @@ export default fp<{ config: Config }>(
       salts,
       async record(batch, publish) {
         const recorded = await recordScans(app.db, batch, salts);
+        for (const companyId of recorded.behind) {
+          await app.jobs
+            .send(SERIAL_WINDOWS_QUEUE.name, { companyId }, { singletonKey: String(companyId), debounceSeconds: 1 })
+            .catch((err: unknown) => log.error({ err, companyId }, 'moving the serial totals on to a new day could not be queued'));
+        }
         if (recorded.facts.length === 0) return 0;
         try {
           const flagged = await flagSuspiciousSerials(app.db, recorded.facts, { windowMinutes: config.SUSPICIOUS_WINDOW_MINUTES, medians });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDashboardSchema, type AnalyticsDashboard } from '@product-console/shared';
 import { DEMO_USERS } from '../../seed/seed.js';
+import { setTimeZone } from '../../test/time-zone.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { registerScannedSerials } from '../../test/serials.js';
 import { readDashboard } from './dashboard.js';
@@ -57,14 +58,7 @@ async function dashboard(query: string): Promise<AnalyticsDashboard> {
   return analyticsDashboardSchema.parse(response.json().result);
 }
 
-/** Sets the zone and waits for the regrouping it asks for (a job). */
-const setZone = async (timeZone: string) => {
-  const response = await call(t.app, nordic, { method: 'PUT', url: '/api/auth/me/company-info', payload: { updateInfo: { timeZone } } });
-  expect(response.statusCode, response.body).toBe(200);
-  await expect
-    .poll(async () => (await call(t.app, nordic, { method: 'GET', url: '/api/auth/me/company-info' })).json().result.analyticsRebuild, { timeout: 20_000, interval: 100 })
-    .toBeNull();
-};
+const setZone = (timeZone: string) => setTimeZone(t.app, nordic, timeZone);
 
 describe('the ingest keeps the daily and serial rollups', () => {
   it('as a rebuild from the hourly rollups makes them, with serials scanned on several days in any order', async () => {

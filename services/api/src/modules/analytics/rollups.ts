@@ -226,6 +226,9 @@ interface WindowsState {
  * others go on) and its serials' advisory locks as the ingest does. A recomputation reads only the
  * serial's own days, so it is right whatever the serial had leave.
  */
+/** The job that moves a company's rolling serial totals on, a chunk per job, each job queueing the next. */
+export const SERIAL_WINDOWS_QUEUE = { name: 'serial-windows', policy: 'singleton' as const, retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 600 };
+
 export async function rollSerialWindows(db: Db, companyId: number, steps = 1, chunk = ROLL_CHUNK): Promise<boolean> {
   await db.transaction(async (tx) => {
     const { rows } = (await tx.execute(sql`

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { addressKeyOf, clientOf, loadGeo, placeOf, serialOf, viewOf, visitorOf, type ScanFact } from './facts.js';
-import { addSerialScans, rollSerialWindows, scanDimensionsSql, shareCompanies } from './rollups.js';
+import { addSerialScans, scanDimensionsSql, shareCompanies } from './rollups.js';
 import { VOLUME_DAYS } from './suspicious.js';
 import { analyticsSalts, scanSerialVisitors, scanVisitorsDaily } from './tables.js';
 
@@ -16,8 +16,8 @@ export interface RecordedScans {
   /** Scans of bots and link checkers, left out. */
   bots: number;
   facts: ScanFact[];
-  /** The step of moving the serial windows to a new day this batch started after its commit: undefined when done, else what failed. */
-  rolling?: Promise<unknown>;
+  /** Companies whose rolling serial totals are to move on to a new local day (`rollSerialWindows`, a job of the queue). */
+  behind: number[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -155,7 +155,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
     const serialPath = scan.qualifierPath !== null && registered.has(`${entry.entryId} ${scan.qualifierPath}`) ? scan.qualifierPath : null;
     return [{ scan: { ...scan, qualifierPath: serialPath }, userAgent, entry, client, place: placeOf(lookup, scan.ip) }];
   });
-  if (accepted.length === 0) return { accepted: 0, bots, facts: [] };
+  if (accepted.length === 0) return { accepted: 0, bots, facts: [], behind: [] };
 
   // Outside the scans' transaction: a salt kept in memory is always one the database holds.
   const saltOf = await salts.saltsOf(
@@ -278,20 +278,10 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
       tx,
       rows.flatMap((row) => (row.serial === null ? [] : [{ company_id: row.company_id, product_id: row.product_id, serial: row.serial, scanned_at: row.scanned_at }])),
     );
-    return { recorded: { accepted: rows.length, bots, facts } as RecordedScans, behind };
+    return { recorded: { accepted: rows.length, bots, facts, behind: [] } as RecordedScans, behind };
   });
-  // Companies whose serial windows end before their local today (or are being rolled) take one
-  // roll step each (at most ROLL_CHUNK serials), so the batches after a company's midnight move its
-  // windows on a chunk at a time. Not awaited: the batch is answered without it; `rolling` tells
-  // when it is done, and what failed (the next batch tries again).
-  recorded.rolling =
-    behind.length === 0
-      ? Promise.resolve(undefined)
-      : (async () => {
-          for (const companyId of behind) await rollSerialWindows(db, companyId, 1);
-        })().then(
-          () => undefined,
-          (error: unknown) => error,
-        );
+  // Companies whose serial windows end before their local today (or are being rolled): the ingest
+  // plugin queues their roll (`plugins/serial-windows.ts`), so the batch is answered without it.
+  recorded.behind = behind;
   return recorded;
 }
