@@ -34,7 +34,12 @@ export default fp<{ config: Config }>(
           app.log.warn({ statement: text.trim().slice(0, 40) }, 'a job queue statement after shutdown was dropped');
           return Promise.resolve({ rows: [] });
         }
-        const query = app.database.sql.executeSql(text, values);
+        // A statement still running when the database closes under it (past the grace) is dropped, not
+        // failed: pg-boss does not wait for its completions, and their failure would go unhandled.
+        const query = app.database.sql.executeSql(text, values).catch((error: unknown) => {
+          if (closed) return { rows: [] };
+          throw error;
+        });
         const tracked = query.then(
           () => undefined,
           () => undefined,
