@@ -132,10 +132,12 @@ describe.runIf(serverUrl)('two replicas on one PostgreSQL database', () => {
     const finishedBy: string[] = [];
     let startedOnA!: () => void;
     const startedA = new Promise<void>((resolve) => (startedOnA = resolve));
+    let releaseA!: () => void;
+    const heldOnA = new Promise<void>((resolve) => (releaseA = resolve));
     await a.work('long-work', {}, async () => {
       startedOnA();
-      // Never finishes on its own: the replica is stopped under it.
-      await new Promise((resolve) => setTimeout(resolve, 30_000));
+      // Does not finish while the replica runs: it is stopped under it.
+      await heldOnA;
       finishedBy.push('a');
     });
     await a.send('long-work', { order: 1 });
@@ -144,6 +146,10 @@ describe.runIf(serverUrl)('two replicas on one PostgreSQL database', () => {
     await b.work('long-work', {}, async () => void finishedBy.push('b'));
     await until(() => finishedBy.length > 0, 15_000);
     expect(finishedBy).toEqual(['b']);
+    // The stopped replica's handler ends at last; its completion changes nothing (the job is done).
+    releaseA();
+    await until(() => finishedBy.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await b.stop(1_000);
   }, 30_000);
 
