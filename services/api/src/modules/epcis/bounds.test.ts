@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, EPCIS_MAX_NESTING_DEPTH, gtin14 } from '@product-console/shared';
+import { finishedCapture } from '../../test/epcis.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { multipart } from '../../test/multipart.js';
@@ -72,11 +73,7 @@ describe('EPCIS events nested 2 000 levels deep', () => {
     // Under proceed the job refuses the event instead (and still stores nothing).
     const proceed = await epcis('/epcis/capture', document, { 'gs1-capture-error-behaviour': 'proceed' });
     expect(proceed.statusCode, proceed.body).toBe(202);
-    let job: Json = { running: true };
-    for (let attempt = 0; attempt < 200 && job.running; attempt += 1) {
-      job = (await t.app.inject({ method: 'GET', url: proceed.headers.location as string, headers: { authorization: `Bearer ${acmeKey}` } })).json();
-      if (job.running) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const job = await finishedCapture(t.app, proceed.headers.location as string, acmeKey);
     expect(job).toMatchObject({ running: false, success: false, storedCount: 0 });
     // The head of a document is measured too: a deep @context answers 400 before anything reads its prefixes.
     const deepContext = await epcis('/epcis/capture', { ...document, '@context': [CONTEXT[0], nested(2000)], epcisBody: { eventList: [] } });

@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { standardsPath } from '../../../../../tests/fixtures/standards/index.mjs';
+import { finishedCapture } from '../../test/epcis.js';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
@@ -65,16 +66,7 @@ const postEvent = (event: Json, key = acmeKey) =>
 const getJob = (location: string, key = acmeKey) => t.app.inject({ method: 'GET', url: location, headers: { authorization: `Bearer ${key}` } });
 
 /** Waits for the capture job at `location` to finish and answers it. */
-async function finishedJob(location: string, key = acmeKey, timeoutMs = 10_000): Promise<Json> {
-  for (let attempt = 0; attempt < timeoutMs / 20; attempt += 1) {
-    const response = await getJob(location, key);
-    expect(response.statusCode).toBe(200);
-    const job = response.json() as Json;
-    if (!job.running) return job;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`capture job ${location} did not finish`);
-}
+const finishedJob = (location: string, key = acmeKey, timeoutMs?: number) => finishedCapture(t.app, location, key, timeoutMs) as Promise<Json>;
 
 /** Captures a document, expects 202 and answers the finished job. */
 async function captured(document: unknown, options: { key?: string; behaviour?: string } = {}): Promise<Json> {
