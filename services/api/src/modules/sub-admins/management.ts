@@ -157,14 +157,17 @@ export async function createSubAdmin(db: Db, companyId: number, body: SubAdminNe
 export const INVITATION_MAIL = 'invitation';
 
 /**
- * Mails a (new) invitation link to a sub-admin who has not joined; earlier links stop working once
- * the mail job has issued the new one (in the order the invitations were asked for).
+ * Mails a (new) invitation link to a sub-admin who has not joined; earlier links stop working. The
+ * invitation is recorded at once (the member list says "Invited" with its expiry in the answer's
+ * wake) by a link issued here and never sent; the mail job issues the link it sends, which replaces
+ * that one, so no usable link is ever kept outside the hashed account tokens.
  */
 export async function inviteSubAdmin(context: MailContext, companyId: number, subAdminId: number): Promise<void> {
-  const { db } = context;
+  const { db, config } = context;
   const member = await findSubAdmin(db, companyId, subAdminId);
   if (member.joinedAt !== null) throw alreadyJoined();
   await db.transaction(async (tx) => {
+    await issueAccountToken(tx, member.id, 'invitation', config.INVITATION_TTL_SECONDS);
     await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, member.id));
     await context.mailer.send({ kind: INVITATION_MAIL, to: member.email, data: { userId: member.id } }, tx);
   });

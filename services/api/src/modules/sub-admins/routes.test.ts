@@ -114,6 +114,9 @@ describe('invitation', () => {
 
     const before = await countMail(outbox, 'ina@acme.example');
     expect((await send(acme, 'POST', '/api/auth/sub-admin/invitation', { subAdminId: created.user_id })).json()).toEqual({ result: true });
+    // Listed as invited as soon as the invitation is answered, before its mail has left.
+    const invited = (await get(acme, '/api/auth/sub-admin')).json().result.find((s: { user_id: number }) => s.user_id === created.user_id);
+    expect(invited.active).toMatchObject({ joined: false, expired: false, invitedAt: expect.any(String) });
     const mail = await waitForMail(outbox, 'ina@acme.example', before);
     expect(mail.subject).toBe('You are invited to Acme Outdoor');
     const link = new URL(mail.links[0]);
