@@ -112,8 +112,9 @@ describe('entry list', () => {
     expect(await screen.findByText('2 products were moved.')).toBeInTheDocument();
   });
 
+  // A refusal the screen handles itself (a 403 would take the console to its forbidden page).
   it("shows the API's refusal of a bulk delete and keeps the products", async () => {
-    entryListApi({ 'PUT /bff/api/product/bulk': { status: 403, body: { code: 'E403001', message: 'Forbidden' } } });
+    entryListApi({ 'PUT /bff/api/product/bulk': { status: 409, body: { code: 'E409001', message: 'Conflicts with the current state' } } });
     renderRoute('/acme/entry-list');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('product-select-101'));
