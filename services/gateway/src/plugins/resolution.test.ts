@@ -1,9 +1,9 @@
-import { DEFAULT_DESIGN, landingPageDataSchema, type LandingPageData } from '@product-console/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { landingPageData } from '../test/landing-page-data.js';
 import { GTIN, startResolverStandIn, type ResolverStandIn } from '../test/resolver-stand-in.js';
 import { createTestStore, redisForTest, type TestStore } from '../test/store.js';
 
@@ -15,36 +15,7 @@ import { createTestStore, redisForTest, type TestStore } from '../test/store.js'
 const ENTRY_PATH = `/01/${GTIN}`;
 const PAGE = { productId: '42', serviceName: 'acme', view: 'index', lang: '' };
 
-const pageData = (name: string): LandingPageData =>
-  landingPageDataSchema.parse({
-    view: 'index',
-    product: {
-      productId: 42,
-      product_name: name,
-      product_number: 'TB-100',
-      description: '',
-      features: '',
-      category_id: 1,
-      service: 'landing',
-      image: [],
-      thumbnails: [],
-      careInfo: { type: 'text', text: '', image: null },
-      product_website: '',
-      companyName: 'Acme Outdoor',
-      primaryLogo: null,
-      serviceName: 'acme',
-      company: { description: '', website: '', contactPhone: '', contactHour: '', contactEmail: '', sns: [] },
-      entryPath: ENTRY_PATH,
-      digitalLink: `https://id.example.com${ENTRY_PATH}`,
-    },
-    links: [],
-    content: { contents: [], languages: ['en'], productDetails: [], translatedTo: null },
-    design: DEFAULT_DESIGN,
-    smartLabel: null,
-    verification: null,
-    passport: null,
-    trace: null,
-  });
+const pageData = (name: string) => landingPageData({ product: { product_name: name } });
 
 let api: ResolverStandIn;
 let store: TestStore;

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_DESIGN, INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER, landingPageDataSchema, type LandingPageData } from '@product-console/shared';
+import { INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER } from '@product-console/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
+import { landingPageData } from '../../test/landing-page-data.js';
 import { landingRenderer } from '../../test/landing-renderer.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
 
@@ -17,37 +18,7 @@ import { createTestStore, type TestStore } from '../../test/store.js';
  */
 
 
-function pageData(): LandingPageData {
-  return landingPageDataSchema.parse({
-    view: 'index',
-    product: {
-      productId: 42,
-      product_name: 'Trail boots',
-      product_number: 'TB-100',
-      description: '',
-      features: '',
-      category_id: 1,
-      service: 'landing',
-      image: [],
-      thumbnails: [],
-      careInfo: { type: 'text', text: '', image: null },
-      product_website: '',
-      companyName: 'Acme Outdoor',
-      primaryLogo: null,
-      serviceName: 'acme',
-      company: { description: '', website: '', contactPhone: '', contactHour: '', contactEmail: '', sns: [] },
-      entryPath: '/01/09506000134352',
-      digitalLink: 'https://id.example.com/01/09506000134352',
-    },
-    links: [],
-    content: { contents: [], languages: [], productDetails: [], translatedTo: null },
-    design: DEFAULT_DESIGN,
-    smartLabel: null,
-    verification: null,
-    passport: null,
-    trace: null,
-  });
-}
+const pageData = () => landingPageData({ content: { contents: [], languages: [], productDetails: [], translatedTo: null } });
 
 interface Posted {
   fields: Record<string, string>;

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_DESIGN, VISITOR_ADDRESS_HEADER, landingPageDataSchema, type LandingPageData, type PublicPassport } from '@product-console/shared';
+import { VISITOR_ADDRESS_HEADER, type LandingPageData, type PublicPassport } from '@product-console/shared';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { expectEachEncoding, getEncoded } from '../../test/encodings.js';
+import { landingPageData } from '../../test/landing-page-data.js';
 import { landingRenderer } from '../../test/landing-renderer.js';
 import { createTestStore, type TestStore } from '../../test/store.js';
 
@@ -19,42 +20,19 @@ import { createTestStore, type TestStore } from '../../test/store.js';
 const ENTRY_PATH = '/01/09506000134352';
 
 function pageData(view: LandingPageData['view'] = 'index'): LandingPageData {
-  return landingPageDataSchema.parse({
+  return landingPageData({
     view,
-    product: {
-      productId: 42,
-      product_name: 'Trail boots',
-      product_number: 'TB-100',
-      description: 'Waterproof leather boots.',
-      features: '',
-      category_id: 1,
-      service: 'landing',
-      image: ['/files/boots.jpg'],
-      thumbnails: ['/files/boots-thumb.jpg'],
-      careInfo: { type: 'text', text: '', image: null },
-      product_website: '',
-      companyName: 'Acme Outdoor',
-      primaryLogo: null,
-      serviceName: 'acme',
-      company: { description: '', website: '', contactPhone: '', contactHour: '', contactEmail: '', sns: [] },
-      entryPath: ENTRY_PATH,
-      digitalLink: `https://id.example.com${ENTRY_PATH}`,
-    },
-    links: [],
+    product: { description: 'Waterproof leather boots.', image: ['/files/boots.jpg'], thumbnails: ['/files/boots-thumb.jpg'] },
     content: {
       contents: [],
       languages: ['ko'],
       productDetails: [{ languageCode: 'ko', productName: '트레일 부츠', description: '방수 가죽 부츠입니다.' }],
       translatedTo: null,
     },
-    design: DEFAULT_DESIGN,
-    smartLabel: null,
     verification:
       view === 'verification'
         ? { status: 'registered', serial: 'S1', checkedAt: '2026-11-24T06:00:00.000Z', warnings: [], reason: null, history: null, tapCounter: null, country: null }
         : null,
-    passport: null,
-    trace: null,
   });
 }
 
