@@ -3,8 +3,8 @@ import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /*
- * The container engine the suite drives: podman with podman-compose 1.0.3 (what
- * shared/tools/containers/prepare-engine.sh installs), else Docker with `docker compose` or
+ * The container engine the suite drives: podman with podman-compose 1.0.3 (what CI installs
+ * before it runs this suite, decision 074), else Docker with `docker compose` or
  * `docker-compose`. podman-compose 1.0.3 ignores `depends_on` conditions and profiles and has no
  * `--scale`, and podman runs health checks only when asked (no systemd): the suite therefore starts
  * services one by one, runs the health checks itself and scales by starting or removing replicas.
@@ -93,7 +93,7 @@ export async function detectEngine(): Promise<Engine> {
   }
   throw new Error(
     'no container engine: neither podman with podman-compose nor Docker with compose answers ' +
-      '(prepare one with ../shared/tools/containers/prepare-engine.sh, as root)',
+      '(install podman and podman-compose, or Docker with compose: README, "Deployment with containers")',
   );
 }
 
@@ -141,7 +141,7 @@ export class Stack {
   /**
    * Builds one target of the Dockerfile under the name the compose file gives it. Under podman
    * the host's CA bundle is mounted into the build steps only (npm behind a proxy with its own
-   * certificate; nothing of it stays in the image), as shared/tools/containers/README.md shows.
+   * certificate; nothing of it stays in the image; decision 074).
    */
   async build(target: string, tag: string, logFile: string): Promise<void> {
     const args = ['build', '--target', target, '-t', tag];
