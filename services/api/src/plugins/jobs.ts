@@ -32,12 +32,13 @@ export default fp<{ config: Config }>(
         // Past the grace at shutdown, a late completion is dropped (the job runs again after its expiry) rather than failing on a closed pool.
         if (closed) {
           app.log.warn({ statement: text.trim().slice(0, 40) }, 'a job queue statement after shutdown was dropped');
-          return Promise.resolve({ rows: [] });
+          // No result, as pg-boss's own closed connection answers: its completions then count nothing.
+          return Promise.resolve(undefined as never);
         }
         // A statement still running when the database closes under it (past the grace) is dropped, not
         // failed: pg-boss does not wait for its completions, and their failure would go unhandled.
         const query = app.database.sql.executeSql(text, values).catch((error: unknown) => {
-          if (closed) return { rows: [] };
+          if (closed) return undefined as never;
           throw error;
         });
         const tracked = query.then(
