@@ -1,6 +1,7 @@
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { localeParts } from './vite-locale-parts.ts';
 
 // '@product-console/shared' exposes its TypeScript under the 'source' condition, so the console
 // builds from the shared sources without waiting for the package's own build. The custom condition
@@ -26,7 +27,7 @@ const bffProxy = { '/bff': { target: 'http://127.0.0.1:3000', changeOrigin: fals
 
 // A function, so that a file importing the names above (the test config) makes no build plugin.
 export default defineConfig(() => ({
-  plugins: [react(), precompressed()],
+  plugins: [react(), localeParts(), precompressed()],
   resolve: { conditions: resolveConditions, alias: srcAlias },
   server: { proxy: bffProxy },
   preview: { proxy: bffProxy },

@@ -1,5 +1,5 @@
-// Writes the tiny faces that draw the language menu's Chinese and Japanese names (中文, 日本語) on
-// any page, whatever fonts the machine has (decision 037). Run after changing those names:
+// Writes the tiny faces that draw the language menu's Chinese, Japanese and Korean names (中文,
+// 日本語, 한국어) on any page, whatever fonts the machine has (decisions 037 and 073). Run after changing those names:
 //   node services/web/scripts/subset-language-names.mjs
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -11,6 +11,7 @@ const require = createRequire(import.meta.url);
 export const LANGUAGE_NAME_FACES = [
   { language: 'ja', text: '日本語', source: '@fontsource/noto-sans-jp/files/noto-sans-jp-japanese-400-normal.woff2' },
   { language: 'zh', text: '中文', source: '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff2' },
+  { language: 'ko', text: '한국어', source: 'pretendard/dist/web/variable/woff2/PretendardVariable.woff2' },
 ];
 
 for (const face of LANGUAGE_NAME_FACES) {

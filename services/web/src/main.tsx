@@ -1,16 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@fontsource/jost/latin-400.css';
-import '@fontsource/jost/latin-500.css';
-import '@fontsource/jost/latin-600.css';
-import '@fontsource/jost/latin-700.css';
+// One variable face for Jost's four weights: 27 KB instead of four files of 10 KB (decision 073).
+import '@fontsource-variable/jost/wght.css';
 import '@fontsource/roboto-condensed/latin-400.css';
 import '@fontsource/roboto-condensed/latin-500.css';
 import '@fontsource/roboto-condensed/latin-600.css';
 import '@fontsource/roboto-condensed/latin-700.css';
 import '@fontsource/roboto-condensed/latin-ext-400.css';
 import '@fontsource/roboto-condensed/latin-ext-600.css';
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { applyDocumentLanguage, getInitialLanguage, loadMessages } from '@/lib/i18n';
 import { loadLanguageFonts } from '@/lib/fonts';
 import { App } from '@/app/app';

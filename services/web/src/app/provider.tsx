@@ -3,7 +3,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { QUERY_RETRY_COUNT, QUERY_STALE_TIME_MS, type SessionInfo, type UiLanguage } from '@product-console/shared';
 import { SnackbarHost } from '@/components/snackbar-host';
 import { apiFetcher, configureApiClient, isApiError, SESSION_PROBE_PATH } from '@/lib/api-client';
-import { LanguageProvider, type Messages } from '@/lib/i18n';
+import { LanguageProvider, type LoadedMessages } from '@/lib/i18n';
 import { rememberSession } from '@/lib/session-hint';
 import { SessionScopeContext } from '@/lib/session-scope';
 import { AppThemeProvider } from '@/theme/theme-settings';
@@ -66,7 +66,7 @@ function SessionScope({ children, config }: { children: ReactNode; config?: SWRC
 interface AppProviderProps {
   children: ReactNode;
   language?: UiLanguage;
-  messages?: Messages;
+  messages?: LoadedMessages;
   /** Tests turn off retries and deduplication. */
   swr?: SWRConfiguration;
 }

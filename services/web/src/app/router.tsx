@@ -5,9 +5,21 @@ import type { RouteHandle } from '@/app/route-handle';
 import { RootLayout } from '@/app/root-layout';
 import { RootRedirect } from '@/app/root-redirect';
 import { RouteError } from '@/app/route-error';
+import { loadConsoleMessages } from '@/lib/i18n';
 
-/** Route modules load on demand, so that the first load carries only the shell of the router. */
+/**
+ * Route modules load on demand, so that the first load carries only the shell of the router; a
+ * console page also waits for the console part of the catalogue (decision 073).
+ */
 function lazyRoute<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadConsoleMessages()]);
+    return { Component: pick(module) };
+  };
+}
+
+/** A page a signed-out visitor opens: it says only what the account part of the catalogue holds. */
+function accountRoute<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
@@ -42,7 +54,7 @@ const addProduct = lazyRoute(() => import('@/features/products/routes/add-produc
 const newLink = lazyRoute(() => import('@/app/routes/new-link'), (m) => m.NewLinkRoute);
 const productPreview = lazyRoute(() => import('@/features/preview/routes/product-preview'), (m) => m.ProductPreviewRoute);
 
-const login = lazyRoute(() => import('@/features/auth/routes/login'), (m) => m.LoginRoute);
+const login = accountRoute(() => import('@/features/auth/routes/login'), (m) => m.LoginRoute);
 
 /** Account pages reachable without a session, each under its spec path and its /auth/ twin. */
 function accountPages(paths: string[], lazy: RouteObject['lazy']): RouteObject[] {
@@ -61,21 +73,21 @@ export function createAppRoutes(): RouteObject[] {
         { index: true, element: <RootRedirect /> },
         { path: 'login', lazy: login },
         { path: 'auth/login', lazy: login },
-        ...accountPages(['register', 'auth/register'], lazyRoute(() => import('@/features/auth/routes/register'), (m) => m.RegisterRoute)),
+        ...accountPages(['register', 'auth/register'], accountRoute(() => import('@/features/auth/routes/register'), (m) => m.RegisterRoute)),
         ...accountPages(
           ['forgot-password', 'auth/forgot-password'],
-          lazyRoute(() => import('@/features/auth/routes/forgot-password'), (m) => m.ForgotPasswordRoute),
+          accountRoute(() => import('@/features/auth/routes/forgot-password'), (m) => m.ForgotPasswordRoute),
         ),
-        ...accountPages(['check-mail', 'auth/check-mail'], lazyRoute(() => import('@/features/auth/routes/check-mail'), (m) => m.CheckMailRoute)),
+        ...accountPages(['check-mail', 'auth/check-mail'], accountRoute(() => import('@/features/auth/routes/check-mail'), (m) => m.CheckMailRoute)),
         ...accountPages(
           ['code-verification', 'auth/code-verification'],
-          lazyRoute(() => import('@/features/auth/routes/code-verification'), (m) => m.CodeVerificationRoute),
+          accountRoute(() => import('@/features/auth/routes/code-verification'), (m) => m.CodeVerificationRoute),
         ),
         ...accountPages(
           ['reset-password/:userId/:token', 'auth/reset-password/:userId/:token'],
-          lazyRoute(() => import('@/features/auth/routes/reset-password'), (m) => m.ResetPasswordRoute),
+          accountRoute(() => import('@/features/auth/routes/reset-password'), (m) => m.ResetPasswordRoute),
         ),
-        ...accountPages(['new-member/:userId'], lazyRoute(() => import('@/features/auth/routes/new-member'), (m) => m.NewMemberRoute)),
+        ...accountPages(['new-member/:userId'], accountRoute(() => import('@/features/auth/routes/new-member'), (m) => m.NewMemberRoute)),
         // Without its user and token a reset link means nothing (spec point 2).
         { ...standaloneNotFound, path: 'reset-password' },
         { ...standaloneNotFound, path: 'auth/reset-password' },

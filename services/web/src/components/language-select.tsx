@@ -20,12 +20,11 @@ const Wrapper = styled.div`
   /*
    * Each language is named in its own script. Where the browser supports it, the list is drawn in
    * the page (a customisable select) so that the page's faces, the tiny ones for 中文 and 日本語
-   * included, reach the options; a native popup cannot use web fonts. Hangul comes from Pretendard,
-   * which every page declares.
+   * included, reach the options; a native popup cannot use web fonts.
    */
   select,
   option {
-    font-family: '${LANGUAGE_NAMES_FAMILY}', var(--font-sans), 'Pretendard Variable', sans-serif;
+    font-family: '${LANGUAGE_NAMES_FAMILY}', var(--font-sans), sans-serif;
   }
   select,
   select::picker(select) {

@@ -6,7 +6,8 @@ import en from '@/locales/en.json';
 import ko from '@/locales/ko.json';
 import { ApiError } from '@/lib/api-client';
 import { emptyProductForm, productFormSchema } from '@/features/products/components/product-form-model';
-import { apiFieldErrors, encodeFieldError, fieldErrorMessage, fieldErrorText, formResolver, schemaFieldErrors } from '@/lib/field-errors';
+import { apiFieldErrors, encodeFieldError, fieldErrorMessage, fieldErrorText, schemaFieldErrors } from '@/lib/field-errors';
+import { formResolver } from '@/lib/form-resolver';
 
 const english = createIntl({ locale: 'en', messages: en });
 const korean = createIntl({ locale: 'ko', messages: ko });

@@ -1,6 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { FieldErrors, FieldPath, FieldValues, Resolver, UseFormSetError } from 'react-hook-form';
-import { toNestErrors } from '@hookform/resolvers';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldErrorDetail } from '@product-console/shared';
 import { isApiError } from '@/lib/api-client';
@@ -10,11 +9,13 @@ import type { MessageId } from '@/lib/i18n';
  * The one way a field error reaches the screen: a zod issue of the console's schemas or a
  * `details` entry of the API's 400 answer becomes a message id with its values, worded in the
  * UI language. The raw English of zod or the API is shown only when nothing better is known.
+ * Nothing here loads react-hook-form or zod: the sign-in page uses these helpers and neither
+ * (decision 073); the resolver of react-hook-form forms is in `lib/form-resolver.ts`.
  */
 export type FieldErrorMessage = { id: MessageId; values?: Record<string, string | number> } | { text: string };
 
 /** What both a zod issue and an API detail carry (the API sends the issue's code and limits). */
-interface IssueLike {
+export interface IssueLike {
   code?: string;
   message?: string;
   path?: readonly PropertyKey[] | string;
@@ -112,24 +113,6 @@ export function fieldErrorText(intl: IntlShape, message: string | undefined): st
   }
   if (message in intl.messages) return intl.formatMessage({ id: message as MessageId });
   return message;
-}
-
-/**
- * The resolver of every console form: the schema's issues become the messages above, so that
- * no form shows zod's English.
- */
-export function formResolver<Input extends FieldValues, Output>(schema: z.ZodType<Output, Input>): Resolver<Input, unknown, Output> {
-  return async (values, _context, options) => {
-    // With the input in each issue, an empty value reads "required" and a wrong one "not valid".
-    const result = await schema.safeParseAsync(values, { reportInput: true });
-    if (result.success) return { values: result.data, errors: {} };
-    const flat: Record<string, { type: string; message: string }> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
-      flat[path] ??= { type: issue.code, message: encodeFieldError(fieldErrorMessage(issue as IssueLike)) };
-    }
-    return { values: {}, errors: toNestErrors(flat, options) as FieldErrors<Input> };
-  };
 }
 
 /** The form field an API detail names: `product.0.product_name`, `body.updatedLink.targetUrl`... */

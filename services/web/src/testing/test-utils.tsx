@@ -4,13 +4,16 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { AppProvider } from '@/app/provider';
+import type { UiLanguage } from '@product-console/shared';
 import { createAppRoutes } from '@/app/router';
+import type { LoadedMessages } from '@/lib/i18n';
+import en from '@/locales/en.json';
 
 /** Tests see every failure at once: no retry, no deduplication window. */
 const TEST_SWR = { dedupingInterval: 0, shouldRetryOnError: false, errorRetryCount: 0 };
 
 export function renderWithProviders(ui: ReactElement) {
-  return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <AppProvider swr={TEST_SWR}>{children}</AppProvider> });
+  return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <AppProvider swr={TEST_SWR} messages={en}>{children}</AppProvider> });
 }
 
 type Handler = { status?: number; body?: unknown } | ((init: RequestInit | undefined, url: URL) => { status?: number; body?: unknown });
@@ -35,12 +38,15 @@ export function mockBff(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
-/** Renders the real route table at `path`, with the router wired to the api client as at startup. */
-export function renderRoute(path: string) {
+/**
+ * Renders the real route table at `path`, with the router wired to the api client as at startup;
+ * with the whole English catalogue unless `options` names the one loaded before the first render.
+ */
+export function renderRoute(path: string, options: { language?: UiLanguage; messages?: LoadedMessages } = {}) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   configureApiClient({ navigate: (to) => void router.navigate(to, { replace: true }) });
   const view = render(
-    <AppProvider swr={TEST_SWR}>
+    <AppProvider swr={TEST_SWR} language={options.language} messages={options.messages ?? en}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

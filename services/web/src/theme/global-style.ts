@@ -10,7 +10,7 @@ export const GlobalStyle = createGlobalStyle`
     --font-sans: 'Roboto Condensed', system-ui, -apple-system, 'Segoe UI', sans-serif;
     color-scheme: ${({ theme }) => theme.mode};
   }
-  html[lang='en'] { --font-sans: 'Jost', Futura, 'Century Gothic', system-ui, sans-serif; }
+  html[lang='en'] { --font-sans: 'Jost Variable', Futura, 'Century Gothic', system-ui, sans-serif; }
   html[lang='ko'] { --font-sans: 'Pretendard Variable', Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', system-ui, sans-serif; }
   html[lang='zh'] { --font-sans: 'Roboto Condensed', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans SC', sans-serif; }
   html[lang='ja'] { --font-sans: 'Roboto Condensed', 'Hiragino Sans', 'Yu Gothic', 'Noto Sans JP', sans-serif; }

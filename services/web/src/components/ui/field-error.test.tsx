@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { Input } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { ApiError } from '@/lib/api-client';
-import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
+import { showApiFieldErrors } from '@/lib/field-errors';
+import { formResolver } from '@/lib/form-resolver';
 import { renderWithProviders } from '@/testing/test-utils';
 
 const schema = z.object({ email: z.email(), name: z.string().max(5) });

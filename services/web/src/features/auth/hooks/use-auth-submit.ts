@@ -6,9 +6,10 @@ import { focusFirstRefused, formControlErrors } from '@/lib/field-errors';
 export interface AuthSubmitChecks {
   /**
    * Checks beyond the controls' own constraints (a schema, two passwords that must match):
-   * encoded field errors by control name (see `lib/field-errors.ts`).
+   * encoded field errors by control name (see `lib/field-errors.ts`). It may wait, for a schema
+   * loaded on demand.
    */
-  validate?: (data: FormData) => Record<string, string>;
+  validate?: (data: FormData) => Record<string, string> | Promise<Record<string, string>>;
   /** The field errors of a failed call, by control name (`apiFieldErrors` with the form's names). */
   apiErrors?: (cause: unknown, data: FormData) => Record<string, string>;
 }
@@ -30,7 +31,7 @@ export function useAuthSubmit(action: (data: FormData) => Promise<unknown>, chec
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const refused = { ...checks.validate?.(data), ...formControlErrors(form) };
+    const refused = { ...(await checks.validate?.(data)), ...formControlErrors(form) };
     setFieldErrors(refused);
     setError(null);
     if (Object.keys(refused).length > 0) {

@@ -9,7 +9,8 @@ import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogP
 import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
 import { Fieldset, Inline, Legend, Stack } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
+import { showApiFieldErrors } from '@/lib/field-errors';
+import { formResolver } from '@/lib/form-resolver';
 import { updateLink, type LinkChanges } from '@/features/links/api/link-mutations';
 import {
   LinkDefaultCheck,

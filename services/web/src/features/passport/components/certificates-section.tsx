@@ -14,7 +14,8 @@ import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { fileUrl } from '@/lib/files';
-import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
+import { showApiFieldErrors } from '@/lib/field-errors';
+import { formResolver } from '@/lib/form-resolver';
 import { saveCertificates } from '@/features/passport/api/passport-api';
 
 const Grid = styled.div`

@@ -8,7 +8,8 @@ import { DialogActions, DialogContent, DialogOverlay, DialogPortal, DialogRoot, 
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
+import { showApiFieldErrors } from '@/lib/field-errors';
+import { formResolver } from '@/lib/form-resolver';
 import { TextArea } from '@/components/ui/form-controls';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 

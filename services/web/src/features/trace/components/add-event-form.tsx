@@ -22,7 +22,8 @@ import { CheckRow, Fieldset, FormSelect, Hint, Legend } from '@/components/ui/fo
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { isApiError } from '@/lib/api-client';
-import { encodeFieldError, fieldErrorMessage, fieldErrorText, formResolver } from '@/lib/field-errors';
+import { encodeFieldError, fieldErrorMessage, fieldErrorText } from '@/lib/field-errors';
+import { formResolver } from '@/lib/form-resolver';
 import { showSnackbar } from '@/lib/snackbar';
 import { TRACE_KEY_PREFIX } from '@/features/trace/api/get-traced-products';
 import { addTraceEvent } from '@/features/trace/api/trace-mutations';

@@ -17,7 +17,8 @@ import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Hint } from '@/components/ui/form-controls';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { formResolver, showApiFieldErrors } from '@/lib/field-errors';
+import { showApiFieldErrors } from '@/lib/field-errors';
+import { formResolver } from '@/lib/form-resolver';
 import { showSnackbar } from '@/lib/snackbar';
 import { createApiKey, revokeApiKey, useApiKeys } from '@/features/trace/api/api-keys';
 
