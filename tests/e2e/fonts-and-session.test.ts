@@ -17,19 +17,26 @@ beforeEach(() => {
 });
 
 const cjkFontFile = /noto-sans-(jp|sc)-.*\.woff2?$/;
+const pretendardFile = /Pretendard.*\.woff2$/;
 
 describe('fonts and the session probe in Chromium', () => {
-  it('downloads no Chinese or Japanese font on an English page, and Noto Sans JP once the language is Japanese', async () => {
+  it('downloads no Korean, Chinese or Japanese font on an English page, Pretendard once the language is Korean and Noto Sans JP once it is Japanese', async () => {
     await signIn(page, 'manager@demo.example');
     await page.waitForURL('**/acme/dashboard/main-overview');
     await expect.poll(() => page.getByTestId('count-projects').count()).toBe(1);
-    expect(requested.filter((path) => cjkFontFile.test(path))).toEqual([]);
+    expect(requested.filter((path) => cjkFontFile.test(path) || pretendardFile.test(path))).toEqual([]);
+
+    await page.getByTestId('language-select').selectOption('ko');
+    await expect.poll(() => requested.some((path) => pretendardFile.test(path)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.fonts.check("16px 'Pretendard Variable'", '대시보드')), { timeout: 10_000 }).toBe(true);
+    // The console part of the Korean catalogue came with the change: the menu speaks Korean.
+    await expect.poll(() => page.getByRole('navigation').first().innerText(), { timeout: 10_000 }).toMatch(/[가-힣]/);
 
     await page.getByTestId('language-select').selectOption('ja');
-    await expect.poll(() => requested.some((path) => /noto-sans-jp-.*\.woff2$/.test(path))).toBe(true);
+    await expect.poll(() => requested.some((path) => /noto-sans-jp-.*\.woff2$/.test(path)), { timeout: 10_000 }).toBe(true);
     expect(requested.some((path) => /noto-sans-sc-/.test(path))).toBe(false);
     // A face is in use for the menu's Japanese text, not an empty box.
-    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans JP"', 'ダッシュボード'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans JP"', 'ダッシュボード')), { timeout: 10_000 }).toBe(true);
   });
 
   it('makes no session call and logs no error on the sign-in page of a visitor who has not signed in', async () => {
