@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
 /*
@@ -116,17 +116,7 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<numbe
       group by 1, 2, 3
       order by 2, 3
       on conflict (product_id, serial) do update set scans = scan_serial_totals.scans + excluded.scans
-    ), states as (
-      select c.id as company_id, s.company_id is null as missing, (now() at time zone c.time_zone)::date as today,
-             coalesce(s.through, (now() at time zone c.time_zone)::date) as through, coalesce(s.rolled, (now() at time zone c.time_zone)::date) as rolled
-      from companies c left join scan_serial_windows_state s on s.company_id = c.id
-      where c.id in (select company_id from affected)
-    ), started as (
-      -- A company's first serial scan starts its windows on its local today.
-      insert into scan_serial_windows_state (company_id, through, rolled)
-      select company_id, through, through from states where missing
-      on conflict do nothing
-    ), windowed as (
+    ), ${windowStates('affected')}, windowed as (
       -- The batch's serials' windows recomputed: their days as they were (old) and the batch's scans.
       select a.company_id, a.product_id, a.serial, w.days, coalesce(sum(x.scans) filter (where x.day > s.through - w.days), 0)::int as scans
       from affected a
@@ -135,19 +125,43 @@ export async function addSerialScans(tx: Db, scans: SerialScan[]): Promise<numbe
       left join (select product_id, serial, day, scans from old union all select product_id, serial, day, n from b) x
         on x.product_id = a.product_id and x.serial = a.serial
       group by 1, 2, 3, 4
-    ), emptied as (
-      delete from scan_serial_windows o using windowed w
+    ), ${storedWindows('windowed')}
+    select company_id from states where rolled < through or through < today`);
+  return (result as unknown as { rows: { company_id: number }[] }).rows.map((row) => row.company_id);
+}
+
+/**
+ * The CTEs `states` (for each company of the CTE `companies`: its local `today`, the day its
+ * windows end on, `through`, and the day they were `rolled` to) and `started` (a company's first
+ * serial scan starts its windows on its local today), for the statements that keep the windows.
+ */
+function windowStates(companies: string): SQL {
+  return sql`states as (
+      select c.id as company_id, s.company_id is null as missing, (now() at time zone c.time_zone)::date as today,
+             coalesce(s.through, (now() at time zone c.time_zone)::date) as through, coalesce(s.rolled, (now() at time zone c.time_zone)::date) as rolled
+      from companies c left join scan_serial_windows_state s on s.company_id = c.id
+      where c.id in (select company_id from ${sql.identifier(companies)})
+    ), started as (
+      insert into scan_serial_windows_state (company_id, through, rolled)
+      select company_id, through, through from states where missing
+      on conflict do nothing
+    )`;
+}
+
+/** The CTEs that store the totals of the CTE `totals` (`company_id, product_id, serial, days, scans`): none drops the row. */
+function storedWindows(totals: string): SQL {
+  const source = sql.identifier(totals);
+  return sql`windows_emptied as (
+      delete from scan_serial_windows o using ${source} w
       where w.scans = 0 and o.product_id = w.product_id and o.serial = w.serial and o.days = w.days
-    ), kept as (
+    ), windows_stored as (
       insert into scan_serial_windows (company_id, product_id, serial, days, scans)
-      select company_id, product_id, serial, days, scans from windowed
+      select company_id, product_id, serial, days, scans from ${source}
       where scans > 0
       order by product_id, serial, days
       on conflict (product_id, serial, days) do update set scans = excluded.scans
         where scan_serial_windows.scans <> excluded.scans
-    )
-    select company_id from states where rolled < through or through < today`);
-  return (result as unknown as { rows: { company_id: number }[] }).rows.map((row) => row.company_id);
+    )`;
 }
 
 /**
@@ -162,16 +176,7 @@ async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[
     with input as (
       select distinct k.company_id, k.product_id, k.serial
       from jsonb_to_recordset(${keys}::jsonb) as k(company_id int, product_id int, serial text)
-    ), states as (
-      select c.id as company_id, s.company_id is null as missing, (now() at time zone c.time_zone)::date as today,
-             coalesce(s.through, (now() at time zone c.time_zone)::date) as through, coalesce(s.rolled, (now() at time zone c.time_zone)::date) as rolled
-      from companies c left join scan_serial_windows_state s on s.company_id = c.id
-      where c.id in (select company_id from input)
-    ), started as (
-      insert into scan_serial_windows_state (company_id, through, rolled)
-      select company_id, through, through from states where missing
-      on conflict do nothing
-    ), sums as (
+    ), ${windowStates('input')}, sums as (
       select k.company_id, k.product_id, k.serial, w.days, w.scans
       from input k
       join states s on s.company_id = k.company_id
@@ -184,17 +189,7 @@ async function refreshSerialWindows(tx: Db, keys: string, days: readonly number[
       ) x
       cross join lateral (values (7, x.d7), (30, x.d30), (90, x.d90)) as w(days, scans)
       where w.days = any(${`{${days.join(',')}}`}::int[])
-    ), emptied as (
-      delete from scan_serial_windows o using sums
-      where sums.scans = 0 and o.product_id = sums.product_id and o.serial = sums.serial and o.days = sums.days
-    ), stored as (
-      insert into scan_serial_windows (company_id, product_id, serial, days, scans)
-      select company_id, product_id, serial, days, scans from sums
-      where scans > 0
-      order by product_id, serial, days
-      on conflict (product_id, serial, days) do update set scans = excluded.scans
-        where scan_serial_windows.scans <> excluded.scans
-    )
+    ), ${storedWindows('sums')}
     select company_id from states where rolled < through or through < today`)) as unknown as { rows: { company_id: number }[] };
   return rows.map((row) => row.company_id);
 }
