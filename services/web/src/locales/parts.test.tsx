@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { company, makePlan, makeSession, profile, projects } from '@/testing/fixtures';
+import { signedInAnswers } from '@/testing/fixtures';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 import { loadMessages } from '@/lib/i18n';
 import en from '@/locales/en.json';
@@ -64,14 +64,7 @@ describe('a signed-out visitor, with the account part of the catalogue only', { 
 
 describe('a console page', { timeout: 20_000 }, () => {
   it('waits for the console part of the visitor language and then says everything in words', async () => {
-    mockBff({
-      '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
-      '/bff/api/project/all': { body: { result: projects } },
-      '/bff/api/service/plan/info': { body: { result: makePlan({ planName: 'Starter' }) } },
-      '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
-      '/bff/api/auth/me/company-info': { body: { result: company } },
-      'GET /bff/api/auth/me/profile': { body: { result: profile } },
-    });
+    mockBff(signedInAnswers());
     renderRoute('/acme/profiles/password', { language: 'ko', messages: await loadMessages('ko') });
     expect(await screen.findByLabelText(ko['profile.oldPassword'])).toBeInTheDocument();
     await waitFor(() => expect(idsShown()).toEqual([]));

@@ -185,3 +185,15 @@ export function makeQualifier(serial: string, qualifierId: number, overrides: Pa
     ...overrides,
   };
 }
+
+/** What the console shell of a signed-in manager (role 2 unless given) asks for, and the profile pages read. */
+export function signedInAnswers(roleId: User['roleId'] = 2) {
+  return {
+    '/bff/auth/me': { body: makeSession({ roleId }) },
+    '/bff/api/project/all': { body: { result: projects } },
+    '/bff/api/service/plan/info': { body: { result: makePlan({ planName: 'Starter' }) } },
+    '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
+    '/bff/api/auth/me/company-info': { body: { result: company } },
+    'GET /bff/api/auth/me/profile': { body: { result: profile } },
+  };
+}

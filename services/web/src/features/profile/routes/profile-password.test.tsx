@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { company, makePlan, makeSession, profile, projects } from '@/testing/fixtures';
+import { signedInAnswers } from '@/testing/fixtures';
 import { mockBff, renderRoute } from '@/testing/test-utils';
 
 // Route modules load lazily and cold while the whole suite runs in parallel.
@@ -9,14 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 describe('password form field errors', { timeout: 20_000 }, () => {
   it('says under each field what is missing or does not match', async () => {
-    const calls = mockBff({
-      '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
-      '/bff/api/project/all': { body: { result: projects } },
-      '/bff/api/service/plan/info': { body: { result: makePlan({ planName: 'Starter' }) } },
-      '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
-      '/bff/api/auth/me/company-info': { body: { result: company } },
-      'GET /bff/api/auth/me/profile': { body: { result: profile } },
-    });
+    const calls = mockBff(signedInAnswers());
     renderRoute('/acme/profiles/password');
     const user = userEvent.setup();
     const current = await screen.findByLabelText('Current password');
