@@ -9,10 +9,12 @@
 // memory above its level before the job (sampled every 20 ms from /proc): two sizes a factor ten
 // apart show whether memory grows with the count. BENCH_CODES_SERIALS and BENCH_CODES_LABELS take
 // comma-separated sizes.
+/* global FormData */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { start } from './support/measure.mjs';
 import { BENCH_INTERNAL_TOKEN, DEMO_MANAGERS, DEMO_PASSWORD, createBenchDatabase } from './support/epcis.mjs';
 
