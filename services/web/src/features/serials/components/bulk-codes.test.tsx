@@ -85,7 +85,7 @@ describe('bulk codes', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select all serials on this page' }));
     await user.click(within(screen.getByTestId('serials-bulk')).getByRole('button', { name: 'Export for print' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('code-export-what')).toHaveTextContent('2 selected serials.');
+    expect(within(dialog).getByTestId('code-export-description')).toHaveTextContent('2 selected serials.');
     expect(within(dialog).getByLabelText('File')).toHaveValue('pdf');
     await user.type(within(dialog).getByLabelText('Lot (optional)'), 'B-7');
     await user.clear(within(dialog).getByLabelText('Columns'));
@@ -121,7 +121,7 @@ describe('bulk codes', () => {
     const user = userEvent.setup();
     await user.click(screen.getByTestId(`code-job-export-${JOB_ID}`));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('code-export-what')).toHaveTextContent('The serials of one generation: L000001 … L000020.');
+    expect(within(dialog).getByTestId('code-export-description')).toHaveTextContent('The serials of one generation: L000001 … L000020.');
     await user.selectOptions(within(dialog).getByLabelText('File'), 'CSV of serials and Digital Links');
     expect(within(dialog).queryByLabelText('Columns')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Export' }));

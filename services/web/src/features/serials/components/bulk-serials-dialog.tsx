@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   BULK_CODES_MAX,
@@ -11,16 +11,11 @@ import {
   type SerialAlphabet,
   type SerialGenerationInput,
 } from '@product-console/shared';
-import { Button } from '@/components/ui/button';
-import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
-import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
-import { FieldError, Fieldset, Hint, Inline, Legend } from '@/components/ui/form-controls';
-import { Spinner } from '@/components/ui/spinner';
-import { apiErrorMessage } from '@/lib/api-error-message';
-import { apiFieldErrors, fieldErrorText, schemaFieldErrors } from '@/lib/field-errors';
-import { useIdempotentSubmit } from '@/lib/idempotency-key';
+import { Input, Select } from '@/components/ui/field';
+import { Fieldset, Hint, Inline, Legend } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
 import { generateSerials } from '@/features/serials/api/code-jobs';
+import { JobDialog, JobField, useJobSubmit } from '@/features/serials/components/job-dialog';
 
 const ALPHABET_LABELS: Record<SerialAlphabet, MessageId> = {
   numeric: 'bulkCodes.alphabet.numeric',
@@ -75,57 +70,30 @@ interface BulkSerialsDialogProps {
 export function BulkSerialsDialog({ open, productId, onClose, onQueued }: BulkSerialsDialogProps) {
   const intl = useIntl();
   const id = useId();
-  const sendOnce = useIdempotentSubmit();
   const [values, setValues] = useState<Values>(INITIAL);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
+  const job = useJobSubmit<SerialGenerationInput>(serialGenerationBodySchema, CONTROLS, generateSerials);
+  const { errors, reset } = job;
 
   useEffect(() => {
     if (!open) return;
     setValues(INITIAL);
-    setErrors({});
-    setFailure(null);
+    reset();
   }, [open]);
 
   if (!open) return null;
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = bodyOf(productId, values);
-    const refused = schemaFieldErrors(serialGenerationBodySchema, body, CONTROLS);
-    setErrors(refused);
-    setFailure(null);
-    if (Object.keys(refused).length > 0) return;
-    setRunning(true);
-    try {
-      const job = await sendOnce(body, (key) => generateSerials(body, key));
-      onQueued(job);
-      onClose();
-    } catch (cause) {
-      const fields = apiFieldErrors(cause, CONTROLS);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(apiErrorMessage(intl, cause));
-    } finally {
-      setRunning(false);
-    }
+  async function submit() {
+    const queued = await job.submit(bodyOf(productId, values));
+    if (!queued) return;
+    onQueued(queued);
+    onClose();
   }
 
-  const field = (name: keyof typeof CONTROLS, label: MessageId, input: React.ReactNode, hint?: React.ReactNode) => (
-    <Field>
-      <Label htmlFor={`${id}-${name}`}>
-        <FormattedMessage id={label} />
-      </Label>
+  const field = (name: keyof typeof CONTROLS, label: MessageId, input: ReactNode, hint?: ReactNode) => (
+    <JobField id={`${id}-${name}`} label={<FormattedMessage id={label} />} error={errors[name]} hint={hint} testId={`bulk-serials-error-${name}`}>
       {input}
-      {errors[name] ? (
-        <FieldError id={`${id}-${name}-hint`} role="alert" data-testid={`bulk-serials-error-${name}`}>
-          {fieldErrorText(intl, errors[name])}
-        </FieldError>
-      ) : hint ? (
-        <Hint id={`${id}-${name}-hint`}>{hint}</Hint>
-      ) : null}
-    </Field>
+    </JobField>
   );
   const inputProps = (name: keyof typeof CONTROLS) => ({
     id: `${id}-${name}`,
@@ -137,80 +105,63 @@ export function BulkSerialsDialog({ open, productId, onClose, onQueued }: BulkSe
   });
 
   return (
-    <DialogRoot open onOpenChange={(next) => !next && !running && onClose()}>
-      <DialogPortal>
-        <DialogOverlay />
-        <DialogContent $width={560} aria-busy={running} data-testid="bulk-serials-dialog">
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <DialogTitle>
-              <FormattedMessage id="bulkCodes.generate.title" />
-            </DialogTitle>
-            <DialogDescription>
-              <FormattedMessage id="bulkCodes.generate.description" values={{ max: BULK_CODES_MAX }} />
-            </DialogDescription>
-            <Fieldset $gap={8} style={{ marginTop: 16 }}>
-              <Legend>
-                <FormattedMessage id="bulkCodes.mode" />
-              </Legend>
-              <Inline $gap={16}>
-                {(['random', 'sequential'] as const).map((mode) => (
-                  <label key={mode}>
-                    <input type="radio" name={`${id}-mode`} value={mode} checked={values.mode === mode} onChange={set('mode')} data-testid={`bulk-serials-mode-${mode}`} />{' '}
-                    <FormattedMessage id={mode === 'random' ? 'bulkCodes.mode.random' : 'bulkCodes.mode.sequential'} />
-                  </label>
-                ))}
-              </Inline>
-            </Fieldset>
-            <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
-              {field('count', 'bulkCodes.count', <Input type="number" min={1} max={BULK_CODES_MAX} {...inputProps('count')} />)}
-              {field('prefix', 'bulkCodes.prefix', <Input maxLength={19} {...inputProps('prefix')} />)}
-            </Inline>
-            {values.mode === 'sequential' ? (
-              <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
-                {field('start', 'bulkCodes.start', <Input type="number" min={0} {...inputProps('start')} />)}
-                {field('padding', 'bulkCodes.padding', <Input type="number" min={0} max={20} {...inputProps('padding')} />, <FormattedMessage id="bulkCodes.padding.hint" />)}
-              </Inline>
-            ) : (
-              <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
-                {field(
-                  'alphabet',
-                  'bulkCodes.alphabet',
-                  <Select {...inputProps('alphabet')}>
-                    {SERIAL_ALPHABET_NAMES.map((name) => (
-                      <option key={name} value={name}>
-                        {intl.formatMessage({ id: ALPHABET_LABELS[name] })}
-                      </option>
-                    ))}
-                  </Select>,
-                )}
-                {field(
-                  'length',
-                  'bulkCodes.length',
-                  <Input type="number" min={1} max={20} {...inputProps('length')} />,
-                  <FormattedMessage id="bulkCodes.length.hint" values={{ min: minimumRandomLength(values.alphabet) }} />,
-                )}
-              </Inline>
-            )}
-            <Hint as="p" style={{ marginTop: 12 }} data-testid="bulk-serials-example">
-              <FormattedMessage id="bulkCodes.example" values={{ serials: examples(values).join(', ') }} />
-            </Hint>
-            {failure ? (
-              <FormAlert role="alert" style={{ marginTop: 12 }} data-testid="bulk-serials-failure">
-                {failure}
-              </FormAlert>
-            ) : null}
-            <DialogActions>
-              <Button type="button" $variant="outline" onClick={onClose} disabled={running}>
-                <FormattedMessage id="common.cancel" />
-              </Button>
-              <Button type="submit" disabled={running} data-testid="bulk-serials-submit">
-                {running ? <Spinner size={16} /> : null}
-                <FormattedMessage id="bulkCodes.generate.submit" />
-              </Button>
-            </DialogActions>
-          </form>
-        </DialogContent>
-      </DialogPortal>
-    </DialogRoot>
+    <JobDialog
+      title="bulkCodes.generate.title"
+      description={<FormattedMessage id="bulkCodes.generate.description" values={{ max: BULK_CODES_MAX }} />}
+      submitLabel="bulkCodes.generate.submit"
+      testId="bulk-serials"
+      width={560}
+      running={job.running}
+      failure={job.failure}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Fieldset $gap={8} style={{ marginTop: 16 }}>
+        <Legend>
+          <FormattedMessage id="bulkCodes.mode" />
+        </Legend>
+        <Inline $gap={16}>
+          {(['random', 'sequential'] as const).map((mode) => (
+            <label key={mode}>
+              <input type="radio" name={`${id}-mode`} value={mode} checked={values.mode === mode} onChange={set('mode')} data-testid={`bulk-serials-mode-${mode}`} />{' '}
+              <FormattedMessage id={mode === 'random' ? 'bulkCodes.mode.random' : 'bulkCodes.mode.sequential'} />
+            </label>
+          ))}
+        </Inline>
+      </Fieldset>
+      <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
+        {field('count', 'bulkCodes.count', <Input type="number" min={1} max={BULK_CODES_MAX} {...inputProps('count')} />)}
+        {field('prefix', 'bulkCodes.prefix', <Input maxLength={19} {...inputProps('prefix')} />)}
+      </Inline>
+      {values.mode === 'sequential' ? (
+        <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
+          {field('start', 'bulkCodes.start', <Input type="number" min={0} {...inputProps('start')} />)}
+          {field('padding', 'bulkCodes.padding', <Input type="number" min={0} max={20} {...inputProps('padding')} />, <FormattedMessage id="bulkCodes.padding.hint" />)}
+        </Inline>
+      ) : (
+        <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
+          {field(
+            'alphabet',
+            'bulkCodes.alphabet',
+            <Select {...inputProps('alphabet')}>
+              {SERIAL_ALPHABET_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {intl.formatMessage({ id: ALPHABET_LABELS[name] })}
+                </option>
+              ))}
+            </Select>,
+          )}
+          {field(
+            'length',
+            'bulkCodes.length',
+            <Input type="number" min={1} max={20} {...inputProps('length')} />,
+            <FormattedMessage id="bulkCodes.length.hint" values={{ min: minimumRandomLength(values.alphabet) }} />,
+          )}
+        </Inline>
+      )}
+      <Hint as="p" style={{ marginTop: 12 }} data-testid="bulk-serials-example">
+        <FormattedMessage id="bulkCodes.example" values={{ serials: examples(values).join(', ') }} />
+      </Hint>
+    </JobDialog>
   );
 }

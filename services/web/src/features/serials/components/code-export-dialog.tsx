@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   CODE_EXPORT_FORMATS,
@@ -12,16 +12,11 @@ import {
   type CodeSelection,
   type PaperSize,
 } from '@product-console/shared';
-import { Button } from '@/components/ui/button';
-import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
-import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
-import { FieldError, Fieldset, Inline, Legend } from '@/components/ui/form-controls';
-import { Spinner } from '@/components/ui/spinner';
-import { apiErrorMessage } from '@/lib/api-error-message';
-import { apiFieldErrors, fieldErrorText, schemaFieldErrors } from '@/lib/field-errors';
-import { useIdempotentSubmit } from '@/lib/idempotency-key';
+import { Input, Select } from '@/components/ui/field';
+import { Fieldset, Inline, Legend } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
 import { exportCodes } from '@/features/serials/api/code-jobs';
+import { JobDialog, JobField, useJobSubmit } from '@/features/serials/components/job-dialog';
 
 export const FORMAT_LABELS: Record<CodeExportFormat, MessageId> = {
   pdf: 'bulkCodes.format.pdf',
@@ -102,52 +97,29 @@ interface CodeExportDialogProps {
 export function CodeExportDialog({ productId, request, onClose, onQueued }: CodeExportDialogProps) {
   const intl = useIntl();
   const id = useId();
-  const sendOnce = useIdempotentSubmit();
   const [values, setValues] = useState<Values>(INITIAL);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
+  const job = useJobSubmit<CodeExportInput>(codeExportBodySchema, CONTROLS, exportCodes);
+  const { errors, reset } = job;
 
   useEffect(() => {
-    setErrors({});
-    setFailure(null);
+    reset();
   }, [request]);
 
   if (!request) return null;
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (!request) return;
-    const body = bodyOf(productId, request.selection, values);
-    const refused = schemaFieldErrors(codeExportBodySchema, body, CONTROLS);
-    setErrors(refused);
-    setFailure(null);
-    if (Object.keys(refused).length > 0) return;
-    setRunning(true);
-    try {
-      const job = await sendOnce(body, (key) => exportCodes(body, key));
-      onQueued(job);
-      onClose();
-    } catch (cause) {
-      const fields = apiFieldErrors(cause, CONTROLS);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(apiErrorMessage(intl, cause));
-    } finally {
-      setRunning(false);
-    }
+    const queued = await job.submit(bodyOf(productId, request.selection, values));
+    if (!queued) return;
+    onQueued(queued);
+    onClose();
   }
 
   const field = (name: string, label: ReactNode, input: ReactNode) => (
-    <Field key={name}>
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+    <JobField key={name} id={`${id}-${name}`} label={label} error={errors[name]} testId={`code-export-error-${name}`}>
       {input}
-      {errors[name] ? (
-        <FieldError id={`${id}-${name}-hint`} role="alert" data-testid={`code-export-error-${name}`}>
-          {fieldErrorText(intl, errors[name])}
-        </FieldError>
-      ) : null}
-    </Field>
+    </JobField>
   );
   const inputProps = (name: keyof Values) => ({
     id: `${id}-${name}`,
@@ -165,91 +137,76 @@ export function CodeExportDialog({ productId, request, onClose, onQueued }: Code
         : intl.formatMessage({ id: 'bulkCodes.export.generation' }, { range: request.range ?? '' });
 
   return (
-    <DialogRoot open onOpenChange={(next) => !next && !running && onClose()}>
-      <DialogPortal>
-        <DialogOverlay />
-        <DialogContent $width={640} aria-busy={running} data-testid="code-export-dialog">
-          <form onSubmit={(event) => void submit(event)} noValidate>
-            <DialogTitle>
-              <FormattedMessage id="bulkCodes.export.title" />
-            </DialogTitle>
-            <DialogDescription data-testid="code-export-what">{what}</DialogDescription>
-            <Inline $gap={12} style={{ marginTop: 16, alignItems: 'flex-start' }}>
+    <JobDialog
+      title="bulkCodes.export.title"
+      description={what}
+      submitLabel="bulkCodes.export.submit"
+      testId="code-export"
+      width={640}
+      running={job.running}
+      failure={job.failure}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Inline $gap={12} style={{ marginTop: 16, alignItems: 'flex-start' }}>
+        {field(
+          'format',
+          <FormattedMessage id="bulkCodes.format" />,
+          <Select {...inputProps('format')}>
+            {CODE_EXPORT_FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {intl.formatMessage({ id: FORMAT_LABELS[format] })}
+              </option>
+            ))}
+          </Select>,
+        )}
+        {values.format === 'png-zip'
+          ? field(
+              'size',
+              <FormattedMessage id="bulkCodes.pngSize" />,
+              <Select {...inputProps('size')}>
+                {CODE_PNG_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {intl.formatMessage({ id: 'qr.pixels' }, { size })}
+                  </option>
+                ))}
+              </Select>,
+            )
+          : null}
+      </Inline>
+      {values.format === 'pdf' ? (
+        <>
+          <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
+            {field('lot', <FormattedMessage id="bulkCodes.lot" />, <Input maxLength={20} {...inputProps('lot')} />)}
+            {field('expiry', <FormattedMessage id="bulkCodes.expiry" />, <Input type="date" {...inputProps('expiry')} />)}
+          </Inline>
+          <Fieldset $gap={8} style={{ marginTop: 12 }}>
+            <Legend>
+              <FormattedMessage id="bulkCodes.layout" />
+            </Legend>
+            <Inline $gap={12} style={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
               {field(
-                'format',
-                <FormattedMessage id="bulkCodes.format" />,
-                <Select {...inputProps('format')}>
-                  {CODE_EXPORT_FORMATS.map((format) => (
-                    <option key={format} value={format}>
-                      {intl.formatMessage({ id: FORMAT_LABELS[format] })}
+                'paper',
+                <FormattedMessage id="bulkCodes.layout.paper" />,
+                <Select {...inputProps('paper')}>
+                  {Object.keys(PAPER_SIZES_MM).map((paper) => (
+                    <option key={paper} value={paper}>
+                      {paper}
                     </option>
                   ))}
                 </Select>,
               )}
-              {values.format === 'png-zip'
-                ? field(
-                    'size',
-                    <FormattedMessage id="bulkCodes.pngSize" />,
-                    <Select {...inputProps('size')}>
-                      {CODE_PNG_SIZES.map((size) => (
-                        <option key={size} value={size}>
-                          {intl.formatMessage({ id: 'qr.pixels' }, { size })}
-                        </option>
-                      ))}
-                    </Select>,
-                  )
-                : null}
+              {LAYOUT_FIELDS.map((name) =>
+                field(
+                  name,
+                  <FormattedMessage id={LAYOUT_LABELS[name]} />,
+                  <Input type="number" step={name === 'columns' || name === 'rows' ? 1 : 0.1} min={0} style={{ width: 110 }} {...inputProps(name)} />,
+                ),
+              )}
             </Inline>
-            {values.format === 'pdf' ? (
-              <>
-                <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
-                  {field('lot', <FormattedMessage id="bulkCodes.lot" />, <Input maxLength={20} {...inputProps('lot')} />)}
-                  {field('expiry', <FormattedMessage id="bulkCodes.expiry" />, <Input type="date" {...inputProps('expiry')} />)}
-                </Inline>
-                <Fieldset $gap={8} style={{ marginTop: 12 }}>
-                  <Legend>
-                    <FormattedMessage id="bulkCodes.layout" />
-                  </Legend>
-                  <Inline $gap={12} style={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-                    {field(
-                      'paper',
-                      <FormattedMessage id="bulkCodes.layout.paper" />,
-                      <Select {...inputProps('paper')}>
-                        {Object.keys(PAPER_SIZES_MM).map((paper) => (
-                          <option key={paper} value={paper}>
-                            {paper}
-                          </option>
-                        ))}
-                      </Select>,
-                    )}
-                    {LAYOUT_FIELDS.map((name) =>
-                      field(
-                        name,
-                        <FormattedMessage id={LAYOUT_LABELS[name]} />,
-                        <Input type="number" step={name === 'columns' || name === 'rows' ? 1 : 0.1} min={0} style={{ width: 110 }} {...inputProps(name)} />,
-                      ),
-                    )}
-                  </Inline>
-                </Fieldset>
-              </>
-            ) : null}
-            {failure ? (
-              <FormAlert role="alert" style={{ marginTop: 12 }} data-testid="code-export-failure">
-                {failure}
-              </FormAlert>
-            ) : null}
-            <DialogActions>
-              <Button type="button" $variant="outline" onClick={onClose} disabled={running}>
-                <FormattedMessage id="common.cancel" />
-              </Button>
-              <Button type="submit" disabled={running} data-testid="code-export-submit">
-                {running ? <Spinner size={16} /> : null}
-                <FormattedMessage id="bulkCodes.export.submit" />
-              </Button>
-            </DialogActions>
-          </form>
-        </DialogContent>
-      </DialogPortal>
-    </DialogRoot>
+          </Fieldset>
+        </>
+      ) : null}
+    </JobDialog>
   );
 }
