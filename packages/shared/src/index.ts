@@ -35,3 +35,4 @@ export * from './schemas/analytics.js';
 export * from './schemas/nfc.js';
 export * from './log-redaction.js';
 export * from './schemas/authenticity-desk.js';
+export * from './schemas/bulk-codes.js';

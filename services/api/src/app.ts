@@ -36,6 +36,7 @@ import umamiForwarderPlugin from './plugins/umami-forwarder.js';
 import seedPlugin from './plugins/seed.js';
 import analyticsRebuildPlugin from './plugins/analytics-rebuild.js';
 import serialWindowsPlugin from './plugins/serial-windows.js';
+import codeWorkerPlugin from './plugins/code-worker.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
@@ -44,6 +45,7 @@ import { dataRoutes } from './modules/data/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { resolverRoutes } from './modules/resolver/routes.js';
 import { qrRoutes } from './modules/qr/routes.js';
+import { codeRoutes } from './modules/codes/routes.js';
 import { contentRoutes } from './modules/contents/routes.js';
 import { translationRoutes } from './modules/translation/routes.js';
 import { landingPageRoutes } from './modules/landing/routes.js';
@@ -202,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(umamiForwarderPlugin, { config });
   await app.register(analyticsRebuildPlugin);
   await app.register(serialWindowsPlugin);
+  await app.register(codeWorkerPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes, { config });
@@ -221,6 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dataRoutes, { config });
   await app.register(linkRoutes, { config });
   await app.register(qrRoutes, { config });
+  await app.register(codeRoutes, { config });
   await app.register(contentRoutes, { config });
   await app.register(landingPageRoutes, { config });
   await app.register(passportRoutes, { config });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants/limits.js';
 import { SERVICES } from '../constants/services.js';
+import { UI_LANGUAGES, type UiLanguage } from '../constants/ui.js';
 import { fieldErrorDetailSchema, idSchema, idTextSchema, storable, text } from './common.js';
 import { entrySchema, gtinInputSchema } from './gs1.js';
 
@@ -43,6 +44,24 @@ export const QR_DEFAULT_BACKGROUND = '#ffffff';
 /** Scanners need dark modules on a light ground with at least this luminance contrast (WCAG ratio). */
 export const QR_MIN_CONTRAST = 3;
 
+/** Light modules around the symbol that ISO/IEC 18004 asks for: a design with fewer is refused. */
+export const QR_QUIET_ZONE_MIN = 4;
+export const QR_QUIET_ZONE_MAX = 16;
+export const QR_FRAMES = ['none', 'cta'] as const;
+export type QrFrame = (typeof QR_FRAMES)[number];
+
+/**
+ * The call to action a framed QR code carries under the symbol, in the language the design picks.
+ * Printed content rather than console text: the API draws it into the SVG, PNG and PDF.
+ */
+export const QR_CALL_TO_ACTION: Readonly<Record<UiLanguage, string>> = {
+  en: 'Scan for product info',
+  ko: '스캔하여 제품 정보 보기',
+  it: 'Scansiona per info sul prodotto',
+  zh: '扫码查看产品信息',
+  ja: 'スキャンで製品情報',
+};
+
 export const hexColourSchema = text().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
 
 /** WCAG relative luminance of a `#rrggbb` colour (0 black … 1 white). */
@@ -73,6 +92,17 @@ export const qrContentSchema = z.object({
       foreground: hexColourSchema.optional(),
       /** Background and quiet-zone colour, `#rrggbb`; absent means QR_DEFAULT_BACKGROUND. */
       background: hexColourSchema.optional(),
+      /** `cta`: a frame in the module colour around the code with the call to action under it. */
+      frame: z.enum(QR_FRAMES).default('none'),
+      /** The language of the frame's call to action. */
+      frameLanguage: z.enum(UI_LANGUAGES).default('en'),
+      /** Light modules between the symbol and the image's edge or the frame. */
+      quietZone: z
+        .number()
+        .int()
+        .min(QR_QUIET_ZONE_MIN, `Keep at least ${QR_QUIET_ZONE_MIN} modules of quiet zone around the code, or scanners may not find it`)
+        .max(QR_QUIET_ZONE_MAX)
+        .default(QR_QUIET_ZONE_MIN),
     })
     // Many scanners only read dark modules on a light ground: refuse inverted or faint pairs.
     .refine(
@@ -80,7 +110,7 @@ export const qrContentSchema = z.object({
         relativeLuminance(foreground) < relativeLuminance(background) && contrastRatio(foreground, background) >= QR_MIN_CONTRAST,
       { path: ['foreground'], message: `Use a dark colour on a light background with a contrast of at least ${QR_MIN_CONTRAST}:1` },
     )
-    .default({ logoType: 'text', logoText: '', logoImage: null }),
+    .default({ logoType: 'text', logoText: '', logoImage: null, frame: 'none', frameLanguage: 'en', quietZone: QR_QUIET_ZONE_MIN }),
   designImages: z.array(text()).default([]),
 });
 export type QrContent = z.infer<typeof qrContentSchema>;

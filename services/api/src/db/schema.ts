@@ -22,3 +22,4 @@ export * from '../modules/trace/tables.js';
 export * from '../modules/epcis/tables.js';
 export * from '../modules/authenticity/tables.js';
 export * from '../mail/tables.js';
+export * from '../modules/codes/tables.js';

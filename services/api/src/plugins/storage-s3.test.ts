@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -152,6 +155,20 @@ describe('S3 file storage (against an in-process fake S3)', () => {
     expect(file).not.toBeNull();
     expect(file?.contentType).toBe('image/webp');
     expect(file?.size).toBe(bytes.length);
+    expect((await readAll(file!.stream)).equals(bytes)).toBe(true);
+  });
+
+  it('stores a file from this machine, streamed with its length', async () => {
+    const bytes = randomBytes(200 * 1024);
+    const folder = await mkdtemp(join(tmpdir(), 's3-put-file-'));
+    try {
+      await writeFile(join(folder, 'labels.pdf'), bytes);
+      await storage.putFile('codes/1/labels.pdf', join(folder, 'labels.pdf'), 'application/pdf');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    const file = await storage.get('codes/1/labels.pdf');
+    expect(file?.contentType).toBe('application/pdf');
     expect((await readAll(file!.stream)).equals(bytes)).toBe(true);
   });
 

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -66,6 +68,15 @@ export function createS3FileStorage(options: S3FileStorageOptions): FileStorage 
       assertKey(key);
       await client.send(
         new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: data, ContentType: contentType, ContentLength: data.length }),
+      );
+    },
+
+    async putFile(key, path, contentType) {
+      assertKey(key);
+      // A known length lets PutObject send the file as it reads it (up to S3's 5 GB for one object).
+      const { size } = await stat(path);
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: createReadStream(path), ContentType: contentType, ContentLength: size }),
       );
     },
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,16 @@ describe('local file storage', () => {
     expect(file).toMatchObject({ contentType: 'image/png', size: 5 });
     expect(await text('products/7/a.png')).toBe('seven');
     expect(await storage.get('products/7/missing.png')).toBeNull();
+  });
+
+  it('stores a file from this machine under a key, streamed, with its content type', async () => {
+    const source = join(dir, 'made-elsewhere.zip');
+    await writeFile(source, 'zip bytes');
+    await storage.putFile('codes/3/a.zip', source, 'application/zip');
+    expect(await storage.get('codes/3/a.zip')).toMatchObject({ contentType: 'application/zip', size: 9 });
+    expect(await text('codes/3/a.zip')).toBe('zip bytes');
+    await expect(storage.putFile('codes/3/b.zip', join(dir, 'missing.zip'), 'application/zip')).rejects.toThrow();
+    expect(await storage.get('codes/3/b.zip')).toBeNull();
   });
 
   it("deletes one product's folder and never a folder whose name merely starts the same", async () => {

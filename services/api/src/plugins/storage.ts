@@ -1,4 +1,5 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -26,6 +27,8 @@ export interface StoredFile {
 
 export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores the file at `path` on this machine under `key`, streamed: a file of any size costs no more memory than a small one. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   /** Removes the folder `prefix` names and everything in it (`products/12` leaves `products/120` alone). */
@@ -102,6 +105,20 @@ function createLocalFileStorage(dir: string): FileStorage {
       await writeFile(tmp, data);
       await writeFile(path + META_SUFFIX, JSON.stringify({ contentType }));
       await rename(tmp, path);
+    },
+
+    async putFile(key, source, contentType) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await pipeline(createReadStream(source), createWriteStream(tmp));
+        await writeFile(path + META_SUFFIX, JSON.stringify({ contentType }));
+        await rename(tmp, path);
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
     },
 
     async get(key) {

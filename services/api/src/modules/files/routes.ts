@@ -8,6 +8,7 @@ import { authorizeProduct } from '../access/policies.js';
 import { REPORT_PHOTO_FOLDER } from '../authenticity/reports.js';
 import { passportFileReader } from '../passports/service.js';
 import { FILES_PATH_PREFIX } from '../products/images.js';
+import { CODE_FILE_FOLDER } from '../codes/service.js';
 
 /** A passport's files: `passports/{productId}/…`. */
 const PASSPORT_FILE = /^passports\/(\d{1,10})\//;
@@ -35,8 +36,9 @@ export const fileRoutes: Routes = async (app) => {
     },
     async (request, reply) => {
       const key = request.params['*'];
-      // Shoppers' report photos are the brand's only (`GET /api/authenticity/reports/photo`), never public.
-      if (!isValidStorageKey(key) || key.startsWith(REPORT_PHOTO_FOLDER)) throw notFound();
+      // Shoppers' report photos are the brand's only (`GET /api/authenticity/reports/photo`), and
+      // exported codes are downloaded through their job (`GET /api/product/codes/jobs/{id}/file`): never public.
+      if (!isValidStorageKey(key) || key.startsWith(REPORT_PHOTO_FOLDER) || key.startsWith(CODE_FILE_FOLDER)) throw notFound();
       let cacheControl = IMMUTABLE;
       const passportFile = PASSPORT_FILE.exec(key);
       if (passportFile) {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import jsqr from 'jsqr';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, SERIAL_AI, gtin14, qualifierPathOf, qrContentSchema, type QrContentInput } from '@product-console/shared';
+import { ERROR_CODES, QR_CALL_TO_ACTION, SERIAL_AI, gtin14, qualifierPathOf, qrContentSchema, type QrContentInput, type UiLanguage } from '@product-console/shared';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp, readProduct } from '../../test/demo.js';
 import { multipart, type MultipartFile } from '../../test/multipart.js';
+import { decodeImage } from '../../test/qr-decode.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 
@@ -19,14 +19,8 @@ let projectIds: Record<string, number>;
 let camping: { productId: number; entryId: number; companyId: number; gtin: string; digitalLink: string };
 let nextReference = 700;
 
-/** The text a PNG's QR code carries, and the symbol version jsQR found. */
-async function decodePng(image: Buffer) {
-  const { data, info } = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  // jsqr is CommonJS: its function is the `default` of the module object, typed and at run time.
-  const found = jsqr.default(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-  if (!found) throw new Error('no QR code found');
-  return { text: found.data, version: found.version, width: info.width, height: info.height };
-}
+/** The text a PNG's QR code carries, the symbol version jsQR found and the image's size. */
+const decodePng = decodeImage;
 
 const getQr = (authorization: string, query: string) => call(t.app, authorization, { method: 'GET', url: `/api/product/qr?${query}` });
 
@@ -112,6 +106,31 @@ describe('GET /api/product/qr', () => {
 
     const svg = await getQr(acme, `productId=${created.productId}&format=svg`);
     expect(svg.body).toContain('>ACME &amp; &lt;Co&gt;</text>');
+  });
+
+  it('frames the code with the call to action in each language, taller than wide, and it still decodes', async () => {
+    for (const [language, words] of Object.entries(QR_CALL_TO_ACTION)) {
+      const created = await createProduct({ customDesign: { frame: 'cta', frameLanguage: language as UiLanguage, quietZone: 5 } });
+      const png = await decodePng((await getQr(acme, `productId=${created.productId}&size=512`)).rawPayload);
+      expect(png, language).toMatchObject({ text: created.entry.digitalLink, width: 512 });
+      expect(png.height).toBeGreaterThan(560);
+      const svg = await getQr(acme, `productId=${created.productId}&format=svg&size=512`);
+      expect(svg.body).toContain('class="frame"');
+      // The words are drawn as outlines, the same on every machine: no font is needed, no text is left.
+      expect(svg.body).not.toContain(words);
+      expect((await decodePng(Buffer.from(svg.body))).text).toBe(created.entry.digitalLink);
+    }
+  });
+
+  it('refuses a quiet zone under 4 modules when the product is saved, and draws a wider one as asked', async () => {
+    const refused = await postProduct({ customDesign: { quietZone: 2 } });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json().details)).toContain('quietZone');
+    const wide = await createProduct({ customDesign: { quietZone: 10 } });
+    const svg = (await getQr(acme, `productId=${wide.productId}&format=svg`)).body;
+    const side = versionAt(wide.entry.digitalLink, 'M') * 4 + 17 + 20;
+    expect(svg).toContain(`viewBox="0 0 ${side} ${side}"`);
+    expect((await decodePng(Buffer.from(svg))).text).toBe(wide.entry.digitalLink);
   });
 
   it('composites an image logo, and embeds it as a PNG data URI in the SVG', async () => {

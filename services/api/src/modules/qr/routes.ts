@@ -36,7 +36,7 @@ export const qrRoutes: Routes = async (app, { config }) => {
         summary: "The product's QR code (its Digital Link URI) as PNG or SVG",
         description:
           'Carries the Digital Link URI of `GET /api/product/?productId` (plus `/21/{serial}` for a live serial), or the QR content website when `data` is `website` and no serial is asked for. ' +
-          'Colours and the logo come from `qrContent.customDesign`; a logo raises error correction to H. 404 for an unknown serial.',
+          'Colours, the logo, the quiet zone (at least 4 modules) and the frame with its call to action come from `qrContent.customDesign`; a logo raises error correction to H; a framed code is taller than wide (`size` is its width). 404 for an unknown serial.',
         security: bearerAuth,
         querystring: qrQuerySchema,
         response: {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND, SERIAL_AI, qualifierPathOf, type QrContent } from '@product-console/shared';
+import { QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND, QR_QUIET_ZONE_MIN, SERIAL_AI, qualifierPathOf, type QrContent } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import type { FileStorage } from '../../plugins/storage.js';
@@ -75,16 +75,19 @@ async function contentOf(context: QrContext, product: ProductRow, serial: string
   return `${digitalLink}${qualifierPath}`;
 }
 
-async function designOf(context: QrContext, qrContent: QrContent | null): Promise<QrDesign> {
+/** The product's QR design: colours, logo, quiet zone and frame (designs stored before the frame existed have none). */
+export async function designOf(context: Pick<QrContext, 'storage' | 'maxLogoBytes' | 'warn'>, qrContent: QrContent | null): Promise<QrDesign> {
   const customDesign = qrContent?.customDesign;
   return {
     foreground: customDesign?.foreground ?? QR_DEFAULT_FOREGROUND,
     background: customDesign?.background ?? QR_DEFAULT_BACKGROUND,
     logo: customDesign ? await logoOf(context, customDesign) : null,
+    quietZone: customDesign?.quietZone ?? QR_QUIET_ZONE_MIN,
+    frame: customDesign?.frame === 'cta' ? { language: customDesign.frameLanguage ?? 'en' } : null,
   };
 }
 
-async function logoOf(context: QrContext, customDesign: QrContent['customDesign']): Promise<QrLogo | null> {
+async function logoOf(context: Pick<QrContext, 'storage' | 'maxLogoBytes' | 'warn'>, customDesign: QrContent['customDesign']): Promise<QrLogo | null> {
   if (customDesign.logoType === 'text') {
     const text = customDesign.logoText.trim();
     return text ? { kind: 'text', text } : null;
@@ -101,7 +104,7 @@ async function logoOf(context: QrContext, customDesign: QrContent['customDesign'
 }
 
 /** The bytes of a stored file named by its path `/files/{key}`, or null when there is none. */
-async function readStoredFile(context: QrContext, path: string): Promise<Buffer | null> {
+async function readStoredFile(context: Pick<QrContext, 'storage' | 'maxLogoBytes'>, path: string): Promise<Buffer | null> {
   const key = path.replace(/^\/files\//, '');
   if (key === path || !isValidStorageKey(key)) return null;
   const file = await context.storage.get(key);

@@ -3,6 +3,7 @@ import {
   PRODUCT_IMAGE_MAX,
   QR_DEFAULT_BACKGROUND,
   QR_DEFAULT_FOREGROUND,
+  QR_QUIET_ZONE_MIN,
   QR_MIN_CONTRAST,
   SERVICES,
   contrastRatio,
@@ -59,7 +60,7 @@ export function emptyProductForm(projectId: number | undefined, service: Service
     qrContent: {
       data: 'digitalLink',
       websiteUrl: '',
-      customDesign: { logoType: 'text', logoText: '', logoImage: null, ...QR_DEFAULT_COLOURS },
+      customDesign: { logoType: 'text', logoText: '', logoImage: null, ...QR_DEFAULT_COLOURS, frame: 'none', frameLanguage: 'en', quietZone: QR_QUIET_ZONE_MIN },
       designImages: [],
     },
   };

@@ -117,4 +117,32 @@ describe('ProductWizard', () => {
       background: '#fff8e1',
     });
   });
+
+  it('frames the code with the call to action in the chosen language and refuses a quiet zone under 4 modules', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<Harness onSubmit={onSubmit} />);
+    await fillBasics(user, '00614141000012');
+    await user.click(screen.getByTestId('wizard-step-images'));
+    fireEvent.change(screen.getByTestId('product-images-input'), { target: { files: [png()] } });
+    await user.click(screen.getByTestId('wizard-step-qr'));
+    expect(screen.getByLabelText('Frame')).toHaveValue('none');
+    expect(screen.queryByLabelText('Language of the call to action')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Frame'), 'Frame with a call to action');
+    await user.selectOptions(screen.getByLabelText('Language of the call to action'), 'ko');
+    expect(screen.getByTestId('qr-frame-text')).toHaveTextContent('Printed under the code: “스캔하여 제품 정보 보기”');
+
+    await user.clear(screen.getByLabelText('Quiet zone (modules)'));
+    await user.type(screen.getByLabelText('Quiet zone (modules)'), '2');
+    await user.click(screen.getByTestId('wizard-submit'));
+    await waitFor(() => expect(screen.getByLabelText('Quiet zone (modules)')).toHaveAttribute('aria-invalid', 'true'));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Quiet zone (modules)'));
+    await user.type(screen.getByLabelText('Quiet zone (modules)'), '6');
+    await user.click(screen.getByTestId('wizard-submit'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    const [values, files] = onSubmit.mock.calls[0];
+    expect(JSON.parse(toFormData(values, files, 'create').get('qrContent') as string).customDesign).toMatchObject({ frame: 'cta', frameLanguage: 'ko', quietZone: 6 });
+  });
 });

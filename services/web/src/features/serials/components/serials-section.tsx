@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSWRConfig } from 'swr';
@@ -39,6 +39,10 @@ import { SerialHistoryDialog, type HistoryTarget } from '@/features/serials/comp
 import { SERIAL_STATUS_LABELS, SerialStatusBadge } from '@/features/serials/components/serial-status-badge';
 import { STATUS_ACTIONS, SerialStatusDialog, type StatusChangeRequest } from '@/features/serials/components/serial-status-dialog';
 import { SerialStatusUpload } from '@/features/serials/components/serial-status-upload';
+import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-dialog';
+import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
+import { CodeJobs } from '@/features/serials/components/code-jobs';
+import { CODE_JOBS_KEY_PREFIX } from '@/features/serials/api/code-jobs';
 
 const PAGE_SIZE = 10;
 
@@ -172,6 +176,8 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
   const [statusRequest, setStatusRequest] = useState<StatusChangeRequest | null>(null);
   const [historyOf, setHistoryOf] = useState<HistoryTarget | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
   const sendOnce = useIdempotentSubmit();
   const serialEntry: SerialEntry = { entryId: entry.entry_id, entryPath: entry.entryPath, gcp: entry.gcp };
   const list = useQualifiers({ entryId: entry.entry_id, page, size: PAGE_SIZE, search: search || undefined, status: statusFilter || undefined });
@@ -190,7 +196,11 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
   }, [searchText, search]);
 
   // Every serial list (this page, the pickers of the QR code and the new-link form) changes together.
-  const refresh = () => mutateAll((key) => typeof key === 'string' && key.startsWith(QUALIFIERS_KEY_PREFIX));
+  const refresh = useCallback(() => mutateAll((key) => typeof key === 'string' && key.startsWith(QUALIFIERS_KEY_PREFIX)), [mutateAll]);
+  const jobQueued = () => {
+    showSnackbar(intl.formatMessage({ id: 'bulkCodes.queued' }), 'success');
+    void mutateAll((key) => typeof key === 'string' && key.startsWith(CODE_JOBS_KEY_PREFIX));
+  };
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -271,6 +281,16 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
           <FormattedMessage id="serials.title" />
         </CardTitle>
         <HeaderActions>
+          {canWrite ? (
+            <HeaderButton type="button" onClick={() => setBulkOpen(true)} data-testid="serials-generate">
+              <PlusIcon size={16} />
+              <FormattedMessage id="bulkCodes.generate.open" />
+            </HeaderButton>
+          ) : null}
+          <HeaderButton type="button" onClick={() => setExportRequest({ selection: { kind: 'all' } })} data-testid="serials-export-print">
+            <QrIcon size={16} />
+            <FormattedMessage id="bulkCodes.export.open" />
+          </HeaderButton>
           {canWrite ? (
             <HeaderButton type="button" onClick={() => setUploadOpen(true)} data-testid="serials-status-upload">
               <UploadIcon size={16} />
@@ -376,6 +396,14 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
               <FormattedMessage id={STATUS_ACTIONS[status]} />
             </Button>
           ))}
+          <Button
+            $size="sm"
+            $variant="outline"
+            onClick={() => setExportRequest({ selection: { kind: 'serials', qualifierIds: [...selected] }, count: selected.size })}
+            data-testid="serials-bulk-export"
+          >
+            <FormattedMessage id="bulkCodes.export.selection" />
+          </Button>
           <Button $size="sm" $variant="ghost" onClick={() => setSelected(new Set())}>
             <FormattedMessage id="serials.bulk.clear" />
           </Button>
@@ -490,6 +518,9 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         page={page}
         onPage={setPage}
       />
+      <CodeJobs productId={productId} onExport={setExportRequest} onGenerated={() => void refresh()} />
+      {canWrite ? <BulkSerialsDialog open={bulkOpen} productId={productId} onClose={() => setBulkOpen(false)} onQueued={jobQueued} /> : null}
+      <CodeExportDialog productId={productId} request={exportRequest} onClose={() => setExportRequest(null)} onQueued={jobQueued} />
       <SerialStatusDialog request={statusRequest} onConfirm={applyStatus} onClose={() => setStatusRequest(null)} errorOf={(cause) => apiErrorMessage(intl, cause)} />
       <SerialHistoryDialog target={historyOf} onClose={() => setHistoryOf(null)} />
       {canWrite ? (

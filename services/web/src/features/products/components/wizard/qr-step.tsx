@@ -1,14 +1,15 @@
 import styled from 'styled-components';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { DESIGN_IMAGE_MAX } from '@product-console/shared';
+import { DESIGN_IMAGE_MAX, QR_CALL_TO_ACTION, QR_QUIET_ZONE_MAX, QR_QUIET_ZONE_MIN, UI_LANGUAGES } from '@product-console/shared';
 import { Field, Input, Label } from '@/components/ui/field';
 import { CheckRow, Fieldset, FormSelect, Hint, Inline, Legend, Row } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
 import { DropZone } from '@/components/ui/drop-zone';
 import { IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@/lib/files';
 import { QR_DEFAULT_COLOURS, qrColoursScanWell, type ProductFormInput } from '@/features/products/components/product-form-model';
-import { StepFieldError, StepInput, defineStep, useWizard } from '@/features/products/components/wizard/wizard-context';
+import { StepFieldError, StepInput, defineStep, useFieldError, useWizard } from '@/features/products/components/wizard/wizard-context';
+import { fieldErrorProps } from '@/components/ui/field-error';
 
 const ColourField = styled.div`
   display: inline-flex;
@@ -48,6 +49,9 @@ function QrStep() {
   const foreground = useWatch({ control, name: 'qrContent.customDesign.foreground' }) ?? QR_DEFAULT_COLOURS.foreground;
   const background = useWatch({ control, name: 'qrContent.customDesign.background' }) ?? QR_DEFAULT_COLOURS.background;
   const scansWell = qrColoursScanWell(foreground, background);
+  const frame = useWatch({ control, name: 'qrContent.customDesign.frame' }) ?? 'none';
+  const frameLanguage = useWatch({ control, name: 'qrContent.customDesign.frameLanguage' }) ?? 'en';
+  const quietZoneError = useFieldError('qrContent.customDesign.quietZone');
 
   return (
     <>
@@ -107,6 +111,47 @@ function QrStep() {
         <Hint id="qr-colours-hint" role={scansWell ? undefined : 'alert'} data-testid="qr-colours-hint">
           {scansWell ? t('products.qr.coloursHint') : t('products.qr.coloursWarning')}
         </Hint>
+      </Fieldset>
+      <Fieldset $gap={10}>
+        <Legend>{t('qr.frame.legend')}</Legend>
+        <Inline $gap={20} style={{ alignItems: 'flex-start' }}>
+          <Field>
+            <Label htmlFor="qr-frame">{t('qr.frame')}</Label>
+            <FormSelect id="qr-frame" {...register('qrContent.customDesign.frame')} data-testid="qr-frame">
+              <option value="none">{t('qr.frame.none')}</option>
+              <option value="cta">{t('qr.frame.cta')}</option>
+            </FormSelect>
+          </Field>
+          {frame === 'cta' ? (
+            <Field>
+              <Label htmlFor="qr-frame-language">{t('qr.frame.language')}</Label>
+              <FormSelect id="qr-frame-language" {...register('qrContent.customDesign.frameLanguage')} aria-describedby="qr-frame-text" data-testid="qr-frame-language">
+                {UI_LANGUAGES.map((language) => (
+                  <option key={language} value={language}>
+                    {new Intl.DisplayNames([intl.locale], { type: 'language' }).of(language) ?? language}
+                  </option>
+                ))}
+              </FormSelect>
+              <Hint id="qr-frame-text" data-testid="qr-frame-text">
+                {intl.formatMessage({ id: 'qr.frame.text' }, { text: QR_CALL_TO_ACTION[frameLanguage] })}
+              </Hint>
+            </Field>
+          ) : null}
+          <Field>
+            <Label htmlFor="qr-quiet-zone">{t('qr.quietZone')}</Label>
+            <Input
+              id="qr-quiet-zone"
+              type="number"
+              min={QR_QUIET_ZONE_MIN}
+              max={QR_QUIET_ZONE_MAX}
+              style={{ width: 110 }}
+              {...register('qrContent.customDesign.quietZone', { valueAsNumber: true })}
+              {...fieldErrorProps('qr-quiet-zone', quietZoneError)}
+              data-testid="qr-quiet-zone"
+            />
+            {quietZoneError ? <StepFieldError name="qrContent.customDesign.quietZone" inputId="qr-quiet-zone" /> : <Hint>{intl.formatMessage({ id: 'qr.quietZone.hint' }, { min: QR_QUIET_ZONE_MIN })}</Hint>}
+          </Field>
+        </Inline>
       </Fieldset>
       <DropZone
         label={t('products.qr.designImages')}
