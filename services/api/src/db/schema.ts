@@ -21,4 +21,5 @@ export * from '../modules/api-keys/tables.js';
 export * from '../modules/trace/tables.js';
 export * from '../modules/epcis/tables.js';
 export * from '../modules/authenticity/tables.js';
+export * from '../modules/redirect-rules/tables.js';
 export * from '../mail/tables.js';
