@@ -35,8 +35,8 @@ export const resolverEntrySchema = z.object({
   companyId: z.number().int(),
   title: z.string(),
   links: z.array(resolverLinkSchema),
-  /** Redirect rules of the product, then the company's defaults, in evaluation order (decision 077). */
-  rules: z.array(resolverRuleSchema).default([]),
+  /** Redirect rules of the product, then the company's defaults, in evaluation order (decision 077); absent: none. */
+  rules: z.array(resolverRuleSchema).optional(),
 });
 export type ResolverEntry = z.infer<typeof resolverEntrySchema>;
 

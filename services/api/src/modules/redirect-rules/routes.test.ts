@@ -153,7 +153,7 @@ describe("the resolver's record", () => {
     await putRules(acme, { productId: product.productId, linkType: 'gs1:pip', rules: [germany, { targetUrl: 'https://acme.example/second' }] });
     await putRules(acme, { productId: other.productId, linkType: 'gs1:pip', rules: [{ targetUrl: 'https://acme.example/other' }] });
 
-    const { rules } = await resolverRecord(product.entry.entryPath);
+    const rules = (await resolverRecord(product.entry.entryPath)).rules ?? [];
     expect(rules.map((rule) => [rule.level, rule.targetUrl])).toEqual([
       ['product', 'https://acme.example/de/campaign'],
       ['product', 'https://acme.example/second'],
