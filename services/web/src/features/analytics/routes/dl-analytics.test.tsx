@@ -160,7 +160,8 @@ describe('the DL-analytics screen', () => {
     // Scans by the campaign of their printed code (utm_campaign).
     const campaigns = within(screen.getByTestId('chart-campaigns-table'));
     expect(campaigns.getByText('Scans by campaign', { selector: 'caption' })).toBeInTheDocument();
-    expect(campaigns.getByText('spring-sale')).toBeInTheDocument();
+    const [campaign] = campaigns.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(campaign).toEqual(expect.arrayContaining(['spring-sale', '5']));
   });
 
   it('downloads as CSV exactly the numbers of the chart, with a header row', async () => {
