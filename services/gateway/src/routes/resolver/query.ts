@@ -27,7 +27,7 @@ const nameOf = (pair: string) => {
   return decodeComponent(equals === -1 ? pair : pair.slice(0, equals));
 };
 
-const CONTROL = /[\u0000-\u001f\u007f]/g;
+const CONTROL = /\p{Cc}/gu;
 
 /** The value of a `utm_campaign=` pair as a scan records it: decoded, without control characters, at most SCAN_CAMPAIGN_MAX code points. */
 function campaignOf(pair: string): string | null {

@@ -150,7 +150,7 @@ describe('redirect rules in the link dialog', { timeout: 30_000 }, () => {
 });
 
 describe("the company's default rules on the company profile", { timeout: 30_000 }, () => {
-  const shell = (roleId: number, extra: Parameters<typeof mockBff>[0] = {}) =>
+  const shell = (roleId: 1 | 2 | 3, extra: Parameters<typeof mockBff>[0] = {}) =>
     mockBff({
       '/bff/auth/me': { body: makeSession({ roleId }) },
       '/bff/api/project/all': { body: { result: projects } },
