@@ -74,12 +74,8 @@ export type RedirectRuleFields = z.output<typeof redirectRuleInputSchema>;
 const rulesSchema = z.array(redirectRuleInputSchema).max(REDIRECT_RULES_MAX);
 const linkTypeField = z.enum(LINK_TYPES);
 
-/** A stored rule, as the console reads it. */
-export const redirectRuleSchema = z.object({
-  ruleId: z.number().int(),
-  linkType: z.string(),
-  order: z.number().int(),
-  name: z.string(),
+/** What a stored rule says, as every answer carries it (instants as UTC ISO). */
+const storedRuleShape = {
   targetUrl: z.string(),
   countries: z.array(z.string()),
   languages: z.array(z.string()),
@@ -88,6 +84,15 @@ export const redirectRuleSchema = z.object({
   endsAt: z.string().nullable(),
   batch: z.enum(REDIRECT_RULE_PRESENCE),
   serial: z.enum(REDIRECT_RULE_PRESENCE),
+};
+
+/** A stored rule, as the console reads it. */
+export const redirectRuleSchema = z.object({
+  ruleId: z.number().int(),
+  linkType: z.string(),
+  order: z.number().int(),
+  name: z.string(),
+  ...storedRuleShape,
 });
 export type RedirectRule = z.infer<typeof redirectRuleSchema>;
 export const redirectRuleListResponseSchema = z.object({ result: z.array(redirectRuleSchema) });
@@ -112,14 +117,7 @@ export const resolverRuleSchema = z.object({
   ruleId: z.number().int(),
   level: z.enum(REDIRECT_RULE_LEVELS),
   linkType: z.string(),
-  targetUrl: z.string(),
-  countries: z.array(z.string()),
-  languages: z.array(z.string()),
-  devices: z.array(z.enum(REDIRECT_RULE_DEVICES)),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
-  batch: z.enum(REDIRECT_RULE_PRESENCE),
-  serial: z.enum(REDIRECT_RULE_PRESENCE),
+  ...storedRuleShape,
 });
 export type ResolverRule = z.infer<typeof resolverRuleSchema>;
 

@@ -5,6 +5,7 @@ import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
+import { ruleFieldsOf } from './queries.js';
 import { redirectRules, type RedirectRuleRow } from './tables.js';
 
 /*
@@ -16,20 +17,7 @@ import { redirectRules, type RedirectRuleRow } from './tables.js';
  */
 
 export function toRedirectRule(row: RedirectRuleRow): RedirectRule {
-  return {
-    ruleId: row.id,
-    linkType: row.linkType,
-    order: row.ord,
-    name: row.name,
-    targetUrl: row.targetUrl,
-    countries: row.countries,
-    languages: row.languages,
-    devices: row.devices,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    batch: row.batch,
-    serial: row.serial,
-  };
+  return { ruleId: row.id, linkType: row.linkType, order: row.ord, name: row.name, ...ruleFieldsOf(row) };
 }
 
 async function listWhere(db: Db, where: SQL | undefined): Promise<RedirectRule[]> {

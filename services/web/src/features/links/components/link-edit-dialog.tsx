@@ -18,6 +18,7 @@ import { putProductRules } from '@/features/links/api/redirect-rule-mutations';
 import { RedirectRulesEditor } from '@/features/links/components/redirect-rules-editor';
 import { draftOf, inputOf, sameRules, type RuleDraft } from '@/features/links/components/rule-model';
 import {
+  LanguageOptions,
   LinkDefaultCheck,
   LinkLanguageField,
   LinkSubmitButton,
@@ -180,11 +181,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                       data-testid="link-title-language"
                     >
                       <option value="">{intl.formatMessage({ id: 'links.chooseLanguage' })}</option>
-                      {addable.map((code) => (
-                        <option key={code} value={code}>
-                          {languageName(intl.locale, code)}
-                        </option>
-                      ))}
+                      <LanguageOptions codes={addable} />
                     </LanguageSelect>
                     <Button
                       $size="sm"

@@ -9,6 +9,7 @@ import { Field, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { CheckRow, Fieldset, FormSelect, Hint, Inline, Legend, Stack } from '@/components/ui/form-controls';
 import { encodeFieldError, fieldErrorText, schemaFieldErrors } from '@/lib/field-errors';
+import { LanguageOptions } from '@/features/links/components/link-form-fields';
 import { LINK_LANGUAGES, languageName } from '@/features/links/components/link-model';
 import { inputOf, type RuleDraft } from '@/features/links/components/rule-model';
 
@@ -156,11 +157,7 @@ export function RuleForm({ draft: initial, isNew, onApply, onCancel }: RuleFormP
                 data-testid="rule-language-select"
               >
                 <option value="">{intl.formatMessage({ id: 'links.chooseLanguage' })}</option>
-                {addable.map((code) => (
-                  <option key={code} value={code}>
-                    {languageName(intl.locale, code)}
-                  </option>
-                ))}
+                <LanguageOptions codes={addable} />
               </FormSelect>
               <Button
                 $size="sm"

@@ -3,10 +3,9 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { chooseRedirectRule, COUNTRY_CODES, REDIRECT_RULE_DEVICES, type RuleVisitor } from '@product-console/shared';
 import { useCountryNames } from '@/components/country-multi-select';
-import { Field, Label } from '@/components/ui/field';
+import { Field, Input, Label } from '@/components/ui/field';
 import { CheckRow, Fieldset, FormSelect, Inline, Legend } from '@/components/ui/form-controls';
-import { Input } from '@/components/ui/field';
-import { LINK_LANGUAGES, languageName } from '@/features/links/components/link-model';
+import { LanguageOptions } from '@/features/links/components/link-form-fields';
 import { DEVICE_MESSAGES } from '@/features/links/components/rule-form';
 import { conditionsOf, fromLocalInput, toLocalInput, type RuleDraft } from '@/features/links/components/rule-model';
 
@@ -96,11 +95,7 @@ export function RulePreview({ rules, companyRules, linkTarget }: RulePreviewProp
           </Label>
           <FormSelect id="rule-preview-language" value={language} onChange={(event) => setLanguage(event.target.value)} data-testid="preview-language">
             <option value="">{intl.formatMessage({ id: 'rules.preview.noLanguage' })}</option>
-            {LINK_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {languageName(intl.locale, code)}
-              </option>
-            ))}
+            <LanguageOptions />
           </FormSelect>
         </Field>
         <Field>
