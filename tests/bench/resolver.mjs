@@ -78,12 +78,14 @@ try {
 
   const [reference, resolver, withRules] = targets;
   // Each round's ratio is of loads taken back to back; the median round speaks for the run.
-  const medianRatio = (target) => {
-    const ratios = target.rounds.map((round, index) => round.rps / reference.rounds[index].rps).sort((a, b) => a - b);
+  const medianRatio = (target, against = reference) => {
+    const ratios = target.rounds.map((round, index) => round.rps / against.rounds[index].rps).sort((a, b) => a - b);
     return { ratio: ratios[Math.floor(ratios.length / 2)], ratios };
   };
   const { ratio, ratios } = medianRatio(resolver);
   const rules = medianRatio(withRules);
+  // The rules' own cost, free of the bare route's share of the machine: against the plain product's rounds.
+  const rulesCost = medianRatio(withRules, resolver);
   const ok = ratio >= TARGET_RATIO && rules.ratio >= TARGET_RATIO;
   upstream.child.send('counts');
   const counts = await new Promise((resolve) => upstream.child.once('message', resolve));
@@ -92,6 +94,7 @@ try {
   console.log(
     `with rules       ratio ${rules.ratio.toFixed(2)} of the bare route (target >= ${TARGET_RATIO}) ${rules.ratio >= TARGET_RATIO ? 'PASS' : 'MISS'}; rounds ${rules.ratios.map((r) => r.toFixed(2)).join(' ')}`,
   );
+  console.log(`                 with rules ${rulesCost.ratio.toFixed(2)} of the plain product's throughput; rounds ${rulesCost.ratios.map((r) => r.toFixed(2)).join(' ')}`);
   console.log(
     `                 added median latency ${(percentile(resolver.latency, 50) - percentile(reference.latency, 50)).toFixed(3)} ms; ` +
       `API lookups ${counts.lookups} for about ${targets.slice(1).reduce((sum, target) => sum + target.latency.length + target.load.total + WARM_UP_REQUESTS * ROUNDS, 0)} scans; scans recorded ${counts.scans} so far`,
