@@ -25,7 +25,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/** What the window shows (a dialog scrolls within it). */
+const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
 /** The resolver's answer to a scan of the Digital Link, not followed. */
 const scan = (digitalLinkPath: string, userAgent: string) => fetch(`${baseURL()}${digitalLinkPath}`, { redirect: 'manual', headers: { 'user-agent': userAgent } });
@@ -59,6 +60,7 @@ describe('redirect rules in Chromium', () => {
     await dialog.getByTestId('rule-row-0').waitFor();
     await dialog.getByTestId('preview-device').selectOption('ios');
     await expect.poll(() => dialog.getByTestId('preview-target').innerText()).toBe('https://example.com/ridge-iphone');
+    await dialog.getByTestId('preview-result').scrollIntoViewIfNeeded();
     await shot('rules-in-link-dialog');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -74,7 +76,7 @@ describe('redirect rules in Chromium', () => {
 
     await page.goto(`${baseURL()}/acme/profiles/company`);
     await page.getByTestId('company-rules').getByTestId('rule-add').waitFor();
-    await page.getByTestId('company-rules').scrollIntoViewIfNeeded();
+    await page.getByTestId('company-rules').getByTestId('rule-preview').scrollIntoViewIfNeeded();
     await shot('company-default-rules');
   });
 });

@@ -84,10 +84,10 @@ describe('redirect rules in the link dialog', { timeout: 30_000 }, () => {
     const preview = within(dialog).getByTestId('rule-preview');
     await user.selectOptions(within(preview).getByTestId('preview-country'), 'DE');
     await user.selectOptions(within(preview).getByTestId('preview-device'), 'ios');
-    expect(within(preview).getByTestId('preview-result')).toHaveTextContent('Germany of this product applies');
+    expect(within(preview).getByTestId('preview-result')).toHaveTextContent("This product's rule “Germany” applies");
     expect(within(preview).getByTestId('preview-target')).toHaveTextContent('https://acme.test/de-iphone');
     await user.selectOptions(within(preview).getByTestId('preview-country'), 'KR');
-    expect(within(preview).getByTestId('preview-result')).toHaveTextContent("The company's default Korea shop applies");
+    expect(within(preview).getByTestId('preview-result')).toHaveTextContent("The company's default rule “Korea shop” applies");
     await user.selectOptions(within(preview).getByTestId('preview-country'), 'JP');
     expect(within(preview).getByTestId('preview-result')).toHaveTextContent('No rule applies');
     expect(within(preview).getByTestId('preview-target')).toHaveTextContent('https://acme.test/pip');
