@@ -43,6 +43,7 @@ import { entryRoutes } from './modules/entries/routes.js';
 import { qualifierRoutes } from './modules/qualifiers/routes.js';
 import { dataRoutes } from './modules/data/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
+import { redirectRuleRoutes } from './modules/redirect-rules/routes.js';
 import { resolverRoutes } from './modules/resolver/routes.js';
 import { qrRoutes } from './modules/qr/routes.js';
 import { codeRoutes } from './modules/codes/routes.js';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(lifecycleRoutes, { config });
   await app.register(dataRoutes, { config });
   await app.register(linkRoutes, { config });
+  await app.register(redirectRuleRoutes, { config });
   await app.register(qrRoutes, { config });
   await app.register(codeRoutes, { config });
   await app.register(contentRoutes, { config });

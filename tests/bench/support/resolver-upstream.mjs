@@ -1,11 +1,12 @@
-// A bare Fastify app standing in for the API's internal resolver routes: one product's record
-// (behind the internal token) and a scan sink that counts. Run as a child of resolver.mjs; it
+// A bare Fastify app standing in for the API's internal resolver routes: two products' records
+// (behind the internal token), the second with redirect rules, and a scan sink that counts. Run as a child of resolver.mjs; it
 // reports its port over IPC, and answers 'counts' messages with what it received.
 import { Buffer } from 'node:buffer';
 import Fastify from 'fastify';
 
 const [internalToken] = process.argv.slice(2);
 const GTIN = '09506000134352';
+const RULES_GTIN = '09506000134369';
 const entry = {
   entryPath: `/01/${GTIN}`,
   entryId: 1,
@@ -19,6 +20,32 @@ const entry = {
   ],
 };
 
+// Several rules of each kind (decision 077), none of which takes the benchmark's scan (an iPhone
+// on loopback, English, no batch or serial) until the last one: every scan evaluates them all, a
+// country lookup included.
+const DAY = 86_400_000;
+const rule = (fields) => ({
+  ruleId: 1, level: 'product', linkType: 'gs1:pip', countries: [], languages: [], devices: [], startsAt: null, endsAt: null, batch: 'any', serial: 'any', ...fields,
+});
+const rulesEntry = {
+  ...entry,
+  entryPath: `/01/${RULES_GTIN}`,
+  productId: 43,
+  title: 'Trail boots with campaigns',
+  rules: [
+    rule({ targetUrl: 'https://brand.example/de', countries: ['DE', 'AT', 'CH'] }),
+    rule({ targetUrl: 'https://brand.example/fr', languages: ['fr'] }),
+    rule({ targetUrl: 'https://brand.example/android', devices: ['android'] }),
+    rule({ targetUrl: 'https://brand.example/past', startsAt: new Date(Date.now() - 60 * DAY).toISOString(), endsAt: new Date(Date.now() - 30 * DAY).toISOString() }),
+    rule({ targetUrl: 'https://brand.example/batch', batch: 'with' }),
+    rule({ targetUrl: 'https://brand.example/serial', serial: 'with' }),
+    rule({ targetUrl: 'https://brand.example/dpp-jp', linkType: 'gs1:dpp', countries: ['JP'] }),
+    rule({ level: 'company', targetUrl: 'https://brand.example/kr', countries: ['KR'] }),
+    rule({ level: 'company', targetUrl: 'https://brand.example/spring', devices: ['ios'], startsAt: new Date(Date.now() - DAY).toISOString(), endsAt: new Date(Date.now() + 30 * DAY).toISOString() }),
+  ],
+};
+const records = new Map([entry, rulesEntry].map((record) => [record.entryPath, record]));
+
 let lookups = 0;
 let scans = 0;
 const app = Fastify({ logger: false });
@@ -26,8 +53,7 @@ app.get('/healthz', async () => ({ status: 'ok' }));
 app.get('/api/internal/resolver/entry', async (request, reply) => {
   if (request.headers['x-internal-token'] !== internalToken) return reply.code(401).send({ code: 'E401005', message: 'no' });
   lookups += 1;
-  if (request.query.entryPath !== entry.entryPath) return reply.code(404).send({ code: 'E404001', message: 'not found' });
-  return entry;
+  return records.get(request.query.entryPath) ?? reply.code(404).send({ code: 'E404001', message: 'not found' });
 });
 // Batches are counted, not parsed: the stand-in shares the machine with what is measured.
 app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -9,7 +9,7 @@ import { daySchema, idTextSchema, text } from './common.js';
  */
 
 /** The dimensions a rollup counts scans by; `total` has the one value ''. */
-export const SCAN_DIMENSIONS = ['total', 'country', 'region', 'device', 'os', 'browser', 'linkType', 'view', 'language', 'serial'] as const;
+export const SCAN_DIMENSIONS = ['total', 'country', 'region', 'device', 'os', 'browser', 'linkType', 'view', 'language', 'serial', 'campaign'] as const;
 export type ScanDimension = (typeof SCAN_DIMENSIONS)[number];
 
 /** Device types of scan facts (ua-parser-js device types, desktop when none). */
@@ -104,6 +104,8 @@ export const analyticsDashboardSchema = z.object({
   linkTypes: z.array(rankedValueSchema),
   views: z.array(rankedValueSchema),
   languages: z.array(rankedValueSchema),
+  /** `utm_campaign` of the scanned URIs (decision 077). */
+  campaigns: z.array(rankedValueSchema),
   serials: z.array(rankedValueSchema),
   /**
    * False when the range holds too many serial scan days to rank its serials within the dashboard's

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.js';
+import { resolverRuleSchema, SCAN_CAMPAIGN_MAX } from './redirect-rule.js';
 
 /*
  * The contract between the gateway's GS1 resolver and the API's internal resolver routes
@@ -34,6 +35,8 @@ export const resolverEntrySchema = z.object({
   companyId: z.number().int(),
   title: z.string(),
   links: z.array(resolverLinkSchema),
+  /** Redirect rules of the product, then the company's defaults, in evaluation order (decision 077); absent: none. */
+  rules: z.array(resolverRuleSchema).optional(),
 });
 export type ResolverEntry = z.infer<typeof resolverEntrySchema>;
 
@@ -59,6 +62,8 @@ export const scanBatchSchema = z.object({
         ua: text().max(SCAN_USER_AGENT_MAX).nullish(),
         /** Or the index of the scanner's User-Agent in the batch's `agents` (the gateway sends each agent once per batch). */
         agent: z.number().int().min(0).max(999).nullish(),
+        /** The scanned URI's `utm_campaign` (decoded, cut to SCAN_CAMPAIGN_MAX), counted by campaign. */
+        campaign: text().max(SCAN_CAMPAIGN_MAX).nullish(),
       }),
     )
     .min(1)

@@ -21,5 +21,6 @@ export * from '../modules/api-keys/tables.js';
 export * from '../modules/trace/tables.js';
 export * from '../modules/epcis/tables.js';
 export * from '../modules/authenticity/tables.js';
+export * from '../modules/redirect-rules/tables.js';
 export * from '../mail/tables.js';
 export * from '../modules/codes/tables.js';

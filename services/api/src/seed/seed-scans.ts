@@ -97,6 +97,8 @@ interface DemoScan {
   os: string | null;
   browser: string | null;
   visitor: string;
+  /** `utm_campaign` of the printed code, for some visitors (decision 077). */
+  campaign: string | null;
   scanned_at: string;
 }
 
@@ -147,6 +149,9 @@ export function demoScans(
       os,
       browser,
       visitor,
+      // Some visitors scanned a code printed for a campaign: read off the visitor's hash, so the
+      // demo's random sequence (and every figure drawn from it) stays as it was.
+      campaign: DEMO_CAMPAIGNS[parseInt(visitor[0]!, 16)] ?? null,
       scanned_at: new Date(at).toISOString(),
       ...overrides,
     });
@@ -177,6 +182,9 @@ export function demoScans(
   return { scans: rows.sort((a, b) => (a.scanned_at < b.scanned_at ? -1 : 1)), evidence };
 }
 
+/** Campaigns of the demo's printed codes, by the first hex digit of the visitor's hash (the rest: none). */
+const DEMO_CAMPAIGNS: Record<number, string> = { 0: 'spring-trails', 1: 'spring-trails', 2: 'spring-trails', 3: 'store-display', 4: 'store-display', 5: 'newsletter' };
+
 /**
  * Seeds Acme's demo scans, their hourly, daily and serial rollups and the flagged serial (within the demo seed's
  * transaction, so it runs once with the rest).
@@ -192,9 +200,9 @@ export async function seedDemoScans(tx: Db, companyId: number, now = new Date())
 
   await tx.execute(sql`
     insert into scans (company_id, product_id, entry_id, qualifier_path, serial, link_type, view, lang, device,
-                       country, region, device_type, os, browser, visitor, scanned_at)
+                       country, region, device_type, os, browser, visitor, campaign, scanned_at)
     select company_id, product_id, entry_id, qualifier_path, serial, link_type, view, lang, device,
-           country, region, device_type, os, browser, visitor, scanned_at
+           country, region, device_type, os, browser, visitor, campaign, scanned_at
     from jsonb_populate_recordset(null::scans, ${JSON.stringify(rows)}::jsonb)`);
 
   // The grouping fits in memory rather than spilling to disk (this transaction only).

@@ -42,6 +42,7 @@ const RANKED = {
   linkTypes: 'linkType',
   views: 'view',
   languages: 'language',
+  campaigns: 'campaign',
 } as const;
 type RankedKey = keyof typeof RANKED;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
-import { LINK_TYPE_VIEWS, type ScanDeviceType } from '@product-console/shared';
+import { LINK_TYPE_VIEWS, plainAddress, type GeoLookup, type ScanDeviceType } from '@product-console/shared';
 
 /*
  * What a scan tells without keeping who made it (decision 055): country and region from the client
@@ -11,7 +11,6 @@ import { LINK_TYPE_VIEWS, type ScanDeviceType } from '@product-console/shared';
  * and the User-Agent are read here and dropped.
  */
 
-type GeoLookup = (address: string) => { country: string; region: string } | null;
 let geoLookup: GeoLookup | undefined;
 
 /**
@@ -27,29 +26,7 @@ export async function loadGeo(): Promise<GeoLookup> {
   return geoLookup;
 }
 
-export interface Place {
-  country: string | null;
-  region: string | null;
-}
-
-const NOWHERE: Place = { country: null, region: null };
-
-/** An IPv4-mapped IPv6 address (`::ffff:81.2.69.142`) as the IPv4 address it is. */
-export const plainAddress = (address: string) => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address.toLowerCase();
-
-/** Country (ISO 3166-1 alpha-2) and region (the database's subdivision code) of an address; nulls when unknown or private. */
-export function placeOf(lookup: GeoLookup, address: string | null | undefined): Place {
-  if (!address) return NOWHERE;
-  const plain = plainAddress(address);
-  let found: ReturnType<GeoLookup>;
-  try {
-    found = lookup(plain);
-  } catch {
-    return NOWHERE;
-  }
-  if (!found || !/^[A-Z]{2}$/.test(found.country)) return NOWHERE;
-  return { country: found.country, region: found.region && /^[A-Za-z0-9]{1,3}$/.test(found.region) ? found.region : null };
-}
+export { placeOf, plainAddress, type Place } from '@product-console/shared';
 
 export interface Client {
   bot: boolean;

@@ -56,6 +56,7 @@ interface ScanInput {
   at?: string;
   ip?: string | null;
   ua?: string | null;
+  campaign?: string | null;
 }
 
 const scan = (entryPath: string, input: ScanInput = {}) => ({
@@ -67,6 +68,7 @@ const scan = (entryPath: string, input: ScanInput = {}) => ({
   at: input.at ?? new Date().toISOString(),
   ip: input.ip ?? null,
   ua: input.ua ?? null,
+  campaign: input.campaign ?? null,
 });
 
 /** Posts scans as the resolver does, their serials registered first (unless `registered` is false). */
@@ -197,6 +199,29 @@ describe('scan facts and rollups', () => {
     ]);
     expect(new Set(rows.map((row) => row.address)).size).toBe(rows.length);
     for (const row of rows) expect(row.address).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('keeps the campaign of each scan and counts scans by campaign, on the dashboard too', async () => {
+    const product = await newProduct();
+    const at = new Date().toISOString();
+    const response = await postScans([
+      scan(product.entryPath, { campaign: 'spring-sale', at }),
+      scan(product.entryPath, { campaign: 'spring-sale', at }),
+      scan(product.entryPath, { campaign: 'newsletter', at }),
+      scan(product.entryPath, { at }),
+    ]);
+    expect(response.json()).toEqual({ accepted: 4 });
+    const stored = await t.app.db.select({ campaign: scans.campaign }).from(scans).where(eq(scans.productId, product.productId));
+    expect(stored.map((row) => row.campaign ?? '(none)').sort()).toEqual(['(none)', 'newsletter', 'spring-sale', 'spring-sale']);
+    expect(await rollupsOf(product.productId)).toMatchObject({ 'total:': 4, 'campaign:spring-sale': 2, 'campaign:newsletter': 1 });
+
+    const today = at.slice(0, 10);
+    await t.app.db.execute(sql`update companies set time_zone = 'UTC' where id = ${acmeCompanyId}`);
+    const dashboard = await call(t.app, acme, { method: 'GET', url: `/api/analytics/dashboard?from=${today}&to=${today}&productId=${product.productId}&compare=false` });
+    expect(dashboard.json().result.campaigns).toEqual([
+      { value: 'spring-sale', scans: 2, previous: null },
+      { value: 'newsletter', scans: 1, previous: null },
+    ]);
   });
 
   it('counts nothing of a batch of bots only', async () => {

@@ -16,14 +16,15 @@ import type { Db } from '../../db/client.js';
 /**
  * The rollup dimensions of the scan row `alias` (of `scans`, or of a batch shaped like it), as the rows
  * `d(dimension, value)` of a lateral join: `total` (value ''), country, region (`{country}-{region}`),
- * device type, system, browser, link type, view, language and serial; a null value is no row of its
+ * device type, system, browser, link type, view, language, serial and campaign (`utm_campaign`); a null value is no row of its
  * dimension (filter `d.value is not null`). One list for the ingest, the demo seed and the benchmark.
  */
 export function scanDimensionsSql(alias: string): string {
   const a = alias;
   return `(values
     ('total', ''), ('country', ${a}.country), ('region', ${a}.country || '-' || ${a}.region), ('device', ${a}.device_type),
-    ('os', ${a}.os), ('browser', ${a}.browser), ('linkType', ${a}.link_type), ('view', ${a}.view), ('language', ${a}.lang), ('serial', ${a}.serial)
+    ('os', ${a}.os), ('browser', ${a}.browser), ('linkType', ${a}.link_type), ('view', ${a}.view), ('language', ${a}.lang), ('serial', ${a}.serial),
+    ('campaign', ${a}.campaign)
   ) as d(dimension, value)`;
 }
 

@@ -221,6 +221,7 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
         os: client.os,
         browser: client.browser,
         visitor: salt && scan.ip ? visitorOf(salt, scan.ip, userAgent ?? '', entry.companyId) : null,
+        campaign: scan.campaign || null,
         scanned_at: scan.at,
       };
     });
@@ -229,9 +230,9 @@ export async function recordScans(db: Db, batch: ScanBatch, salts: SaltBook = cr
         select * from jsonb_populate_recordset(null::scans, ${JSON.stringify(rows)}::jsonb)
       ), inserted as (
         insert into scans (company_id, product_id, entry_id, qualifier_path, serial, link_type, view, lang, device,
-                           country, region, device_type, os, browser, visitor, scanned_at)
+                           country, region, device_type, os, browser, visitor, campaign, scanned_at)
         select company_id, product_id, entry_id, qualifier_path, serial, link_type, view, lang, device,
-               country, region, device_type, os, browser, visitor, scanned_at
+               country, region, device_type, os, browser, visitor, campaign, scanned_at
         from batch
       ), seen as (
         select product_id, (scanned_at at time zone 'UTC')::date as day, visitor, min(company_id) as company_id, min(scanned_at) as first_at

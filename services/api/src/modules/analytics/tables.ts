@@ -43,6 +43,8 @@ export const scans = pgTable(
     deviceType: text('device_type'),
     os: text('os'),
     browser: text('browser'),
+    /** The scanned URI's `utm_campaign`, null without one (decision 077). */
+    campaign: text('campaign'),
     /** Hex of the day's salted hash of address and user agent, shortened; counts visitors without cookies. */
     visitor: text('visitor'),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,6 +5,7 @@ import { entries } from '../entries/tables.js';
 import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
+import { resolverRules } from '../redirect-rules/queries.js';
 
 /**
  * What the resolver answers for an entry path: a live, active entry of a live product with its
@@ -42,5 +43,5 @@ export async function resolverEntry(db: Db, entryPath: string): Promise<Resolver
     )
     .orderBy(sql`${qualifiers.qualifierPath} nulls first`, asc(links.ord), asc(links.id));
 
-  return { entryPath, entryId: found.entryId, productId: found.productId, companyId: found.companyId, title: found.title, links: rows };
+  return { entryPath, entryId: found.entryId, productId: found.productId, companyId: found.companyId, title: found.title, links: rows, rules: await resolverRules(db, found.companyId, found.productId) };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ResolutionCache } from '../../resolution/cache.js';
+import { geoReady } from '../../resolution/rules.js';
 import type { Target } from './language.js';
 import { wantsCredential } from './credential.js';
 import { parseLinkTypeParameter } from './link-types.js';
@@ -30,6 +31,8 @@ export interface FastRedirect {
   parsed: DigitalLinkPath;
   view: ResolutionView;
   target: Target;
+  /** The URI's `utm_campaign`, for the scan record. */
+  campaign: string | null;
   requestId: string | undefined;
   seconds: number;
 }
@@ -76,9 +79,12 @@ export function createFastPath(options: FastPathOptions): (request: IncomingMess
     const entry = options.cache.peek(parsed.entryPath, false);
     if (!entry) return false;
     const view = viewOf(entry, origin, parsed);
-    const target = redirectTarget(view, requested && !requested.linkset ? requested.linkType : null, request.headers['accept-language']);
-    if (!target) return false;
+    // Rules that name countries: Fastify's route waits for the geolocation the first time.
+    if (view.rules?.needsCountry && !geoReady()) return false;
     const address = options.clientAddress(request);
+    const scan = { acceptLanguage: request.headers['accept-language'], userAgent: request.headers['user-agent'], address };
+    const target = redirectTarget(view, requested && !requested.linkset ? requested.linkType : null, scan);
+    if (!target) return false;
     if (!options.admit(address)) return false;
 
     const requestId = options.requestId(request);
@@ -90,7 +96,7 @@ export function createFastPath(options: FastPathOptions): (request: IncomingMess
     response.writeHead(307, headers);
     response.end();
     options.cache.countHit();
-    options.answered({ request, address, parsed, view, target, requestId, seconds: (performance.now() - started) / 1000 });
+    options.answered({ request, address, parsed, view, target, campaign: query.campaign, requestId, seconds: (performance.now() - started) / 1000 });
     return true;
   };
 }

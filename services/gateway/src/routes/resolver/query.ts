@@ -1,14 +1,18 @@
+import { SCAN_CAMPAIGN_MAX } from '@product-console/shared';
+
 /** The query of a Digital Link request: what the resolver reads, and what it passes on. */
 export interface RequestQuery {
   /** `linkType` as sent (decoded); null when absent. */
   linkType: string | null;
   /** Every other `name=value` pair, as sent (still encoded), for the redirect target. */
   passOn: readonly string[];
+  /** `utm_campaign` (decoded, cut to SCAN_CAMPAIGN_MAX), which the scan records; null when absent or empty. It passes on too. */
+  campaign: string | null;
 }
 
 const NOT_URL_SAFE = /[^\x21-\x7e]/;
 const NOT_URL_SAFE_ALL = /[^\x21-\x7e]/g;
-const EMPTY: RequestQuery = { linkType: null, passOn: [] };
+const EMPTY: RequestQuery = { linkType: null, passOn: [], campaign: null };
 
 function decodeComponent(value: string): string | null {
   try {
@@ -23,20 +27,35 @@ const nameOf = (pair: string) => {
   return decodeComponent(equals === -1 ? pair : pair.slice(0, equals));
 };
 
+const CONTROL = /\p{Cc}/gu;
+
+/** The value of a `utm_campaign=` pair as a scan records it: decoded, without control characters, at most SCAN_CAMPAIGN_MAX code points. */
+function campaignOf(pair: string): string | null {
+  const equals = pair.indexOf('=');
+  const value = equals === -1 ? null : decodeComponent(pair.slice(equals + 1));
+  if (!value) return null;
+  const clean = value.replace(CONTROL, '').trim();
+  const cut = clean.length > SCAN_CAMPAIGN_MAX ? Array.from(clean).slice(0, SCAN_CAMPAIGN_MAX).join('') : clean;
+  return cut.length > SCAN_CAMPAIGN_MAX ? cut.slice(0, SCAN_CAMPAIGN_MAX).replace(/[\uD800-\uDBFF]$/, '') : cut || null;
+}
+
 export function parseQuery(raw: string): RequestQuery {
   if (!raw) return EMPTY;
   let linkType: string | null = null;
+  let campaign: string | null = null;
   const passOn: string[] = [];
   for (const pair of raw.split('&')) {
     if (!pair) continue;
-    if (nameOf(pair) === 'linkType') {
+    const name = nameOf(pair);
+    if (name === 'linkType') {
       linkType ??= decodeComponent(pair.slice(pair.indexOf('=') + 1)) ?? '';
       continue;
     }
+    if (name === 'utm_campaign' && campaign === null) campaign = campaignOf(pair);
     // A Location header takes printable ASCII only.
     passOn.push(NOT_URL_SAFE.test(pair) ? pair.replace(NOT_URL_SAFE_ALL, (c) => encodeURIComponent(c)) : pair);
   }
-  return { linkType, passOn };
+  return { linkType, passOn, campaign };
 }
 
 /**

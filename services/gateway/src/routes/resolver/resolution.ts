@@ -1,4 +1,5 @@
 import type { ResolverEntry } from '@product-console/shared';
+import { ruledTarget, viewRules, type ScanRequest, type ViewRules } from '../../resolution/rules.js';
 import { acceptedLanguages, chooseByLanguage, type Target, type TypeChoice } from './language.js';
 import { DEFAULT_LINK_REL, linkTypeTitle, relationOf, type LinkTypeRequest } from './link-types.js';
 import type { DigitalLinkPath } from './request-path.js';
@@ -35,6 +36,8 @@ export interface ResolutionView {
   scannedSerialPath: string | null;
   /** What a link set answer records as its scan. */
   linksetScanKey: ScanKey;
+  /** The redirect rules of the record for this URI (decision 077), or null. */
+  rules: ViewRules | null;
   /** Headers of a redirect, all but Location. */
   redirectHeaders: Readonly<Record<string, string>>;
   /** The same as a flat list (name, value, ...), for a raw writeHead. */
@@ -183,6 +186,10 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
   for (const choice of byType.values()) {
     for (const target of choice.candidates) target.scanKey = scanKey(path.entryPath, scannedSerialPath, target.linkType);
   }
+  const rules = viewRules(entry, path, (linkType) => byType.get(linkType)?.preferred, (targetUrl) => {
+    const href = absolute(targetUrl, origin);
+    return href && withScannedSerial(href, entry.productId, serial);
+  });
 
   const linksetHeaders = {
     ...CORS_HEADERS,
@@ -200,6 +207,7 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
     knownQualifierPath,
     scannedSerialPath,
     linksetScanKey: scanKey(path.entryPath, scannedSerialPath, 'linkset'),
+    rules,
     redirectHeaders,
     redirectHeaderList,
     linksetHeaders,
@@ -223,12 +231,14 @@ export function wantsLinkset(requested: LinkTypeRequest | null, accept: string |
 }
 
 /**
- * The link a redirect goes to: of the requested type (or the default link's type), chosen by
- * Accept-Language; null when the product has no link of that type.
+ * The link a redirect goes to: of the requested type (or the default link's type), where the type's
+ * first matching redirect rule says, else chosen by Accept-Language; null when the product has no
+ * link of that type.
  */
-export function redirectTarget(view: ResolutionView, linkType: string | null, acceptLanguage: string | undefined): Target | null {
+export function redirectTarget(view: ResolutionView, linkType: string | null, scan: ScanRequest): Target | null {
   const choice = linkType === null ? view.defaultChoice : view.byType.get(linkType);
-  return choice ? chooseByLanguage(choice, acceptedLanguages(acceptLanguage)) : null;
+  if (!choice) return null;
+  return (view.rules && ruledTarget(view.rules, choice.linkType, scan)) || chooseByLanguage(choice, acceptedLanguages(scan.acceptLanguage));
 }
 
 const views = new WeakMap<ResolverEntry, Map<string, ResolutionView>>();

@@ -9,6 +9,7 @@ import { parseQuery, withQuery } from './query.js';
 import { createPathParser, CONVENIENCE_ALPHAS, isProblem } from './request-path.js';
 import { CORS_HEADERS, LINKSET_MEDIA_TYPE, redirectTarget, viewOf, wantsLinkset } from './resolution.js';
 import { clientAddressOf, createScanRecorder, createScanSender, type TrustProxy } from './scans.js';
+import { geoReady, loadGeo } from '../../resolution/rules.js';
 import { resolverDescription } from './well-known.js';
 
 /*
@@ -132,10 +133,13 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
     const requested = query.linkType === null ? null : parseLinkTypeParameter(query.linkType);
     const accept = request.headers.accept;
     const record = request.method === 'GET';
+    const scan = { acceptLanguage: request.headers['accept-language'], userAgent: request.headers['user-agent'], address: request.ip };
+    // Rules that name countries wait for the geolocation the first time (decision 077).
+    if (view.rules?.needsCountry && !geoReady()) await loadGeo();
 
     if (wantsLinkset(requested, accept)) {
       count('linkset');
-      if (record) scans.record(view.linksetScanKey, request.headers['accept-language'], request.headers['user-agent'], request.ip);
+      if (record) scans.record(view.linksetScanKey, scan.acceptLanguage, scan.userAgent, scan.address, query.campaign);
       // A client that asks for plain JSON only gets the same document as application/json.
       const type = accept && !accept.includes(LINKSET_MEDIA_TYPE) && accept.includes('application/json') ? 'application/json' : LINKSET_MEDIA_TYPE;
       return reply.code(200).headers(view.linksetHeaders).type(type).send(view.linksetJson());
@@ -154,8 +158,8 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       if (credential.status === 200) {
         if (credential.kid) app.didDocuments.dropUnlessListed(credential.kid);
         count('linkset');
-        const dpp = redirectTarget(view, DPP_LINK_TYPE, request.headers['accept-language']);
-        if (record && dpp) scans.record(dpp.scanKey, request.headers['accept-language'], request.headers['user-agent'], request.ip);
+        const dpp = redirectTarget(view, DPP_LINK_TYPE, scan);
+        if (record && dpp) scans.record(dpp.scanKey, scan.acceptLanguage, scan.userAgent, scan.address, query.campaign);
         return reply.code(200).headers(CORS_HEADERS).header('vary', 'Accept').header('cache-control', 'no-cache').type(credential.contentType).send(credential.body);
       }
       if (credential.status >= 500) {
@@ -168,7 +172,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
     }
 
     const linkType = requested && !requested.linkset ? requested.linkType : null;
-    const target = redirectTarget(view, linkType, request.headers['accept-language']);
+    const target = redirectTarget(view, linkType, scan);
     if (!target) {
       count('not_found');
       const problem = linkType
@@ -177,7 +181,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       return sendProblem(request, reply, problem);
     }
     count('redirect');
-    if (record) scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent'], request.ip);
+    if (record) scans.record(target.scanKey, scan.acceptLanguage, scan.userAgent, scan.address, query.campaign);
     if (query.passOn.length === 0) return reply.code(307).headers(target.redirectHeaders).send();
     return reply.code(307).headers(view.redirectHeaders).header('location', withQuery(target.href, query.passOn)).send();
   }
@@ -229,10 +233,10 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       open: () => accepting && !app.draining,
       clientAddress,
       admit: (address) => address === undefined || app.rateLimits.countPublic(address) === 0,
-      answered({ request, address, target, requestId, seconds }) {
+      answered({ request, address, target, campaign, requestId, seconds }) {
         count('redirect');
         countFastRedirect();
-        scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent'], address);
+        scans.record(target.scanKey, request.headers['accept-language'], request.headers['user-agent'], address, campaign);
         if (logAnswers) {
           app.log.info({ reqId: requestId, req: { method: 'GET', url: request.url }, res: { statusCode: 307 }, responseTime: seconds * 1000 }, 'request completed');
         }

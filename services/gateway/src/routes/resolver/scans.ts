@@ -36,11 +36,13 @@ export interface PendingScan {
   userAgent: string | undefined;
   address: string | undefined;
   at: number;
+  /** The URI's `utm_campaign`, cut to SCAN_CAMPAIGN_MAX; null without one. */
+  campaign: string | null;
 }
 
 export interface ScanRecorder {
   /** Keeps a scan for the next batch; never waits, never throws. `address` is the client's (TRUST_PROXY honoured). */
-  record(key: ScanKey, acceptLanguage: string | undefined, userAgent: string | undefined, address: string | undefined): void;
+  record(key: ScanKey, acceptLanguage: string | undefined, userAgent: string | undefined, address: string | undefined, campaign?: string | null): void;
   /** Sends what is kept now. */
   flush(): Promise<void>;
   /** Stops the timer and sends what is left. */
@@ -110,10 +112,11 @@ const ADDRESS = /^[0-9A-Za-z.:%_-]{1,64}$/;
  * The User-Agent is sent once per batch (`agents`) and named by its index: a batch of scans holds
  * few distinct agents, and each is a few hundred characters.
  */
-function scanJson({ key, acceptLanguage, userAgent, address, at }: PendingScan, agent: number): string {
+function scanJson({ key, acceptLanguage, userAgent, address, at, campaign }: PendingScan, agent: number): string {
   const lang = firstLanguage(acceptLanguage);
   const ip = address !== undefined && ADDRESS.test(address) ? `"${address}"` : 'null';
-  return `${key}"lang":${lang === null ? 'null' : `"${lang}"`},"device":"${deviceOf(userAgent)}","at":"${isoOf(at)}","ip":${ip},"agent":${agent < 0 ? 'null' : agent}}`;
+  const tail = campaign === null ? '}' : `,"campaign":${JSON.stringify(campaign)}}`;
+  return `${key}"lang":${lang === null ? 'null' : `"${lang}"`},"device":"${deviceOf(userAgent)}","at":"${isoOf(at)}","ip":${ip},"agent":${agent < 0 ? 'null' : agent}${tail}`;
 }
 
 /** A batch's JSON: its scans, and the distinct User-Agents they name (cut to SCAN_USER_AGENT_MAX). */
@@ -195,12 +198,12 @@ export function createScanRecorder(options: ScanRecorderOptions): ScanRecorder {
   timer.unref();
 
   return {
-    record(key, acceptLanguage, userAgent, address) {
+    record(key, acceptLanguage, userAgent, address, campaign = null) {
       if (pending.length >= maxPending) {
         dropped += 1;
         return;
       }
-      pending.push({ key, acceptLanguage, userAgent, address, at: Date.now() });
+      pending.push({ key, acceptLanguage, userAgent, address, at: Date.now(), campaign });
       if (pending.length >= options.batchSize && !flushQueued) {
         flushQueued = true;
         // After the answer is on its way.

@@ -4,7 +4,7 @@ import { LINK_TYPES, SCAN_DEVICE_TYPES } from '@product-console/shared';
 import type { MessageId } from '@/lib/i18n';
 
 /** The dimensions the screen ranks; each value is named for people in the UI language. */
-export type NamedDimension = 'country' | 'region' | 'device' | 'os' | 'browser' | 'linkType' | 'language' | 'serial';
+export type NamedDimension = 'country' | 'region' | 'device' | 'os' | 'browser' | 'linkType' | 'language' | 'serial' | 'campaign';
 
 /** `XX` (unknown country), an empty value or `unknown`: the scan did not tell. */
 function isUnknown(value: string): boolean {

@@ -41,6 +41,7 @@ function dashboard(overrides: Partial<AnalyticsDashboard> = {}): AnalyticsDashbo
     linkTypes: [{ value: 'gs1:pip', scans: 12, previous: 8 }],
     views: [],
     languages: [{ value: 'ko', scans: 12, previous: 8 }],
+    campaigns: [{ value: 'spring-sale', scans: 5, previous: 1 }],
     serials: [{ value: 'S-1', scans: 4, previous: 0, productId: 7, productName: 'Summit 45L Backpack' }],
     serialsRanked: true,
     suspiciousSerials: [
@@ -146,7 +147,7 @@ describe('the DL-analytics screen', () => {
       ['2026-11-25', '7', '3', '5'],
     ]);
     expect(within(series).getByText('Scans over time', { selector: 'caption' })).toBeInTheDocument();
-    for (const name of ['top-products', 'countries', 'regions', 'devices', 'systems', 'browsers', 'link-types', 'languages', 'serials']) {
+    for (const name of ['top-products', 'countries', 'regions', 'devices', 'systems', 'browsers', 'link-types', 'languages', 'campaigns', 'serials']) {
       expect(screen.getByTestId(`chart-${name}-table`)).toBeInTheDocument();
     }
     expect(within(screen.getByTestId('chart-countries-table')).getByText('Germany')).toBeInTheDocument();
@@ -156,6 +157,11 @@ describe('the DL-analytics screen', () => {
     expect(within(screen.getByTestId('chart-devices-table')).getByText('Phone')).toBeInTheDocument();
     // A serial with the product it belongs to.
     expect(within(screen.getByTestId('chart-serials-table')).getByText('S-1 · Summit 45L Backpack')).toBeInTheDocument();
+    // Scans by the campaign of their printed code (utm_campaign).
+    const campaigns = within(screen.getByTestId('chart-campaigns-table'));
+    expect(campaigns.getByText('Scans by campaign', { selector: 'caption' })).toBeInTheDocument();
+    const [campaign] = campaigns.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(campaign).toEqual(expect.arrayContaining(['spring-sale', '5']));
   });
 
   it('downloads as CSV exactly the numbers of the chart, with a header row', async () => {

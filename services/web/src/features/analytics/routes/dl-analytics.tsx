@@ -70,6 +70,7 @@ function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }) {
         {ranked('browsers', 'analytics.chart.browsers', 'browser', dashboard.browsers)}
         {ranked('link-types', 'analytics.chart.linkTypes', 'linkType', dashboard.linkTypes)}
         {ranked('languages', 'analytics.chart.languages', 'language', dashboard.languages)}
+        {ranked('campaigns', 'rules.analytics.campaigns', 'campaign', dashboard.campaigns, 'rules.analytics.noCampaigns')}
         {ranked('serials', 'analytics.chart.serials', 'serial', dashboard.serials, dashboard.serialsRanked ? undefined : 'analytics.serialsNotRanked')}
       </Charts>
     </>

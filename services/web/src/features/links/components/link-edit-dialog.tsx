@@ -7,12 +7,19 @@ import type { Link } from '@product-console/shared';
 import { Button } from '@/components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
 import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
+import { LoadError } from '@/components/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Fieldset, Inline, Legend, Stack } from '@/components/ui/form-controls';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { showApiFieldErrors } from '@/lib/field-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { updateLink, type LinkChanges } from '@/features/links/api/link-mutations';
+import { useCompanyRules, useProductRules } from '@/features/links/api/get-redirect-rules';
+import { putProductRules } from '@/features/links/api/redirect-rule-mutations';
+import { RedirectRulesEditor } from '@/features/links/components/redirect-rules-editor';
+import { draftOf, inputOf, sameRules, type RuleDraft } from '@/features/links/components/rule-model';
 import {
+  LanguageOptions,
   LinkDefaultCheck,
   LinkLanguageField,
   LinkSubmitButton,
@@ -20,7 +27,7 @@ import {
   LinkTitleField,
   linkFieldsShape,
 } from '@/features/links/components/link-form-fields';
-import { LINK_LANGUAGES, languageName } from '@/features/links/components/link-model';
+import { LINK_LANGUAGES, isLinkType, languageName } from '@/features/links/components/link-model';
 
 const editLinkSchema = z.object({
   ...linkFieldsShape,
@@ -37,6 +44,12 @@ const TitleRow = styled.div`
   grid-template-columns: 1fr auto;
   gap: 8px;
   align-items: end;
+`;
+
+const RulesHint = styled.p`
+  margin: 0 0 8px;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const LanguageSelect = styled(Select)`
@@ -60,7 +73,10 @@ interface LinkEditDialogProps {
   onSaved: () => Promise<unknown>;
 }
 
-/** Edits a link's title (and its titles per language), target, language and default flag. */
+/**
+ * Edits a link's title (and its titles per language), target, language and default flag, and the
+ * redirect rules of its link type (decision 077); Save stores both.
+ */
 export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) {
   const intl = useIntl();
   const form = useForm<EditLinkValues>({ resolver: formResolver(editLinkSchema), defaultValues: link ? valuesOf(link) : undefined });
@@ -68,11 +84,29 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
   const titles = useFieldArray({ control, name: 'modifiedTitle' });
   const [failure, setFailure] = useState<string | null>(null);
   const [newLanguage, setNewLanguage] = useState('');
+  const linkType = link && isLinkType(link.linkType) ? link.linkType : undefined;
+  const productRules = useProductRules(link?.productId, linkType);
+  const companyRules = useCompanyRules(linkType);
+  const [savedRules, setSavedRules] = useState<RuleDraft[] | null>(null);
+  const [rules, setRules] = useState<RuleDraft[]>([]);
+  const [defaults, setDefaults] = useState<RuleDraft[]>([]);
 
   useEffect(() => {
     if (link) reset(valuesOf(link));
     setFailure(null);
+    setSavedRules(null);
   }, [link, reset]);
+
+  // The stored rules, once per opening: later reloads must not wipe what is being edited.
+  const loadedRules = productRules.data?.result;
+  useEffect(() => {
+    if (!loadedRules || savedRules !== null) return;
+    const drafts = loadedRules.map(draftOf);
+    setSavedRules(drafts);
+    setRules(drafts);
+  }, [loadedRules, savedRules]);
+  const loadedDefaults = companyRules.data?.result;
+  useEffect(() => setDefaults(loadedDefaults ? loadedDefaults.map(draftOf) : []), [loadedDefaults]);
 
   const used = new Set(watch('modifiedTitle')?.map((item) => item.languageCode) ?? []);
   const addable = LINK_LANGUAGES.filter((code) => !used.has(code));
@@ -91,6 +125,10 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
     if (values.lang !== (link.lang ?? '')) changes.lang = values.lang || null;
     try {
       await updateLink(changes);
+      if (linkType && savedRules !== null && !sameRules(rules, savedRules)) {
+        await putProductRules(link.productId, linkType, rules.map(inputOf));
+        await productRules.mutate();
+      }
       await onSaved();
       onClose();
     } catch (cause) {
@@ -105,7 +143,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
     <DialogRoot open={link !== null} onOpenChange={(open) => !open && !submitting && onClose()}>
       <DialogPortal>
         <DialogOverlay />
-        <DialogContent $width={560} data-testid="link-edit-dialog" aria-busy={submitting}>
+        <DialogContent $width={640} data-testid="link-edit-dialog" aria-busy={submitting}>
           <DialogTitle>
             <FormattedMessage id="links.editTitle" />
           </DialogTitle>
@@ -144,11 +182,7 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
                       data-testid="link-title-language"
                     >
                       <option value="">{intl.formatMessage({ id: 'links.chooseLanguage' })}</option>
-                      {addable.map((code) => (
-                        <option key={code} value={code}>
-                          {languageName(intl.locale, code)}
-                        </option>
-                      ))}
+                      <LanguageOptions codes={addable} />
                     </LanguageSelect>
                     <Button
                       $size="sm"
@@ -168,6 +202,23 @@ export function LinkEditDialog({ link, onClose, onSaved }: LinkEditDialogProps) 
               <LinkTargetField id="link-edit-target" registration={register('targetUrl')} error={errors.targetUrl?.message} />
               <LinkLanguageField id="link-edit-lang" registration={register('lang')} />
               <LinkDefaultCheck registration={register('isDefault')} />
+              {linkType ? (
+                <Fieldset>
+                  <Legend>
+                    <FormattedMessage id="rules.title" />
+                  </Legend>
+                  <RulesHint>
+                    <FormattedMessage id="rules.description" />
+                  </RulesHint>
+                  {productRules.error ? (
+                    <LoadError message={apiErrorMessage(intl, productRules.error)} onRetry={() => void productRules.mutate()} testId="rules-load-error" />
+                  ) : savedRules === null ? (
+                    <Skeleton $height="44px" />
+                  ) : (
+                    <RedirectRulesEditor rules={rules} onChange={setRules} companyRules={defaults} linkTarget={watch('targetUrl') || link?.targetUrl || null} disabled={submitting} />
+                  )}
+                </Fieldset>
+              ) : null}
             </Stack>
             <DialogActions>
               <Button $variant="outline" onClick={onClose} disabled={submitting}>

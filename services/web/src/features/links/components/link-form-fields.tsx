@@ -76,14 +76,20 @@ export function LinkLanguageField({ id, registration, testId }: LinkFieldProps) 
       </Label>
       <FormSelect id={id} {...registration} data-testid={testId}>
         <option value="">{intl.formatMessage({ id: 'links.anyLanguage' })}</option>
-        {LINK_LANGUAGES.map((code) => (
-          <option key={code} value={code}>
-            {languageName(intl.locale, code)}
-          </option>
-        ))}
+        <LanguageOptions />
       </FormSelect>
     </Field>
   );
+}
+
+/** The options of a language select: the given codes (all link languages by default), named in the UI language. */
+export function LanguageOptions({ codes = LINK_LANGUAGES }: { codes?: readonly string[] }) {
+  const intl = useIntl();
+  return codes.map((code) => (
+    <option key={code} value={code}>
+      {languageName(intl.locale, code)}
+    </option>
+  ));
 }
 
 export function LinkDefaultCheck({ registration, testId }: Omit<LinkFieldProps, 'id'>) {

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { showSnackbar } from '@/lib/snackbar';
 import { setIntendedMarkets } from '@/features/markets/api/set-markets';
-import { CountryList, CountryMultiSelect } from '@/features/markets/components/country-multi-select';
+import { CountryList, CountryMultiSelect } from '@/components/country-multi-select';
 
 const Body = styled(CardBody)`
   display: grid;
