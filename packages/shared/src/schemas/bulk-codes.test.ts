@@ -24,8 +24,10 @@ describe('serial generation body', () => {
   it('keeps prefix and number within the 20 characters of AI 21', () => {
     expect(serialGenerationBodySchema.safeParse({ mode: 'sequential', productId: 3, count: 10, prefix: 'ABCDEFGHIJKLMNOP', padding: 4 }).success).toBe(true);
     expect(paths(serialGenerationBodySchema.safeParse({ mode: 'sequential', productId: 3, count: 10, prefix: 'ABCDEFGHIJKLMNOP', padding: 5 }))).toEqual(['padding']);
-    // The last number decides the width: 99 999 999 999 + 10 has 12 digits.
-    expect(paths(serialGenerationBodySchema.safeParse({ mode: 'sequential', productId: 3, count: 10, prefix: 'ABCDEFGHI', start: 99_999_999_999 }))).toEqual(['padding']);
+    // The last number decides the width: 999 999 999 + 10 has 10 digits.
+    expect(serialGenerationBodySchema.safeParse({ mode: 'sequential', productId: 3, count: 1, prefix: 'ABCDEFGHIJK', start: 999_999_999 }).success).toBe(true);
+    expect(paths(serialGenerationBodySchema.safeParse({ mode: 'sequential', productId: 3, count: 10, prefix: 'ABCDEFGHIJK', start: 999_999_999 }))).toEqual(['padding']);
+    expect(paths(serialGenerationBodySchema.safeParse({ mode: 'sequential', productId: 3, count: 10, start: 2_000_000_001 }))).toEqual(['start']);
   });
 
   it('asks random serials for at least 40 bits, and every alphabet is of GS1 CSET 82', () => {

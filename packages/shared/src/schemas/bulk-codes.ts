@@ -55,8 +55,8 @@ const countSchema = z
   .max(BULK_CODES_MAX)
   .describe(`How many serials, 1 to ${BULK_CODES_MAX}`);
 
-/** Highest start of a sequential run: the numbers stay exact in JSON and in JavaScript. */
-export const SEQUENTIAL_START_MAX = 999_999_999_999;
+/** Highest start of a sequential run: within a PostgreSQL integer, like every number of a request, with room for the count. */
+export const SEQUENTIAL_START_MAX = 2_000_000_000;
 
 /**
  * `POST /api/product/codes/serials`. A batch's id joins this body when batches exist (the serials
