@@ -17,7 +17,7 @@ export const resolverLinkSchema = z.object({
   /** Media type of the target (`text/html`). */
   type: z.string(),
   isDefault: z.boolean(),
-  /** `/21/{serial}` for a link of one serial; null for a link of the whole entry. */
+  /** `/21/{serial}` for a link of one serial, `/10/{lot}` for a link of one batch; null for a link of the whole entry. */
   qualifierPath: z.string().nullable(),
   order: z.number().int(),
 });

@@ -7,6 +7,7 @@ export * from '../modules/sub-admins/tables.js';
 export * from '../modules/products/tables.js';
 export * from '../modules/entries/tables.js';
 export * from '../modules/certifications/tables.js';
+export * from '../modules/batches/tables.js';
 export * from '../modules/qualifiers/tables.js';
 export * from '../modules/links/tables.js';
 export * from '../modules/analytics/tables.js';

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ResolverEntry } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
+import { batchLinks, batches } from '../batches/tables.js';
 import { entries } from '../entries/tables.js';
 import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
@@ -42,5 +43,22 @@ export async function resolverEntry(db: Db, entryPath: string): Promise<Resolver
     )
     .orderBy(sql`${qualifiers.qualifierPath} nulls first`, asc(links.ord), asc(links.id));
 
-  return { entryPath, entryId: found.entryId, productId: found.productId, companyId: found.companyId, title: found.title, links: rows };
+  // A batch's own links (decision 076), under its `/10/{lot}`: the resolver answers them for that lot before the product's.
+  const batchRows = await db
+    .select({
+      linkType: batchLinks.linkType,
+      href: batchLinks.targetUrl,
+      title: batchLinks.title,
+      lang: batchLinks.lang,
+      type: sql<string>`'text/html'`,
+      isDefault: batchLinks.isDefault,
+      qualifierPath: batches.batchPath,
+      order: batchLinks.ord,
+    })
+    .from(batchLinks)
+    .innerJoin(batches, eq(batches.id, batchLinks.batchId))
+    .where(eq(batches.entryId, found.entryId))
+    .orderBy(asc(batches.batchPath), asc(batchLinks.ord), asc(batchLinks.id));
+
+  return { entryPath, entryId: found.entryId, productId: found.productId, companyId: found.companyId, title: found.title, links: [...rows, ...batchRows] };
 }
