@@ -87,17 +87,57 @@ export function serialOf(path: DigitalLinkPath): string | null {
   }
 }
 
+/** The scanned lot (`/10/{lot}`, decoded) of a canonical request path, or null. */
+export function lotOf(path: DigitalLinkPath): string | null {
+  const match = /\/10\/([^/]+)/.exec(path.path.slice(path.entryPath.length));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** A stored qualifier path (`/10/L%2F1/21/A`, percent-encoded) as the request's levels write it (values decoded). */
+function decodedQualifierPath(qualifierPath: string | null): string {
+  if (!qualifierPath) return '';
+  try {
+    return qualifierPath.replace(/(\/\d+\/)([^/]+)/g, (_all, ai: string, value: string) => ai + decodeURIComponent(value));
+  } catch {
+    return qualifierPath;
+  }
+}
+
+/** The canonical path of a level of the request (0: the request itself), percent-encoded. */
+function levelUriPath(path: DigitalLinkPath, level: number): string {
+  const segments = path.path.split('/');
+  return segments.slice(0, segments.length - 2 * level).join('/');
+}
+
+/**
+ * The level of each qualifier path a link may be stored under: the request's levels, and a
+ * serial's own `/21/{serial}` for a request that carries a lot before it (`/10/{lot}/21/{serial}`
+ * names the same item as `/21/{serial}`, so the serial's links are the most specific).
+ */
+function levelsOf(path: DigitalLinkPath): Map<string, number> {
+  const levelOf = new Map(path.levels.map((level, index) => [level, index]));
+  const serialSegment = /\/21\/.+$/.exec(path.levels[0])?.[0];
+  if (serialSegment && !levelOf.has(serialSegment)) levelOf.set(serialSegment, 0);
+  return levelOf;
+}
+
 /**
  * An automatic link to this product's own landing (`/{serviceName}/product-details/{productId}/preview[/{view}]`)
- * carries the scanned serial on, so the landing shows it and the verification view checks it (issue 15).
- * Other query parameters are kept.
+ * carries the scanned serial (issue 15) and lot (issue 27) on, so the landing shows them and the verification
+ * view checks the serial. Other query parameters are kept.
  */
-export function withScannedSerial(href: string, productId: number, serial: string | null): string {
-  if (serial === null) return href;
+export function withScannedSerial(href: string, productId: number, serial: string | null, lot: string | null = null): string {
+  if (serial === null && lot === null) return href;
   const url = new URL(href);
   const landing = /^\/[^/]+\/product-details\/(\d+)\/preview(?:\/[A-Za-z]+)?\/?$/.exec(url.pathname);
   if (!landing || Number(landing[1]) !== productId) return href;
-  url.searchParams.set('serial', serial);
+  if (serial !== null) url.searchParams.set('serial', serial);
+  if (lot !== null) url.searchParams.set('lot', lot);
   return url.href;
 }
 
@@ -125,16 +165,17 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
   };
   const redirectHeaderList = Object.entries(redirectHeaders).flat();
   const serial = serialOf(path);
-  const levelOf = new Map(path.levels.map((level, index) => [level, index]));
+  const lot = lotOf(path);
+  const levelOf = levelsOf(path);
   // Links by type, then by level (0: the most specific qualifier path of the request).
   const perType = new Map<string, Target[][]>();
   const levelsWithLinks = new Set<number>();
   for (const link of entry.links) {
-    const level = levelOf.get(link.qualifierPath ?? '');
-    if (level === undefined) continue; // another serial's link
+    const level = levelOf.get(decodedQualifierPath(link.qualifierPath));
+    if (level === undefined) continue; // another serial's or batch's link
     const absoluteHref = absolute(link.href, origin);
     if (!absoluteHref) continue;
-    const href = withScannedSerial(absoluteHref, entry.productId, serial);
+    const href = withScannedSerial(absoluteHref, entry.productId, serial, lot);
     const lang = link.lang ? link.lang.toLowerCase() : null;
     const target: Target = {
       linkType: link.linkType,
@@ -211,7 +252,20 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
         const relation = relationOf(choice.linkType);
         if (LINKSET_RELATION.test(relation)) context[relation] = choice.candidates.map(linksetTarget);
       }
-      json = JSON.stringify({ linkset: [context] });
+      // Then each level the request walked up to that has links of its own (a batch, the product), anchored at its URI.
+      const contexts = [context];
+      for (let level = 1; level < path.levels.length; level += 1) {
+        const own = [...perType.values()].flatMap((levels) => levels[level] ?? []);
+        if (own.length === 0) continue;
+        const levelContext: Record<string, unknown> = { anchor: origin + levelUriPath(path, level), itemDescription: entry.title || anchor };
+        for (const [linkType, levels] of perType) {
+          const relation = relationOf(linkType);
+          const targets = levels[level];
+          if (targets?.length && LINKSET_RELATION.test(relation)) levelContext[relation] = [...targets].sort(byOrder).map(linksetTarget);
+        }
+        contexts.push(levelContext);
+      }
+      json = JSON.stringify({ linkset: contexts });
       return json;
     },
   };
