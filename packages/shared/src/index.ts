@@ -24,6 +24,7 @@ export * from './zod-errors.js';
 export * from './schemas/link.js';
 export * from './schemas/qualifier.js';
 export * from './schemas/batch.js';
+export * from './schemas/recall.js';
 export * from './schemas/authenticity.js';
 export * from './schemas/resolver.js';
 export * from './schemas/content.js';

@@ -41,6 +41,7 @@ import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
 import { qualifierRoutes } from './modules/qualifiers/routes.js';
 import { batchRoutes } from './modules/batches/routes.js';
+import { recallRoutes } from './modules/recalls/routes.js';
 import { dataRoutes } from './modules/data/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { resolverRoutes } from './modules/resolver/routes.js';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(entryRoutes, { config });
   await app.register(qualifierRoutes, { config });
   await app.register(batchRoutes, { config });
+  await app.register(recallRoutes, { config });
   await app.register(lifecycleRoutes, { config });
   await app.register(dataRoutes, { config });
   await app.register(linkRoutes, { config });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.js';
+import { resolverRecallSchema } from './recall.js';
 
 /*
  * The contract between the gateway's GS1 resolver and the API's internal resolver routes
@@ -34,6 +35,8 @@ export const resolverEntrySchema = z.object({
   companyId: z.number().int(),
   title: z.string(),
   links: z.array(resolverLinkSchema),
+  /** Started and scheduled recalls of the product (decision 079): an affected code's default answer is the recall notice. */
+  recalls: z.array(resolverRecallSchema).optional(),
 });
 export type ResolverEntry = z.infer<typeof resolverEntrySchema>;
 

@@ -9,6 +9,7 @@ export * from '../modules/entries/tables.js';
 export * from '../modules/certifications/tables.js';
 export * from '../modules/batches/tables.js';
 export * from '../modules/qualifiers/tables.js';
+export * from '../modules/recalls/tables.js';
 export * from '../modules/links/tables.js';
 export * from '../modules/analytics/tables.js';
 export * from '../modules/notifications/tables.js';

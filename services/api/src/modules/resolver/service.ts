@@ -2,7 +2,9 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ResolverEntry } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { batchLinks, batches } from '../batches/tables.js';
+import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
+import { resolverRecalls } from '../recalls/service.js';
 import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
@@ -13,9 +15,10 @@ import { qualifiers } from '../qualifiers/tables.js';
  */
 export async function resolverEntry(db: Db, entryPath: string): Promise<ResolverEntry | null> {
   const [found] = await db
-    .select({ entryId: entries.id, companyId: entries.companyId, title: entries.title, productId: products.id })
+    .select({ entryId: entries.id, companyId: entries.companyId, title: entries.title, productId: products.id, serviceName: companies.serviceName })
     .from(entries)
     .innerJoin(products, eq(products.entryId, entries.id))
+    .innerJoin(companies, eq(companies.id, entries.companyId))
     .where(and(eq(entries.entryPath, entryPath), eq(entries.isDeleted, false), eq(entries.isActive, true), isNull(products.deletedAt)))
     .limit(1);
   if (!found) return null;
@@ -60,5 +63,8 @@ export async function resolverEntry(db: Db, entryPath: string): Promise<Resolver
     .where(eq(batches.entryId, found.entryId))
     .orderBy(asc(batches.batchPath), asc(batchLinks.ord), asc(batchLinks.id));
 
-  return { entryPath, entryId: found.entryId, productId: found.productId, companyId: found.companyId, title: found.title, links: [...rows, ...batchRows] };
+  // The recall notice is the landing's verification view, on the resolver's own origin (a relative href).
+  const notice = `/${encodeURIComponent(found.serviceName)}/product-details/${found.productId}/preview/verification`;
+  const recalls = await resolverRecalls(db, found.productId, found.entryId, notice);
+  return { entryPath, entryId: found.entryId, productId: found.productId, companyId: found.companyId, title: found.title, links: [...rows, ...batchRows], recalls };
 }
