@@ -1,4 +1,4 @@
-import type { ResolverEntry } from '@product-console/shared';
+import { RECALL_LINK_TYPE, recallAffects, type ResolverEntry, type ResolverLink } from '@product-console/shared';
 import { acceptedLanguages, chooseByLanguage, type Target, type TypeChoice } from './language.js';
 import { DEFAULT_LINK_REL, linkTypeTitle, relationOf, type LinkTypeRequest } from './link-types.js';
 import type { DigitalLinkPath } from './request-path.js';
@@ -43,7 +43,12 @@ export interface ResolutionView {
   linksetHeaders: Readonly<Record<string, string>>;
   /** The RFC 9264 link set, serialised. */
   linksetJson(): string;
+  /** When a scheduled recall of this code starts (ms since the epoch): the view is built again from then. */
+  validUntil: number;
 }
+
+/** The title of a recall notice link (the landing words it in the shopper's language). */
+export const RECALL_NOTICE_TITLE = 'Recall notice';
 
 const VIEWS_PER_RECORD = 64;
 const LINKSET_RELATION = /^https?:\/\/[a-zA-Z0-9./]+$/;
@@ -170,8 +175,16 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
   // Links by type, then by level (0: the most specific qualifier path of the request).
   const perType = new Map<string, Target[][]>();
   const levelsWithLinks = new Set<number>();
-  for (const link of entry.links) {
-    const level = levelOf.get(decodedQualifierPath(link.qualifierPath));
+  // A started recall that reaches this code (decision 079): its notice is a link of the code itself, and the default.
+  const now = Date.now();
+  const reaching = (entry.recalls ?? []).filter((recall) => recallAffects(recall, lot, serial));
+  const started = reaching.find((recall) => Date.parse(recall.startsAt) <= now);
+  const validUntil = Math.min(Infinity, ...reaching.map((recall) => Date.parse(recall.startsAt)).filter((at) => at > now));
+  const recallLink: ResolverLink | null = started
+    ? { linkType: RECALL_LINK_TYPE, href: started.href, title: RECALL_NOTICE_TITLE, lang: null, type: 'text/html', isDefault: true, qualifierPath: path.levels[0], order: 0 }
+    : null;
+  for (const link of recallLink ? [recallLink, ...entry.links] : entry.links) {
+    const level = link === recallLink ? 0 : levelOf.get(decodedQualifierPath(link.qualifierPath));
     if (level === undefined) continue; // another serial's or batch's link
     const absoluteHref = absolute(link.href, origin);
     if (!absoluteHref) continue;
@@ -207,7 +220,7 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
 
   // The default link: marked default at the most specific level that has one, else the first
   // by order at the most specific level with links. Its type is what a plain request gets.
-  let defaultTarget: Target | undefined;
+  let defaultTarget: Target | undefined = recallLink ? perType.get(RECALL_LINK_TYPE)?.[0]?.[0] : undefined;
   for (let level = 0; level < path.levels.length && !defaultTarget; level += 1) {
     defaultTarget = [...perType.values()]
       .flatMap((levels) => levels[level] ?? [])
@@ -241,6 +254,7 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
     knownQualifierPath,
     scannedSerialPath,
     linksetScanKey: scanKey(path.entryPath, scannedSerialPath, 'linkset'),
+    validUntil,
     redirectHeaders,
     redirectHeaderList,
     linksetHeaders,
@@ -285,6 +299,9 @@ export function redirectTarget(view: ResolutionView, linkType: string | null, ac
   return choice ? chooseByLanguage(choice, acceptedLanguages(acceptLanguage)) : null;
 }
 
+/** A view holds until a scheduled recall of its code starts (most views: for ever, without reading the clock). */
+const current = (view: ResolutionView) => view.validUntil === Infinity || view.validUntil > Date.now();
+
 const views = new WeakMap<ResolverEntry, Map<string, ResolutionView>>();
 /** The last view asked for by a parsed path (parsed paths are memoised per raw path). */
 const lastViews = new WeakMap<DigitalLinkPath, { entry: ResolverEntry; origin: string; view: ResolutionView }>();
@@ -295,7 +312,7 @@ const lastViews = new WeakMap<DigitalLinkPath, { entry: ResolverEntry; origin: s
  */
 export function viewOf(entry: ResolverEntry, origin: string, path: DigitalLinkPath): ResolutionView {
   const last = lastViews.get(path);
-  if (last !== undefined && last.entry === entry && last.origin === origin) return last.view;
+  if (last !== undefined && last.entry === entry && last.origin === origin && current(last.view)) return last.view;
   const view = findView(entry, origin, path);
   lastViews.set(path, { entry, origin, view });
   return view;
@@ -306,7 +323,7 @@ function findView(entry: ResolverEntry, origin: string, path: DigitalLinkPath): 
   if (!byUri) views.set(entry, (byUri = new Map()));
   const key = origin + path.path;
   let view = byUri.get(key);
-  if (!view) {
+  if (!view || !current(view)) {
     view = buildView(entry, origin, path);
     // Many hosts or serials of one product: build the rest each time rather than grow without end.
     if (byUri.size < VIEWS_PER_RECORD) byUri.set(key, view);

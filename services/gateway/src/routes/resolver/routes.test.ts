@@ -499,6 +499,70 @@ describe('batches (lots)', () => {
   });
 });
 
+describe('recalls', () => {
+  const RECALL_GTIN = '09506000134390';
+  const notice = '/acme/product-details/42/preview/verification';
+  const recall = (overrides: Partial<NonNullable<ResolverEntry['recalls']>[number]> = {}) => ({
+    recallId: 1,
+    startsAt: '2026-01-01T00:00:00.000Z',
+    scope: 'batches' as const,
+    lots: ['BAD'],
+    serials: ['S-IN-BAD'],
+    serialFrom: null,
+    serialTo: null,
+    href: notice,
+    ...overrides,
+  });
+  /** The API's record changes as a recall starts or ends, and the API's answer then drops the cached one (as the batch test shows). */
+  const setRecalls = async (recalls: NonNullable<ResolverEntry['recalls']>) => {
+    api.entries.set(`/01/${RECALL_GTIN}`, { ...demoEntry(), entryPath: `/01/${RECALL_GTIN}`, links: demoEntry().links.slice(0, 2), recalls });
+    await gw.app.resolution.invalidate([`/01/${RECALL_GTIN}`]);
+  };
+
+  it("answers a recalled batch's codes with the recall notice, other codes as before", async () => {
+    await setRecalls([recall()]);
+    const lot = await get(`/01/${RECALL_GTIN}/10/BAD`).expect(307);
+    expect(lot.headers.location).toBe(`${origin}${notice}?lot=BAD`);
+    // The batch's serial, with or without its lot in the code.
+    expect((await get(`/01/${RECALL_GTIN}/10/BAD/21/S1`).expect(307)).headers.location).toBe(`${origin}${notice}?serial=S1&lot=BAD`);
+    expect((await get(`/01/${RECALL_GTIN}/21/S-IN-BAD`).expect(307)).headers.location).toBe(`${origin}${notice}?serial=S-IN-BAD`);
+    // Another lot, the product itself: the default link. An asked link type still answers.
+    expect((await get(`/01/${RECALL_GTIN}/10/GOOD`).expect(307)).headers.location).toBe(BOOTS);
+    expect((await get(`/01/${RECALL_GTIN}`).expect(307)).headers.location).toBe(BOOTS);
+    expect((await get(`/01/${RECALL_GTIN}/10/BAD?linkType=gs1:pip`).expect(307)).headers.location).toBe(BOOTS);
+    expect((await get(`/01/${RECALL_GTIN}/10/BAD?linkType=gs1:recallStatus`).expect(307)).headers.location).toBe(`${origin}${notice}?lot=BAD`);
+  });
+
+  it('carries the notice in the link set as gs1:recallStatus and the default link', async () => {
+    await setRecalls([recall({ recallId: 2, scope: 'product', lots: [], serials: [] })]);
+    const body = JSON.parse((await get(`/01/${RECALL_GTIN}?linkType=linkset`).expect(200)).text);
+    expect(validateLinkset(body), JSON.stringify(validateLinkset.errors)).toBe(true);
+    expect(body.linkset[0]['https://gs1.org/voc/recallStatus']).toEqual([{ href: `${origin}${notice}`, title: 'Recall notice', type: 'text/html' }]);
+    expect(body.linkset[0]['https://gs1.org/voc/defaultLink'][0].href).toBe(`${origin}${notice}`);
+  });
+
+  it('reaches a range of serials, and a scheduled recall only from its start', async () => {
+    await setRecalls([recall({ recallId: 3, scope: 'serials', lots: [], serials: [], serialFrom: '0100', serialTo: '0199' })]);
+    expect((await get(`/01/${RECALL_GTIN}/21/150`).expect(307)).headers.location).toBe(`${origin}${notice}?serial=150`);
+    expect((await get(`/01/${RECALL_GTIN}/21/0200`).expect(307)).headers.location).toBe(BOOTS);
+
+    const startsAt = Date.now() + 1_500;
+    await setRecalls([recall({ recallId: 4, scope: 'product', lots: [], serials: [], startsAt: new Date(startsAt).toISOString() })]);
+    const gw = await gateway();
+    expect((await scan(gw, `/01/${RECALL_GTIN}/21/X1`).expect(307)).headers.location).toBe(BOOTS);
+    await new Promise((resolve) => setTimeout(resolve, startsAt - Date.now() + 50));
+    expect((await scan(gw, `/01/${RECALL_GTIN}/21/X1`).expect(307)).headers.location).toMatch(/\/preview\/verification\?serial=X1$/);
+  });
+
+  it('records scans answered with the notice as gs1:recallStatus', async () => {
+    await setRecalls([recall({ recallId: 5, scope: 'product', lots: [], serials: [] })]);
+    const gw = await gateway({ RESOLVER_SCAN_FLUSH_MS: '10', RESOLVER_SCAN_BATCH_SIZE: '1' });
+    const before = api.batches.length;
+    await scan(gw, `/01/${RECALL_GTIN}`).expect(307);
+    await expect.poll(() => api.batches.slice(before).flat().some((scan) => scan.entryPath === `/01/${RECALL_GTIN}` && scan.linkType === 'gs1:recallStatus')).toBe(true);
+  });
+});
+
 describe('errors', () => {
   it.each([
     ['a wrong check digit', `/01/09506000134353`],
