@@ -22,6 +22,8 @@ export function productApi(extra: Routes = {}, session = makeSession({ roleId: 2
     },
     '/bff/api/entry/qualifiers/all': { body: { result: [], pageInfo: { total: 0, page: 1, size: 10 } } },
     '/bff/api/entry/qualifiers/all/product': { body: { result: [] } },
+    '/bff/api/entry/batches/all': { body: { result: [], pageInfo: { total: 0, page: 1, size: 10 } } },
+    '/bff/api/recall/all': { body: { result: [], pageInfo: { total: 0, page: 1, size: 5 } } },
     ...extra,
   });
 }
