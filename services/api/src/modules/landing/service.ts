@@ -304,7 +304,7 @@ export async function landingPage(
           checkTap && query.picc_data && query.cmac ? { check: checkTap, parameters: { piccData: query.picc_data, cmac: query.cmac } } : undefined,
         )
       : null;
-  const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial) : null;
+  const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial, query.lot) : null;
   const lot = query.lot || null;
   const batchRow = lot === null ? null : await batchOfLot(db, product.id, lot);
   const batch = batchRow

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { hasExpired, type Batch, type Entry } from '@product-console/shared';
 import { ConfirmDialog, DeleteIconButton } from '@/components/confirm-dialog';
-import { BoxIcon, LinkIcon, PencilIcon, PlusIcon } from '@/components/icons';
+import { BoxIcon, LinkIcon, PencilIcon, PlusIcon, TraceIcon } from '@/components/icons';
 import { ImportProblems } from '@/components/import-problems';
 import { ListBody } from '@/components/list-body';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
@@ -50,6 +51,7 @@ const day = (value: string | null) => (value ? <FormattedDate value={`${value}T0
  */
 export function BatchesSection({ productId, entry, canWrite }: BatchesSectionProps) {
   const intl = useIntl();
+  const { serviceName = '' } = useParams();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Batch | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Batch | null>(null);
@@ -170,6 +172,15 @@ export function BatchesSection({ productId, entry, canWrite }: BatchesSectionPro
                     <Cell label="batches.column.site">{batch.site ?? '—'}</Cell>
                     <Cell label="batches.column.serials">{batch.serials}</Cell>
                     <ActionCell>
+                      <IconButton
+                        as={Link}
+                        to={`/${encodeURIComponent(serviceName)}/epcis/${productId}?lot=${encodeURIComponent(batch.lot)}`}
+                        aria-label={intl.formatMessage({ id: 'batches.journey.open' }, { lot: batch.lot })}
+                        title={intl.formatMessage({ id: 'batches.journey.open' }, { lot: batch.lot })}
+                        data-testid={`batch-journey-${batch.batchId}`}
+                      >
+                        <TraceIcon size={18} />
+                      </IconButton>
                       <IconButton
                         aria-label={intl.formatMessage({ id: 'batches.links.open' }, { lot: batch.lot, count: batch.links })}
                         title={intl.formatMessage({ id: 'batches.links.open' }, { lot: batch.lot, count: batch.links })}
