@@ -6,7 +6,6 @@ import {
   type LandingRecall,
   type Recall,
   type RecallCreateBody,
-  type ResolverRecall,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../errors.js';
@@ -22,8 +21,6 @@ import { qualifiers } from '../qualifiers/tables.js';
 import { gtinClassOf, sgtinOf } from '../trace/service.js';
 import { recalls, type RecallRow } from './tables.js';
 
-/** Serials of recalled batches a resolver record lists at most (decision 079): beyond, codes without their lot are not reached. */
-export const RECALL_SERIALS_MAX = 10_000;
 /** Instances an EPCIS recall event lists at most; a larger range is recorded by the product's class. */
 export const RECALL_EPCS_MAX = 1_000;
 
@@ -206,30 +203,6 @@ export async function recallScansByCountry(db: Db, auth: AuthContext, companyId:
     recall,
     rows: rows.map((row) => ({ country: row.country, scans: row.scans, firstAt: new Date(row.firstAt).toISOString(), lastAt: new Date(row.lastAt).toISOString() })),
   };
-}
-
-/** Recalls of a product that have not ended, as the resolver needs them (started or scheduled). */
-export async function resolverRecalls(db: Db, productId: number, entryId: number, noticeHref: string): Promise<ResolverRecall[]> {
-  const rows = await db
-    .select()
-    .from(recalls)
-    .where(and(eq(recalls.productId, productId), isNull(recalls.endedAt)))
-    .orderBy(desc(recalls.startsAt));
-  const result: ResolverRecall[] = [];
-  for (const row of rows) {
-    const serials =
-      row.scope === 'batches' && row.batchIds.length > 0
-        ? (
-            await db
-              .select({ value: qualifiers.value })
-              .from(qualifiers)
-              .where(and(eq(qualifiers.entryId, entryId), eq(qualifiers.isDeleted, false), inArray(qualifiers.batchId, row.batchIds)))
-              .limit(RECALL_SERIALS_MAX)
-          ).map((serial) => serial.value)
-        : [];
-    result.push({ recallId: row.id, startsAt: row.startsAt.toISOString(), scope: row.scope, lots: row.lots, serials, serialFrom: row.serialFrom, serialTo: row.serialTo, href: noticeHref });
-  }
-  return result;
 }
 
 /** The started recall that reaches a scanned code (lot and serial as scanned), newest first; null when none does. */

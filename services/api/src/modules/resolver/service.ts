@@ -1,10 +1,10 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { ResolverEntry } from '@product-console/shared';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { ResolverEntry, ResolverRecall } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { batchLinks, batches } from '../batches/tables.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
-import { resolverRecalls } from '../recalls/service.js';
+import { recalls as recallRows } from '../recalls/tables.js';
 import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
@@ -67,4 +67,31 @@ export async function resolverEntry(db: Db, entryPath: string): Promise<Resolver
   const notice = `/${encodeURIComponent(found.serviceName)}/product-details/${found.productId}/preview/verification`;
   const recalls = await resolverRecalls(db, found.productId, found.entryId, notice);
   return { entryPath, entryId: found.entryId, productId: found.productId, companyId: found.companyId, title: found.title, links: [...rows, ...batchRows], recalls };
+}
+
+/** Serials of recalled batches a resolver record lists at most (decision 079): beyond, codes without their lot are not reached. */
+const RECALL_SERIALS_MAX = 10_000;
+
+/** Recalls of a product that have not ended, as the resolver needs them (started or scheduled). */
+async function resolverRecalls(db: Db, productId: number, entryId: number, noticeHref: string): Promise<ResolverRecall[]> {
+  const rows = await db
+    .select()
+    .from(recallRows)
+    .where(and(eq(recallRows.productId, productId), isNull(recallRows.endedAt)))
+    .orderBy(desc(recallRows.startsAt));
+  const result: ResolverRecall[] = [];
+  for (const row of rows) {
+    const serials =
+      row.scope === 'batches' && row.batchIds.length > 0
+        ? (
+            await db
+              .select({ value: qualifiers.value })
+              .from(qualifiers)
+              .where(and(eq(qualifiers.entryId, entryId), eq(qualifiers.isDeleted, false), inArray(qualifiers.batchId, row.batchIds)))
+              .limit(RECALL_SERIALS_MAX)
+          ).map((serial) => serial.value)
+        : [];
+    result.push({ recallId: row.id, startsAt: row.startsAt.toISOString(), scope: row.scope, lots: row.lots, serials, serialFrom: row.serialFrom, serialTo: row.serialTo, href: noticeHref });
+  }
+  return result;
 }
