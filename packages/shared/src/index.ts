@@ -23,6 +23,8 @@ export * from './i18n/message-ids.js';
 export * from './zod-errors.js';
 export * from './schemas/link.js';
 export * from './schemas/qualifier.js';
+export * from './schemas/batch.js';
+export * from './schemas/recall.js';
 export * from './schemas/authenticity.js';
 export * from './schemas/resolver.js';
 export * from './schemas/redirect-rule.js';

@@ -41,6 +41,8 @@ import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
 import { qualifierRoutes } from './modules/qualifiers/routes.js';
+import { batchRoutes } from './modules/batches/routes.js';
+import { recallRoutes } from './modules/recalls/routes.js';
 import { dataRoutes } from './modules/data/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { redirectRuleRoutes } from './modules/redirect-rules/routes.js';
@@ -221,6 +223,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(productRoutes, { config });
   await app.register(entryRoutes, { config });
   await app.register(qualifierRoutes, { config });
+  await app.register(batchRoutes, { config });
+  await app.register(recallRoutes, { config });
   await app.register(lifecycleRoutes, { config });
   await app.register(dataRoutes, { config });
   await app.register(linkRoutes, { config });

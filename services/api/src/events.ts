@@ -22,6 +22,8 @@ export interface DomainEvents {
   'authenticity.diversion': { companyId: number; productId: number; serial: string | null; country: string; at: string };
   /** A shopper reported a suspected fake of a product from its landing (decision 071). */
   'authenticity.reportFiled': { companyId: number; productId: number; reportId: number; serial: string | null };
+  /** A manager started a recall of a product's batches, serials or the whole product (decision 079). */
+  'recall.started': { companyId: number; productId: number; productName: string; recallId: number; lots: string[] };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -34,6 +34,7 @@ export const AI_TABLE: readonly AiDefinition[] = [
   ai('01', 'GTIN', 'N', 14, 14, true, true, ['22', '10', '21']),
   ai('10', 'BATCH/LOT', 'X', 1, 20, false, false),
   ai('11', 'PROD DATE', 'N', 6, 6, false, false),
+  ai('15', 'BEST BEFORE or BEST BY', 'N', 6, 6, false, false),
   ai('17', 'USE BY or EXPIRY', 'N', 6, 6, false, false),
   ai('21', 'SERIAL', 'X', 1, 20, false, false),
   ai('22', 'CPV', 'X', 1, 20, false, false),

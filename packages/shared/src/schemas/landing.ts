@@ -5,6 +5,7 @@ import { landingLinkSchema, landingProductInfoSchema } from './link.js';
 import { certificationSchema, dynamicInfoItemSchema, productOptionSchema } from './product-detail.js';
 import { publicPassportSchema } from './passport.js';
 import { landingTraceSchema } from './trace.js';
+import { landingRecallSchema } from './recall.js';
 
 /*
  * The consumer landing (issue 15): six views of `/{serviceName}/product-details/{id}/preview[/{view}]`,
@@ -38,6 +39,8 @@ export const landingViewQuerySchema = z.object({
   /** The viewer's language (a chip's code, or the browser's primary subtag); translation only with the design's isAutoTrans. */
   lang: text().trim().max(35).optional(),
   serial: text().max(20).optional(),
+  /** The scanned `/10/{lot}` value (decoded): the landing shows the batch and its dates, and a recall that reaches it. */
+  lot: text().max(20).optional(),
   /** An NTAG 424 DNA Secure Unique NFC message's encrypted PICCData (32 hex digits, AN12196), mirrored by the tag into the URL. */
   picc_data: z.string().regex(/^[0-9A-Fa-f]{32}$/).optional(),
   /** The message's truncated AES-CMAC (16 hex digits). */
@@ -97,6 +100,16 @@ export const landingVerificationSchema = z.object({
 });
 export type LandingVerification = z.infer<typeof landingVerificationSchema>;
 
+/** A batch as the landing shows it: lot and dates, and whether its expiry (or best-before) day has passed. */
+export const landingBatchSchema = z.object({
+  lot: z.string(),
+  productionDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  bestBeforeDate: z.string().nullable(),
+  expired: z.boolean(),
+});
+export type LandingBatch = z.infer<typeof landingBatchSchema>;
+
 export const landingPageDataSchema = z.object({
   view: z.enum(LANDING_VIEWS),
   product: landingProductInfoSchema,
@@ -109,6 +122,10 @@ export const landingPageDataSchema = z.object({
   passport: publicPassportSchema.nullable(),
   /** The traced product's (or scanned serial's) journey, filled on the traceability view only; null otherwise or when not traced. */
   trace: landingTraceSchema.nullable(),
+  /** The scanned lot's batch (issue 27) with its dates; null without a lot, or for a lot the product does not know. */
+  batch: landingBatchSchema.nullable().optional(),
+  /** A started recall that reaches the scanned code (decision 079), shown first; null otherwise. */
+  recall: landingRecallSchema.nullable().optional(),
 });
 export type LandingPageData = z.infer<typeof landingPageDataSchema>;
 export const landingPageResponseSchema = z.object({ result: landingPageDataSchema });

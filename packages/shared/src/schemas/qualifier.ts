@@ -144,7 +144,8 @@ export const qualifierDeleteQuerySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Spreadsheet import and export
 
-export const DATA_TYPES = ['serial_material'] as const;
+/** `serial_material`: serials of an entry; `batch_material`: batches of its product with their serials (import only). */
+export const DATA_TYPES = ['serial_material', 'batch_material'] as const;
 export const EXPORT_EXTENSIONS = ['xlsx', 'csv'] as const;
 export type ExportExtension = (typeof EXPORT_EXTENSIONS)[number];
 
@@ -182,6 +183,6 @@ export type SerialImportFailure = z.infer<typeof serialImportFailureSchema>;
 
 export const dataExportParamsSchema = z.object({ id: id.describe('entry id') });
 export const dataExportQuerySchema = z.object({
-  type: z.enum(DATA_TYPES),
+  type: z.enum(['serial_material']),
   ext: z.enum(EXPORT_EXTENSIONS).default('xlsx'),
 });

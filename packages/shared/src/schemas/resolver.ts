@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.js';
+import { resolverRecallSchema } from './recall.js';
 import { resolverRuleSchema, SCAN_CAMPAIGN_MAX } from './redirect-rule.js';
 
 /*
@@ -18,7 +19,7 @@ export const resolverLinkSchema = z.object({
   /** Media type of the target (`text/html`). */
   type: z.string(),
   isDefault: z.boolean(),
-  /** `/21/{serial}` for a link of one serial; null for a link of the whole entry. */
+  /** `/21/{serial}` for a link of one serial, `/10/{lot}` for a link of one batch; null for a link of the whole entry. */
   qualifierPath: z.string().nullable(),
   order: z.number().int(),
 });
@@ -37,6 +38,8 @@ export const resolverEntrySchema = z.object({
   links: z.array(resolverLinkSchema),
   /** Redirect rules of the product, then the company's defaults, in evaluation order (decision 077); absent: none. */
   rules: z.array(resolverRuleSchema).optional(),
+  /** Started and scheduled recalls of the product (decision 079): an affected code's default answer is the recall notice. */
+  recalls: z.array(resolverRecallSchema).optional(),
 });
 export type ResolverEntry = z.infer<typeof resolverEntrySchema>;
 

@@ -138,6 +138,7 @@ export const traceListResponseSchema = z.object({ result: z.array(tracedProductS
 export const traceQuerySchema = pageQuerySchema.extend({
   productId: idTextSchema,
   serial: text().trim().min(1).max(20).optional(),
+  lot: text().trim().min(1).max(20).optional().describe("one batch's journey: the events naming its LGTIN class (quantity events)"),
 });
 
 export const traceSerialSchema = z.object({
@@ -153,6 +154,8 @@ export const traceSchema = z.object({
   tracingSince: z.string(),
   /** The serial asked for, else null. */
   serial: z.string().nullable(),
+  /** The batch (lot) asked for, else null (decision 076). */
+  lot: z.string().nullable().optional(),
   /** Aggregation parents (cases, pallets) currently holding the serial: last ADD/OBSERVE not undone by a DELETE. Empty without a serial. */
   parents: z.array(z.string()),
   /** The product's registered serials that appear in events (first 100 by last event). */
@@ -179,6 +182,8 @@ export const traceEventResponseSchema = z.object({ result: traceEventSchema });
 /** `landingPageData.trace`: the journey in plain steps, oldest first; null when the product is not traced. */
 export const landingTraceSchema = z.object({
   serial: z.string().nullable(),
+  /** The scanned lot whose batch's journey this is (no serial scanned), else null. */
+  lot: z.string().nullable().optional(),
   /** At most the last 50 steps; `total` says how many there are. */
   steps: z.array(traceEventSchema.omit({ origin: true, sources: true, destinations: true, bizTransactions: true })),
   total: z.number().int().nonnegative(),

@@ -25,6 +25,8 @@ export function productApi(extra: Routes = {}, session = makeSession({ roleId: 2
     '/bff/api/product/codes/jobs': { body: { result: [], pageInfo: { total: 0, page: 1, size: 5 } } },
     '/bff/api/entry/links/rules': { body: { result: [] } },
     '/bff/api/service/redirect-rules': { body: { result: [] } },
+    '/bff/api/entry/batches/all': { body: { result: [], pageInfo: { total: 0, page: 1, size: 10 } } },
+    '/bff/api/recall/all': { body: { result: [], pageInfo: { total: 0, page: 1, size: 5 } } },
     ...extra,
   });
 }

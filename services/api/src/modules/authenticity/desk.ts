@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import {
   DESK_EXPORT_MAX_ROWS,
   SERIAL_AI,
@@ -16,7 +15,7 @@ import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
 import { analyticsScope } from '../analytics/dashboard-scope.js';
 import { scans, suspiciousSerials } from '../analytics/tables.js';
-import { neutraliseCsvCell } from '../data/spreadsheet.js';
+import { csvOf } from '../data/spreadsheet.js';
 import { verifications } from '../landing/tables.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
@@ -176,15 +175,6 @@ export async function getReport(db: Db, auth: AuthContext, companyId: number, id
 
 // ---------------------------------------------------------------------------------------------
 // CSV exports
-
-/** A CSV file (RFC 4180, by exceljs) with cells that start like a formula neutralised. */
-async function csvOf(columns: string[], rows: (string | number | null)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('export');
-  sheet.addRow(columns);
-  for (const row of rows) sheet.addRow(row.map((cell) => (cell === null ? '' : typeof cell === 'number' ? cell : neutraliseCsvCell(cell))));
-  return Buffer.from(await workbook.csv.writeBuffer());
-}
 
 export async function exportFlagged(db: Db, auth: AuthContext, companyId: number, filter: FlaggedFilter): Promise<Buffer> {
   const scope = await deskScope(db, auth, companyId, filter.productId);

@@ -15,6 +15,7 @@ import { certifications } from '../certifications/tables.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
+import { qualifiers } from '../qualifiers/tables.js';
 import { passports, passportVersions, productCertificates } from '../passports/tables.js';
 
 // The UNTP schema is GPL-licensed test data (tests/fixtures/standards/untp-dpp): read at test time, never built into the product.
@@ -291,6 +292,27 @@ describe('passport credentials', () => {
     } finally {
       await app.db.update(users).set({ customDomain: manager.customDomain }).where(eq(users.id, manager.id));
     }
+  });
+
+  it("names a batch passport's subject by the scanned batch's Digital Link, an item passport's by the item's, a model passport's by the product's", async () => {
+    const subjectOf = async (query: string) => (await credential(`productId=${productId}&${query}`, 'application/ld+json')).json().credentialSubject.product.id as string;
+    const created = await call(app, sessions.acme, { method: 'POST', url: '/api/entry/batches/', payload: { productId, lot: 'PP/1' } });
+    expect(created.statusCode).toBe(201);
+    const [entry] = await app.db.select().from(entries).innerJoin(products, eq(products.entryId, entries.id)).where(eq(products.id, productId));
+    await app.db.insert(qualifiers).values({ companyId: entry.entries.companyId, entryId: entry.entries.id, identifierCode: '21', qualifierPath: '/21/PP-ITEM', value: 'PP-ITEM' });
+    const product = await subjectOf('lot=PP%2F1');
+    expect(product).toMatch(/\/01\/\d{14}$/);
+
+    await publish(50, { ...BATTERY_PASSPORT, granularity: 'batch' });
+    expect(await subjectOf('lot=PP%2F1&serial=PP-ITEM')).toBe(`${product}/10/PP%2F1`);
+    // A lot the product has no batch of names the product.
+    expect(await subjectOf('lot=NOPE')).toBe(product);
+
+    await publish(51, { ...BATTERY_PASSPORT, granularity: 'item' });
+    expect(await subjectOf('lot=PP%2F1&serial=PP-ITEM')).toBe(`${product}/10/PP%2F1/21/PP-ITEM`);
+    expect(await subjectOf('serial=UNKNOWN')).toBe(product);
+    await app.db.delete(passportVersions).where(and(eq(passportVersions.version, 50)));
+    await app.db.delete(passportVersions).where(and(eq(passportVersions.version, 51)));
   });
 
   it('serves DID documents to the gateway only; the shared domain has one of its own without keys', async () => {

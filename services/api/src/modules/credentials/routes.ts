@@ -25,6 +25,8 @@ const issuerKeyView = (key: PublicIssuerKey) => ({
 export const credentialQuerySchema = z.object({
   productId: idTextSchema,
   version: z.coerce.number().int().min(1).max(1_000_000).optional().describe('published version; default the latest'),
+  lot: z.string().max(20).optional().describe("the scanned lot (AI 10): a batch passport's subject is that batch's Digital Link"),
+  serial: z.string().max(20).optional().describe("the scanned serial (AI 21): an item passport's subject is that item's Digital Link"),
 });
 export const didQuerySchema = z.object({
   serviceName: z.string().min(1).max(100).optional().describe('the company document on the shared domain (/{serviceName}/did.json)'),
@@ -110,7 +112,8 @@ export const credentialRoutes: Routes<CredentialRoutesOptions> = async (app, { c
         summary: 'Public: a published passport version as a UNTP Digital Product Passport (W3C VC 2.0)',
         description:
           'The latest published version, or `version`. Answers the compact JWS (VC-JOSE, `application/vc+jwt`, EdDSA, `kid` = `{issuer DID}#{keyId}`); ' +
-          'with `Accept: application/ld+json` or `application/vc+ld+json` the unsigned credential. Only public passport fields. 404 when there is no such published version.',
+          'with `Accept: application/ld+json` or `application/vc+ld+json` the unsigned credential. Only public passport fields. 404 when there is no such published version. ' +
+          "The subject (`credentialSubject.product.id`) is the product's Digital Link; for a passport of granularity `batch` with the `lot` of one of the product's batches, that batch's (`/10/{lot}`); for `item` with a registered `serial`, that item's (`[/10/{lot}]/21/{serial}`).",
         querystring: credentialQuerySchema,
         response: { 200: z.string().describe('the compact JWS (application/vc+jwt) or the credential (application/ld+json)'), ...errorResponses(400, 404) },
       },

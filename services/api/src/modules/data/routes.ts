@@ -9,10 +9,12 @@ import {
   errorBodySchema,
   serialImportFailureSchema,
   serialImportResultSchema,
+  batchImportResultSchema,
 } from '@product-console/shared';
 import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
+import { importBatches } from './batches.js';
 import { SerialImportRejected, importSerials, serialsForExport } from './serials.js';
 import { SHEET_CONTENT_TYPES, writeSerialSheet } from './spreadsheet.js';
 
@@ -41,19 +43,20 @@ export const dataRoutes: Routes = async (app) => {
       onSend: resultFalseOnFailure,
       schema: {
         tags,
-        summary: 'Import the serials of an entry from an .xlsx or .csv file, all or none',
+        summary: 'Import the serials (type=serial_material) or the batches with their serials (type=batch_material) of an entry from an .xlsx or .csv file, all or none',
         description: [
           'multipart/form-data: `entryPath`, `entryId`, `gcp` (those of the entry) and `file`.',
           'The file is recognised by its content (an xlsx workbook or CSV text, never by its name); anything else answers 400.',
           'The first row is a header; the serial column is headed `serial` (or `serial number`, `serialNumber`, `qualifier`), else the first column is used; blank rows are skipped and values trimmed.',
           `At most ${SERIAL_IMPORT_MAX_ROWS} rows. If any row is empty, too long, has characters outside GS1 CSET 82, repeats a row above it or an already registered serial, nothing is imported and 400 lists the rows (row numbers as the sheet shows them, at most ${SERIAL_IMPORT_MAX_PROBLEMS}; \`more\` counts the rest).`,
+          '`type=batch_material` reads the columns `lot` (required), `productionDate`, `expiryDate`, `bestBeforeDate` (YYYY-MM-DD or the GS1 YYMMDD), `quantity`, `site` and `serial` (one row per serial, or per batch without serials): new lots are created, the fields given change existing ones, serials are registered into their batch (a registered one outside any batch is put into it; one in another batch is refused), and the answer counts `batches` created, `updated` and `serials`.',
           'A sub-admin needs product write access. Success answers `x-resolver-invalidate` with the entry path.',
         ].join(' '),
         security: bearerAuth,
         consumes: ['multipart/form-data'],
         querystring: dataImportQuerySchema,
         response: {
-          200: serialImportResultSchema,
+          200: z.union([serialImportResultSchema, batchImportResultSchema]),
           400: z.union([serialImportFailureSchema, errorBodySchema]).describe('Rows refused (details: row, value, message) or invalid input (details: path, message)'),
           ...errorResponses(401, 403, 404, 409),
         },
@@ -61,6 +64,11 @@ export const dataRoutes: Routes = async (app) => {
     },
     async (request, reply) => {
       try {
+        if (request.query.type === 'batch_material') {
+          const { entryPath, ...counts } = await importBatches(app.db, request.auth, companyIdOf(request.auth), request);
+          invalidateResolver(reply, [entryPath]);
+          return counts;
+        }
         const { imported, entryPath } = await importSerials(app.db, request.auth, companyIdOf(request.auth), request);
         invalidateResolver(reply, [entryPath]);
         return { result: true as const, imported };

@@ -23,15 +23,15 @@ import { qualifiers } from '../qualifiers/tables.js';
 import { readSerialColumn, type SerialRow } from './spreadsheet.js';
 
 /** Rows looked up, inserted or exported per statement (each lookup or insert sends them as one JSON parameter). */
-const BATCH = 10_000;
+export const BATCH = 10_000;
 
 /** The parts of `POST /api/service/data/import`: the text fields and the one `file`. */
-async function readImportForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | undefined }> {
+export async function readImportForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: Buffer | undefined }> {
   const { fields, raw } = await readParts(request, ['file'], { oneEach: true });
   return { fields, file: raw[0]?.data };
 }
 
-function rejection(problems: SerialImportProblem[]): SerialImportFailure {
+export function rejection(problems: SerialImportProblem[]): SerialImportFailure {
   const sorted = problems.sort((a, b) => a.row - b.row);
   const rows = new Set(sorted.map((problem) => problem.row)).size;
   return {

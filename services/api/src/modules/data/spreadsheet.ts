@@ -131,6 +131,15 @@ function cellText(cell: ExcelJS.Cell): string {
 const FORMULA_OR_QUOTE_START = /^[=+\-@\t\r']/;
 const NEUTRALISED = /^'[=+\-@\t\r']/;
 
+/** A CSV file (RFC 4180, by exceljs) with cells that start like a formula neutralised. */
+export async function csvOf(columns: string[], rows: (string | number | null)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('export');
+  sheet.addRow(columns);
+  for (const row of rows) sheet.addRow(row.map((cell) => (cell === null ? '' : typeof cell === 'number' ? cell : neutraliseCsvCell(cell))));
+  return Buffer.from(await workbook.csv.writeBuffer());
+}
+
 /** A CSV cell as exported: text a spreadsheet will not run as a formula. */
 export function neutraliseCsvCell(value: string): string {
   return FORMULA_OR_QUOTE_START.test(value) ? `'${value}` : value;

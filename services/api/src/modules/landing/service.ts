@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  hasExpired,
   SERIAL_AI,
   qualifierPathOf,
   serialProblem,
@@ -10,6 +11,8 @@ import {
   type VerificationWarning,
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
+import { batchOfLot } from '../batches/service.js';
+import { landingRecall } from '../recalls/service.js';
 import { notFound } from '../../errors.js';
 import type { Translator } from '../../plugins/translation.js';
 import { shownToPublic } from '../access/public-products.js';
@@ -301,6 +304,19 @@ export async function landingPage(
           checkTap && query.picc_data && query.cmac ? { check: checkTap, parameters: { piccData: query.picc_data, cmac: query.cmac } } : undefined,
         )
       : null;
-  const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial) : null;
-  return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace };
+  const trace = query.view === 'traceability' ? await landingTrace(db, product, query.serial, query.lot) : null;
+  const lot = query.lot || null;
+  const batchRow = lot === null ? null : await batchOfLot(db, product.id, lot);
+  const batch = batchRow
+    ? {
+        lot: batchRow.lot,
+        productionDate: batchRow.productionDate,
+        expiryDate: batchRow.expiryDate,
+        bestBeforeDate: batchRow.bestBeforeDate,
+        expired: hasExpired(batchRow.expiryDate) || hasExpired(batchRow.bestBeforeDate),
+      }
+    : null;
+  // A recall is told first on the index and verification views (decision 079).
+  const recall = query.view === 'index' || query.view === 'verification' ? await landingRecall(db, { id: product.id, entryId }, lot, query.serial || null) : null;
+  return { view: query.view, product: info, links, content, design, smartLabel, verification, passport, trace, batch, recall };
 }

@@ -38,6 +38,13 @@ export async function notifyCompanyAdmins(db: Db, companyId: number, event: Noti
   await db.insert(notifications).values(managers.map((manager) => ({ companyId, userId: manager.id, ...row(event) })));
 }
 
+export const recallStartedEvent = (productName: string, lots: string[]): NotificationEvent => ({
+  type: 'recall.started',
+  title: `Recall started: ${productName}`,
+  message: lots.length > 0 ? `${productName}, lots ${lots.join(', ')}, is recalled. Scans of it now lead to the recall notice.` : `${productName} is recalled. Scans of affected items now lead to the recall notice.`,
+  params: { productName, lots: lots.join(', ') },
+});
+
 export const companyRegisteredEvent = (companyName: string): NotificationEvent => ({
   type: 'company.registered',
   title: `New company registered: ${companyName}`,

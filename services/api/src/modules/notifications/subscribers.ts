@@ -9,6 +9,7 @@ import {
   notifyCompanyAdmins,
   notifyPlanUsage,
   notifySuperAdmins,
+  recallStartedEvent,
   reportFiledEvent,
   subAdminJoinedEvent,
   suspiciousSerialEvent,
@@ -40,5 +41,7 @@ export function subscribeNotifications(bus: EventBus, db: Db): void {
     const [product] = await db.select({ name: products.productName }).from(products).where(eq(products.id, event.productId));
     await notifyCompanyAdmins(db, event.companyId, reportFiledEvent(product?.name ?? `#${event.productId}`, event.serial, event.reportId));
   });
+  // A recall: every user of the company (sub-admins included), with the product and the lots.
+  bus.subscribe('recall.started', (event) => notifyCompany(db, event.companyId, recallStartedEvent(event.productName, event.lots)));
   bus.subscribe('planUsage.changed', (event) => (event.resource === 'link' ? undefined : notifyPlanUsage(db, event.companyId)));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { batches } from '../batches/tables.js';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 
@@ -28,11 +29,14 @@ export const qualifiers = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     /** The user who last changed the status (no foreign key: the history outlives the account). */
     statusChangedBy: integer('status_changed_by'),
+    /** The batch (lot) the serialised item belongs to (issue 27), or null. */
+    batchId: integer('batch_id').references(() => batches.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('qualifiers_live_path_unique').on(table.entryId, table.qualifierPath).where(sql`${table.isDeleted} = false`),
     index('qualifiers_entry_id_idx').on(table.entryId, table.id),
+    index('qualifiers_batch_id_idx').on(table.batchId),
     check('qualifiers_status_known', sql`${table.status} in ('active', 'deactivated', 'blacklisted')`),
   ],
 );

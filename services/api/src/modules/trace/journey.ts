@@ -14,7 +14,11 @@ import { traceEventColumns, type TraceEventRow } from './events.js';
  * rows), then the events by `gtins`/`any_epcs` and the windows' parents.
  */
 
-export type JourneySubject = { gtin: string; sgtin?: undefined } | { gtin: string; sgtin: string };
+/** A product (its GTIN), one serial (its SGTIN) or one batch (its LGTIN class, decision 076). */
+export type JourneySubject =
+  | { gtin: string; sgtin?: undefined; lgtin?: undefined }
+  | { gtin: string; sgtin: string; lgtin?: undefined }
+  | { gtin: string; lgtin: string; sgtin?: undefined };
 
 /** A container's holding period: times as `timestamptz` text in UTC with microseconds, passed back as they are. */
 export interface ContainerWindow {
@@ -53,6 +57,7 @@ const utcText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY
 
 /** Event `e` (an alias of epcis_events) names the subject. */
 function names(subject: JourneySubject, e: SQL): SQL {
+  if (subject.lgtin !== undefined) return sql`${e}.any_epc_classes @> ${textArray([subject.lgtin])}`;
   return subject.sgtin === undefined ? sql`${e}.gtins @> ${textArray([subject.gtin])}` : sql`${e}.any_epcs @> ${textArray([subject.sgtin])}`;
 }
 
@@ -93,7 +98,9 @@ function windowsQuery(companyId: number, opens: SQL, closes: SQL, limit: number)
 export async function containerWindows(db: Db, companyId: number, subject: JourneySubject): Promise<ContainerWindow[]> {
   // Children are in epc_list (childEPCs) or, for classes, in gtins.
   const [opens, closes] =
-    subject.sgtin === undefined
+    subject.lgtin !== undefined
+      ? [sql`e.epc_classes @> ${textArray([subject.lgtin])}`, sql`(d.epc_classes @> ${textArray([subject.lgtin])} or ${NO_CHILDREN})`]
+      : subject.sgtin === undefined
       ? [sql`e.gtins @> ${textArray([subject.gtin])}`, sql`(d.gtins @> ${textArray([subject.gtin])} or ${NO_CHILDREN})`]
       : [sql`e.epc_list @> ${textArray([subject.sgtin])}`, sql`(d.epc_list @> ${textArray([subject.sgtin])} or ${NO_CHILDREN})`];
   const rows = await rowsOf<ContainerWindow>(db, windowsQuery(companyId, opens, closes, CONTAINER_WINDOWS_MAX));

@@ -3,8 +3,9 @@ import { gtinOf, type LandingTrace, type TraceEvent } from '@product-console/sha
 import type { Db } from '../../db/client.js';
 import type { ProductRow } from '../products/tables.js';
 import { toTraceEvent } from './events.js';
-import { journeyPage } from './journey.js';
-import { gtinClassOf, isSerialOfProduct, sgtinOf } from './service.js';
+import { batchOfLot } from '../batches/service.js';
+import { journeyPage, type JourneySubject } from './journey.js';
+import { gtinClassOf, isSerialOfProduct, lgtinOf, sgtinOf } from './service.js';
 import { traces } from './tables.js';
 
 /** How many steps the shopper's traceability view shows at most (the latest ones). */
@@ -47,7 +48,12 @@ export function publicStep(event: TraceEvent, gtin: string, sgtin: string | null
  * scanned serial when it is a registered serial of the product, as its last LANDING_STEPS_MAX steps
  * oldest first with the total; null when the product is not traced or not on the DPP service.
  */
-export async function landingTrace(db: Db, product: Pick<ProductRow, 'id' | 'companyId' | 'gtin' | 'entryId' | 'service'>, scannedSerial: string | undefined): Promise<LandingTrace | null> {
+export async function landingTrace(
+  db: Db,
+  product: Pick<ProductRow, 'id' | 'companyId' | 'gtin' | 'entryId' | 'service'>,
+  scannedSerial: string | undefined,
+  scannedLot?: string,
+): Promise<LandingTrace | null> {
   // Traceability belongs to the DPP service, as passports do: a product switched back to DL shows none.
   if (product.gtin === null || product.service !== 'DPP') return null;
   const gtin = product.gtin;
@@ -58,9 +64,13 @@ export async function landingTrace(db: Db, product: Pick<ProductRow, 'id' | 'com
   if (!trace) return null;
   const serial = scannedSerial !== undefined && scannedSerial !== '' && (await isSerialOfProduct(db, product, scannedSerial)) ? scannedSerial : null;
   const sgtin = serial === null ? null : sgtinOf(gtin, serial);
-  const page = await journeyPage(db, product.companyId, sgtin === null ? { gtin } : { gtin, sgtin }, { offset: 0, limit: LANDING_STEPS_MAX, newestFirst: true });
+  // A code carrying a lot of the product (and no registered serial): the batch's journey (decision 076).
+  const lot = sgtin === null && scannedLot && (await batchOfLot(db, product.id, scannedLot)) ? scannedLot : null;
+  const subject: JourneySubject = sgtin !== null ? { gtin, sgtin } : lot !== null ? { gtin, lgtin: lgtinOf(gtin, lot) } : { gtin };
+  const page = await journeyPage(db, product.companyId, subject, { offset: 0, limit: LANDING_STEPS_MAX, newestFirst: true });
   return {
     serial,
+    lot,
     steps: page.rows.reverse().map((row) => publicStep(toTraceEvent(row), gtin, sgtin)),
     total: page.total,
   };

@@ -287,6 +287,37 @@ describe('GET /api/trace with serials and containers', () => {
     expect((await readTrace(product.productId, '&serial=NOT-REGISTERED')).statusCode).toBe(404);
   });
 
+  it("reads a batch's journey: the quantity events of its LGTIN class, in the console and on the landing's traceability view for its lot", async () => {
+    const product = await newProduct();
+    await start(product.productId);
+    const created = await call(t.app, acme, { method: 'POST', url: '/api/entry/batches/', payload: { productId: product.productId, lot: 'LOT/9' } });
+    expect(created.statusCode).toBe(201);
+    await call(t.app, acme, { method: 'POST', url: '/api/entry/batches/', payload: { productId: product.productId, lot: 'LOT-OTHER' } });
+    const lgtin = (lot: string) => `urn:epc:class:lgtin:0614142.0${product.gtin.slice(8, 13)}.${encodeURIComponent(lot).replace(/%2F/g, '%2F')}`;
+    const quantity = (lot: string, iso: string, bizStep: string) => ({
+      type: 'ObjectEvent',
+      ...time(iso),
+      quantityList: [{ epcClass: lgtin(lot), quantity: 120, uom: 'KGM' }],
+      action: 'OBSERVE',
+      bizStep,
+    });
+    for (const event of [quantity('LOT/9', '2031-04-01T08:00:00.000Z', 'receiving'), quantity('LOT-OTHER', '2031-04-02T08:00:00.000Z', 'shipping'), quantity('LOT/9', '2031-04-03T08:00:00.000Z', 'storing')]) {
+      const response = await addEvent(product.productId, event);
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const batch = await traceOf(product.productId, '&lot=LOT%2F9');
+    expect(batch.lot).toBe('LOT/9');
+    expect(batch.events.map((event) => event.bizStep)).toEqual(['receiving', 'storing']);
+    expect(batch.events[0].quantities[0].epcClass).toBe(`https://id.gs1.org/01/${product.gtin}/10/LOT%2F9`);
+    expect((await traceOf(product.productId)).events.map((event) => event.bizStep)).toEqual(['commissioning', 'receiving', 'shipping', 'storing']);
+    expect((await readTrace(product.productId, '&lot=NO-SUCH-LOT')).statusCode).toBe(404);
+
+    const [company] = await t.app.db.select().from(companies).where(eq(companies.serviceName, 'acme'));
+    const landing = await t.app.inject({ method: 'GET', url: `/api/product/landing-page/page?productId=${product.productId}&serviceName=${company.serviceName}&view=traceability&lot=LOT%2F9` });
+    expect(landing.statusCode, landing.body).toBe(200);
+    expect(landing.json().result.trace).toMatchObject({ serial: null, lot: 'LOT/9', total: 2 });
+  });
+
   it('answers 404 for a product not traced', async () => {
     const product = await newProduct();
     expect((await readTrace(product.productId)).statusCode).toBe(404);

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../errors.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct, authorizeProject } from '../access/policies.js';
+import { batchOfLot } from '../batches/service.js';
 import { entryPathOf } from '../contents/queries.js';
 import { epcisEvents } from '../epcis/tables.js';
 import { storeEvents } from '../epcis/store.js';
@@ -23,7 +24,7 @@ import { products, type ProductRow } from '../products/tables.js';
 import { projects } from '../projects/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { toTraceEvent, traceEventColumns, type TraceEventRow } from './events.js';
-import { currentParents, journeyPage, journeySummaries, seenSerials } from './journey.js';
+import { currentParents, journeyPage, journeySummaries, seenSerials, type JourneySubject } from './journey.js';
 import { traces } from './tables.js';
 import { ensureTraceabilityLink } from './traceability-link.js';
 
@@ -55,6 +56,9 @@ export const gtinClassOf = (gtin: string): string => canonicalIdentifier(`https:
 export const sgtinOf = (gtin: string, serial: string): string => canonicalIdentifier(`https://id.gs1.org/01/${gtin}/21/${encodeURIComponent(serial)}`);
 
 /** A GLN as a location in Digital Link form. */
+/** The LGTIN class of a batch (a quantity event's `epcClass`), in its canonical Digital Link form. */
+export const lgtinOf = (gtin: string, lot: string): string => canonicalIdentifier(`https://id.gs1.org/01/${gtin}/10/${encodeURIComponent(lot)}`);
+
 export const glnLocationOf = (gln: string): string => canonicalIdentifier(`https://id.gs1.org/414/${gln}`);
 
 /** The product's live registered serials (`/21/{serial}` qualifiers of its entry), oldest first. */
@@ -100,6 +104,8 @@ async function tracedProduct(ctx: TraceContext, productId: number) {
 export interface TracePageQuery {
   productId: number;
   serial?: string;
+  /** One batch's journey (its LGTIN class) instead of the product's. */
+  lot?: string;
   page: number;
   size: number;
 }
@@ -115,8 +121,13 @@ export async function getTrace(ctx: TraceContext, query: TracePageQuery): Promis
     if (!(await isSerialOfProduct(ctx.db, product, query.serial))) throw notFound();
     sgtin = sgtinOf(gtin, query.serial);
   }
+  let lgtin: string | undefined;
+  if (query.lot !== undefined && sgtin === undefined) {
+    if (!(await batchOfLot(ctx.db, product.id, query.lot))) throw notFound();
+    lgtin = lgtinOf(gtin, query.lot);
+  }
   const serials = await serialsOfProduct(ctx.db, product);
-  const subject = sgtin === undefined ? { gtin } : { gtin, sgtin };
+  const subject: JourneySubject = sgtin !== undefined ? { gtin, sgtin } : lgtin !== undefined ? { gtin, lgtin } : { gtin };
   const [page, seen] = await Promise.all([
     journeyPage(ctx.db, ctx.companyId, subject, { offset: (query.page - 1) * query.size, limit: query.size }),
     seenSerials(ctx.db, ctx.companyId, gtin, serials.map((serial) => sgtinOf(gtin, serial)), TRACE_SERIALS_MAX),
@@ -129,6 +140,7 @@ export async function getTrace(ctx: TraceContext, query: TracePageQuery): Promis
       gtin,
       tracingSince: trace.startedAt.toISOString(),
       serial: query.serial ?? null,
+      lot: sgtin === undefined ? (query.lot ?? null) : null,
       parents: sgtin === undefined ? [] : currentParents(page.windows),
       serials: seen.map((row) => ({ serial: serialBySgtin.get(row.sgtin) ?? row.sgtin, eventCount: row.eventCount, lastEventTime: row.lastEventTime })),
       events: page.rows.map(toTraceEvent),

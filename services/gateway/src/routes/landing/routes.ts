@@ -112,10 +112,11 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     return reply.code(status).send(html);
   }
 
-  async function load(params: Params, view: LandingView, lang: string | null, serial: string | null, request: FastifyRequest, access: string | null = null) {
+  async function load(params: Params, view: LandingView, lang: string | null, serial: string | null, request: FastifyRequest, access: string | null = null, lot: string | null = null) {
     const query = new URLSearchParams({ productId: params.productId, serviceName: params.serviceName, view });
     if (lang) query.set('lang', lang);
     if (serial) query.set('serial', serial);
+    if (lot) query.set('lot', lot);
     // An NTAG 424 DNA tag's Secure Unique NFC message, as the tag mirrored it into its URL: checked by the API (issue 25).
     const tap = view === 'verification' && serial ? tapOf(request.query as Query) : null;
     if (tap) {
@@ -145,6 +146,8 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     }
     const rawSerial = first(request.query.serial);
     const serial = rawSerial && SERIAL.test(rawSerial) ? rawSerial : null;
+    const rawLot = first(request.query.lot);
+    const lot = rawLot && SERIAL.test(rawLot) ? rawLot : null;
     const lang = requestedLanguage(fromUrl, accepted);
     // A passport access link (`/preview/dpp?access={token}`): read past the cache, answered to this visitor only.
     // Only the dpp view reads it; any view given one is still answered privately, without a Referer.
@@ -152,15 +155,20 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     const opened = access !== null || request.query.access !== undefined;
     // The verification view checks (and records) the scanned serial and the traceability view tells that serial's own
     // journey: both read with it, past the cache. Without a serial, the product's journey is cached like the other views.
-    const readsSerial = view === 'verification' || (view === 'traceability' && serial !== null);
+    // A scanned lot shows its batch (and maybe a recall): read with it, past the cache, as the serial.
+    const readsSerial = view === 'verification' || (view === 'traceability' && (serial !== null || lot !== null)) || (view === 'index' && lot !== null);
     let data: LandingPageData | null;
     try {
       data =
         readsSerial || access
-          ? await load(params, view, lang, serial, request, access)
+          ? await load(params, view, lang, serial, request, access, lot)
           : await cache.get({ productId: params.productId, serviceName: params.serviceName, view, lang: lang ?? '' }, () =>
               load(params, view, lang, null, request),
             );
+      // The index view of a serial the resolver holds open recalls for: read again with the serial (decision 079).
+      if (data && view === 'index' && serial !== null && lot === null && app.resolution.entries.peek(data.product.entryPath)?.recalls?.length) {
+        data = await load(params, view, lang, serial, request, null, null);
+      }
     } catch (err) {
       request.log.warn({ err }, 'landing page data could not be read');
       const page = ssr.renderLandingPage({ kind: 'unavailable', uiLanguage: visitorUi, retryHref: request.url, manifest });

@@ -34,8 +34,13 @@ export async function fetchCredential(
   productId: number,
   accept: string,
   version: string | null,
+  scanned: { lot: string | null; serial: string | null } = { lot: null, serial: null },
 ): Promise<FetchedCredential> {
-  const query = `productId=${productId}${version !== null && /^\d{1,7}$/.test(version) ? `&version=${version}` : ''}`;
+  // The scanned lot and serial: a batch or item passport names that batch or item as its subject (decision 076).
+  const query = new URLSearchParams({ productId: String(productId) });
+  if (version !== null && /^\d{1,7}$/.test(version)) query.set('version', version);
+  if (scanned.lot !== null) query.set('lot', scanned.lot);
+  if (scanned.serial !== null) query.set('serial', scanned.serial);
   const response = await upstream.dispatcher.request({
     method: 'GET',
     path: `/api/product/passport/credential?${query}`,

@@ -1,4 +1,4 @@
-import type { ResolverEntry } from '@product-console/shared';
+import { RECALL_LINK_TYPE, recallAffects, type ResolverEntry, type ResolverLink } from '@product-console/shared';
 import { ruledTarget, viewRules, type ScanRequest, type ViewRules } from '../../resolution/rules.js';
 import { acceptedLanguages, chooseByLanguage, type Target, type TypeChoice } from './language.js';
 import { DEFAULT_LINK_REL, linkTypeTitle, relationOf, type LinkTypeRequest } from './link-types.js';
@@ -46,7 +46,12 @@ export interface ResolutionView {
   linksetHeaders: Readonly<Record<string, string>>;
   /** The RFC 9264 link set, serialised. */
   linksetJson(): string;
+  /** When a scheduled recall of this code starts (ms since the epoch): the view is built again from then. */
+  validUntil: number;
 }
+
+/** The title of a recall notice link (the landing words it in the shopper's language). */
+export const RECALL_NOTICE_TITLE = 'Recall notice';
 
 const VIEWS_PER_RECORD = 64;
 const LINKSET_RELATION = /^https?:\/\/[a-zA-Z0-9./]+$/;
@@ -90,17 +95,57 @@ export function serialOf(path: DigitalLinkPath): string | null {
   }
 }
 
+/** The scanned lot (`/10/{lot}`, decoded) of a canonical request path, or null. */
+export function lotOf(path: DigitalLinkPath): string | null {
+  const match = /\/10\/([^/]+)/.exec(path.path.slice(path.entryPath.length));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** A stored qualifier path (`/10/L%2F1/21/A`, percent-encoded) as the request's levels write it (values decoded). */
+function decodedQualifierPath(qualifierPath: string | null): string {
+  if (!qualifierPath) return '';
+  try {
+    return qualifierPath.replace(/(\/\d+\/)([^/]+)/g, (_all, ai: string, value: string) => ai + decodeURIComponent(value));
+  } catch {
+    return qualifierPath;
+  }
+}
+
+/** The canonical path of a level of the request (0: the request itself), percent-encoded. */
+function levelUriPath(path: DigitalLinkPath, level: number): string {
+  const segments = path.path.split('/');
+  return segments.slice(0, segments.length - 2 * level).join('/');
+}
+
+/**
+ * The level of each qualifier path a link may be stored under: the request's levels, and a
+ * serial's own `/21/{serial}` for a request that carries a lot before it (`/10/{lot}/21/{serial}`
+ * names the same item as `/21/{serial}`, so the serial's links are the most specific).
+ */
+function levelsOf(path: DigitalLinkPath): Map<string, number> {
+  const levelOf = new Map(path.levels.map((level, index) => [level, index]));
+  const serialSegment = /\/21\/.+$/.exec(path.levels[0])?.[0];
+  if (serialSegment && !levelOf.has(serialSegment)) levelOf.set(serialSegment, 0);
+  return levelOf;
+}
+
 /**
  * An automatic link to this product's own landing (`/{serviceName}/product-details/{productId}/preview[/{view}]`)
- * carries the scanned serial on, so the landing shows it and the verification view checks it (issue 15).
- * Other query parameters are kept.
+ * carries the scanned serial (issue 15) and lot (issue 27) on, so the landing shows them and the verification
+ * view checks the serial. Other query parameters are kept.
  */
-export function withScannedSerial(href: string, productId: number, serial: string | null): string {
-  if (serial === null) return href;
+export function withScannedSerial(href: string, productId: number, serial: string | null, lot: string | null = null): string {
+  if (serial === null && lot === null) return href;
   const url = new URL(href);
   const landing = /^\/[^/]+\/product-details\/(\d+)\/preview(?:\/[A-Za-z]+)?\/?$/.exec(url.pathname);
   if (!landing || Number(landing[1]) !== productId) return href;
-  url.searchParams.set('serial', serial);
+  if (serial !== null) url.searchParams.set('serial', serial);
+  if (lot !== null) url.searchParams.set('lot', lot);
   return url.href;
 }
 
@@ -128,16 +173,25 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
   };
   const redirectHeaderList = Object.entries(redirectHeaders).flat();
   const serial = serialOf(path);
-  const levelOf = new Map(path.levels.map((level, index) => [level, index]));
+  const lot = lotOf(path);
+  const levelOf = levelsOf(path);
   // Links by type, then by level (0: the most specific qualifier path of the request).
   const perType = new Map<string, Target[][]>();
   const levelsWithLinks = new Set<number>();
-  for (const link of entry.links) {
-    const level = levelOf.get(link.qualifierPath ?? '');
-    if (level === undefined) continue; // another serial's link
+  // A started recall that reaches this code (decision 079): its notice is a link of the code itself, and the default.
+  const now = Date.now();
+  const reaching = (entry.recalls ?? []).filter((recall) => recallAffects(recall, lot, serial));
+  const started = reaching.find((recall) => Date.parse(recall.startsAt) <= now);
+  const validUntil = Math.min(Infinity, ...reaching.map((recall) => Date.parse(recall.startsAt)).filter((at) => at > now));
+  const recallLink: ResolverLink | null = started
+    ? { linkType: RECALL_LINK_TYPE, href: started.href, title: RECALL_NOTICE_TITLE, lang: null, type: 'text/html', isDefault: true, qualifierPath: path.levels[0], order: 0 }
+    : null;
+  for (const link of recallLink ? [recallLink, ...entry.links] : entry.links) {
+    const level = link === recallLink ? 0 : levelOf.get(decodedQualifierPath(link.qualifierPath));
+    if (level === undefined) continue; // another serial's or batch's link
     const absoluteHref = absolute(link.href, origin);
     if (!absoluteHref) continue;
-    const href = withScannedSerial(absoluteHref, entry.productId, serial);
+    const href = withScannedSerial(absoluteHref, entry.productId, serial, lot);
     const lang = link.lang ? link.lang.toLowerCase() : null;
     const target: Target = {
       linkType: link.linkType,
@@ -169,7 +223,7 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
 
   // The default link: marked default at the most specific level that has one, else the first
   // by order at the most specific level with links. Its type is what a plain request gets.
-  let defaultTarget: Target | undefined;
+  let defaultTarget: Target | undefined = recallLink ? perType.get(RECALL_LINK_TYPE)?.[0]?.[0] : undefined;
   for (let level = 0; level < path.levels.length && !defaultTarget; level += 1) {
     defaultTarget = [...perType.values()]
       .flatMap((levels) => levels[level] ?? [])
@@ -188,7 +242,7 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
   }
   const rules = viewRules(entry, path, (linkType) => byType.get(linkType)?.preferred, (targetUrl) => {
     const href = absolute(targetUrl, origin);
-    return href && withScannedSerial(href, entry.productId, serial);
+    return href && withScannedSerial(href, entry.productId, serial, lot);
   });
 
   const linksetHeaders = {
@@ -208,6 +262,7 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
     scannedSerialPath,
     linksetScanKey: scanKey(path.entryPath, scannedSerialPath, 'linkset'),
     rules,
+    validUntil,
     redirectHeaders,
     redirectHeaderList,
     linksetHeaders,
@@ -219,7 +274,20 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
         const relation = relationOf(choice.linkType);
         if (LINKSET_RELATION.test(relation)) context[relation] = choice.candidates.map(linksetTarget);
       }
-      json = JSON.stringify({ linkset: [context] });
+      // Then each level the request walked up to that has links of its own (a batch, the product), anchored at its URI.
+      const contexts = [context];
+      for (let level = 1; level < path.levels.length; level += 1) {
+        const own = [...perType.values()].flatMap((levels) => levels[level] ?? []);
+        if (own.length === 0) continue;
+        const levelContext: Record<string, unknown> = { anchor: origin + levelUriPath(path, level), itemDescription: entry.title || anchor };
+        for (const [linkType, levels] of perType) {
+          const relation = relationOf(linkType);
+          const targets = levels[level];
+          if (targets?.length && LINKSET_RELATION.test(relation)) levelContext[relation] = [...targets].sort(byOrder).map(linksetTarget);
+        }
+        contexts.push(levelContext);
+      }
+      json = JSON.stringify({ linkset: contexts });
       return json;
     },
   };
@@ -241,6 +309,9 @@ export function redirectTarget(view: ResolutionView, linkType: string | null, sc
   return (view.rules && ruledTarget(view.rules, choice.linkType, scan)) || chooseByLanguage(choice, acceptedLanguages(scan.acceptLanguage));
 }
 
+/** A view holds until a scheduled recall of its code starts (most views: for ever, without reading the clock). */
+const current = (view: ResolutionView) => view.validUntil === Infinity || view.validUntil > Date.now();
+
 const views = new WeakMap<ResolverEntry, Map<string, ResolutionView>>();
 /** The last view asked for by a parsed path (parsed paths are memoised per raw path). */
 const lastViews = new WeakMap<DigitalLinkPath, { entry: ResolverEntry; origin: string; view: ResolutionView }>();
@@ -251,7 +322,7 @@ const lastViews = new WeakMap<DigitalLinkPath, { entry: ResolverEntry; origin: s
  */
 export function viewOf(entry: ResolverEntry, origin: string, path: DigitalLinkPath): ResolutionView {
   const last = lastViews.get(path);
-  if (last !== undefined && last.entry === entry && last.origin === origin) return last.view;
+  if (last !== undefined && last.entry === entry && last.origin === origin && current(last.view)) return last.view;
   const view = findView(entry, origin, path);
   lastViews.set(path, { entry, origin, view });
   return view;
@@ -262,7 +333,7 @@ function findView(entry: ResolverEntry, origin: string, path: DigitalLinkPath): 
   if (!byUri) views.set(entry, (byUri = new Map()));
   const key = origin + path.path;
   let view = byUri.get(key);
-  if (!view) {
+  if (!view || !current(view)) {
     view = buildView(entry, origin, path);
     // Many hosts or serials of one product: build the rest each time rather than grow without end.
     if (byUri.size < VIEWS_PER_RECORD) byUri.set(key, view);

@@ -149,6 +149,17 @@ async function startResolverApi(): Promise<ResolverApi> {
     return { result: true };
   });
 
+  // A batch link, as the API's batch routes answer it (the gateway knows no batch route: only the header).
+  app.post<{ Body: { entryPath: string; lot: string; linkType: string; targetUrl: string; isDefault?: boolean } }>('/api/entry/batches/links', async (request, reply) => {
+    if (!signedIn(request.headers)) return reply.code(401).send({ code: ERROR_CODES.UNAUTHENTICATED, message: 'no' });
+    const entry = api.entries.get(request.body.entryPath);
+    if (!entry) return reply.code(404).send({ code: ERROR_CODES.NOT_FOUND, message: 'not found' });
+    const { linkType, targetUrl: href, isDefault = false } = request.body;
+    api.entries.set(entry.entryPath, { ...entry, links: [...entry.links, link({ linkType, href, isDefault, qualifierPath: `/10/${encodeURIComponent(request.body.lot)}` })] });
+    reply.header(RESOLVER_INVALIDATE_HEADER, entry.entryPath);
+    return reply.code(201).send({ result: { batchLinkId: 1 } });
+  });
+
   // A call that changes nothing the resolver serves: no header.
   app.put('/api/product/nfc', async () => ({ result: true }));
 
@@ -308,7 +319,8 @@ describe('redirects', () => {
     // An unknown serial walks up too; another serial's links are not its own.
     expect((await get(`/01/${GTIN}/21/OTHER`).expect(307)).headers.location).toBe(BOOTS);
     await get(`/01/${GTIN}/21/OTHER?linkType=gs1:traceability`).expect(404);
-    expect((await get(`/01/${GTIN}/10/LOT7/21/S1?linkType=gs1:pip`).expect(307)).headers.location).toBe(BOOTS);
+    // A lot before the serial names the same item: the serial's own links still come first.
+    expect((await get(`/01/${GTIN}/10/LOT7/21/S1?linkType=gs1:pip`).expect(307)).headers.location).toBe('https://brand.example/boots/S1');
   });
 
   it('chooses among links of one type by Accept-Language', async () => {
@@ -402,6 +414,152 @@ describe('link sets', () => {
     const res = await get(`/01/${GTIN}?linkType=all`).set('Accept', 'application/json').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body.linkset[0].anchor).toBe(`${origin}/01/${GTIN}`);
+  });
+});
+
+describe('batches (lots)', () => {
+  /** A product with a batch certificate and lab report on lot L/26 (stored percent-encoded), and a serial link. */
+  const BATCH_GTIN = '09506000134383';
+  const batchEntry = (): ResolverEntry => ({
+    ...demoEntry(),
+    entryPath: `/01/${BATCH_GTIN}`,
+    links: [
+      link({ linkType: 'gs1:pip', href: BOOTS, title: 'Product Information', isDefault: true, order: 1 }),
+      link({ linkType: 'gs1:certificationInfo', href: 'https://brand.example/certificate', title: 'Authentication', order: 2 }),
+      link({ linkType: 'gs1:homepage', href: 'https://brand.example/', title: 'Brand', order: 3 }),
+      link({ linkType: 'gs1:pip', href: 'https://brand.example/boots/S9', title: 'Your pair', order: 1, qualifierPath: '/21/S9' }),
+      link({ linkType: 'gs1:certificationInfo', href: 'https://lab.example/L26-certificate.pdf', title: 'Batch certificate', order: 1, isDefault: true, qualifierPath: '/10/L%2F26' }),
+      link({ linkType: 'gs1:certificationInfo', href: 'https://lab.example/L26-lab-report.pdf', title: 'Lab report', order: 2, qualifierPath: '/10/L%2F26' }),
+      link({ linkType: 'gs1:certificationInfo', href: 'https://lab.example/OTHER.pdf', title: 'Batch certificate', order: 1, qualifierPath: '/10/OTHER' }),
+    ],
+  });
+  const lotPath = `/01/${BATCH_GTIN}/10/L%2F26`;
+
+  beforeAll(() => {
+    api.entries.set(`/01/${BATCH_GTIN}`, batchEntry());
+  });
+
+  it("takes a batch's own links first for /10/{lot}, then walks up to the product's", async () => {
+    // The batch's default link is the plain scan's answer; its other types are the product's.
+    expect((await get(lotPath).expect(307)).headers.location).toBe('https://lab.example/L26-certificate.pdf');
+    expect((await get(`${lotPath}?linkType=gs1:homepage`).expect(307)).headers.location).toBe('https://brand.example/');
+    // Another lot has none of its own: the product's.
+    expect((await get(`/01/${BATCH_GTIN}/10/NEW?linkType=gs1:certificationInfo`).expect(307)).headers.location).toBe('https://brand.example/certificate');
+    expect((await get(`/01/${BATCH_GTIN}/10/NEW`).expect(307)).headers.location).toBe(BOOTS);
+  });
+
+  it('resolves /10/{lot}/21/{serial}: the serial, then the batch, then the product', async () => {
+    const item = `${lotPath}/21/S9`;
+    // The plain scan takes the default link's type (the batch's certificate, marked default); each type its most specific link.
+    expect((await get(item).expect(307)).headers.location).toBe('https://lab.example/L26-certificate.pdf');
+    expect((await get(`${item}?linkType=gs1:pip`).expect(307)).headers.location).toBe('https://brand.example/boots/S9');
+    expect((await get(`${item}?linkType=gs1:certificationInfo`).expect(307)).headers.location).toBe('https://lab.example/L26-certificate.pdf');
+    expect((await get(`${item}?linkType=gs1:homepage`).expect(307)).headers.location).toBe('https://brand.example/');
+    // A serial without links of its own under the lot: the product's for its type.
+    expect((await get(`${lotPath}/21/S10?linkType=gs1:pip`).expect(307)).headers.location).toBe(BOOTS);
+  });
+
+  it('accepts an expiry date (?17=YYMMDD) and passes it on to the target', async () => {
+    const res = await get(`${lotPath}?17=270131`).expect(307);
+    expect(res.headers.location).toBe('https://lab.example/L26-certificate.pdf?17=270131');
+  });
+
+  it('lists each level of the link set: the resolved set for the request, then the product with its own links', async () => {
+    const res = await get(`${lotPath}/21/S9?linkType=linkset`).expect(200);
+    const body = JSON.parse(res.text);
+    expect(validateLinkset(body), JSON.stringify(validateLinkset.errors)).toBe(true);
+    const [request, batch, product] = body.linkset;
+    expect(request.anchor).toBe(`${origin}${lotPath}/21/S9`);
+    expect(request['https://gs1.org/voc/pip'].map((l: { href: string }) => l.href)).toEqual(['https://brand.example/boots/S9']);
+    expect(batch.anchor).toBe(`${origin}${lotPath}`);
+    expect(batch['https://gs1.org/voc/certificationInfo'].map((l: { title: string }) => l.title)).toEqual(['Batch certificate', 'Lab report']);
+    expect(batch['https://gs1.org/voc/pip']).toBeUndefined();
+    expect(product.anchor).toBe(`${origin}/01/${BATCH_GTIN}`);
+    expect(product['https://gs1.org/voc/pip'][0].href).toBe(BOOTS);
+    expect(product['https://gs1.org/voc/certificationInfo'][0].href).toBe('https://brand.example/certificate');
+    expect(body.linkset).toHaveLength(3);
+  });
+
+  it('shows a change of a batch link on every replica at once', async () => {
+    const first = await gateway();
+    const second = await gateway({}, first);
+    await scan(first, `/01/${BATCH_GTIN}/10/NEW`).expect(307);
+    expect((await scan(second, `/01/${BATCH_GTIN}/10/NEW`).expect(307)).headers.location).toBe(BOOTS);
+
+    const cookie = await signIn(first.app, 'manager@demo.example');
+    const added = await request(first.app.server)
+      .post('/bff/api/entry/batches/links')
+      .set('Cookie', cookie)
+      .set('X-CSRF', '1')
+      .send({ batchId: 5, entryPath: `/01/${BATCH_GTIN}`, lot: 'NEW', linkType: 'gs1:certificationInfo', targetUrl: 'https://lab.example/NEW.pdf', isDefault: true })
+      .expect(201);
+    expect(added.headers['x-resolver-invalidate']).toBeUndefined();
+    expect((await scan(second, `/01/${BATCH_GTIN}/10/NEW`).expect(307)).headers.location).toBe('https://lab.example/NEW.pdf');
+    expect((await scan(first, `/01/${BATCH_GTIN}/10/NEW`).expect(307)).headers.location).toBe('https://lab.example/NEW.pdf');
+  });
+});
+
+describe('recalls', () => {
+  const RECALL_GTIN = '09506000134390';
+  const notice = '/acme/product-details/42/preview/verification';
+  const recall = (overrides: Partial<NonNullable<ResolverEntry['recalls']>[number]> = {}) => ({
+    recallId: 1,
+    startsAt: '2026-01-01T00:00:00.000Z',
+    scope: 'batches' as const,
+    lots: ['BAD'],
+    serials: ['S-IN-BAD'],
+    serialFrom: null,
+    serialTo: null,
+    href: notice,
+    ...overrides,
+  });
+  /** The API's record changes as a recall starts or ends, and the API's answer then drops the cached one (as the batch test shows). */
+  const setRecalls = async (recalls: NonNullable<ResolverEntry['recalls']>) => {
+    api.entries.set(`/01/${RECALL_GTIN}`, { ...demoEntry(), entryPath: `/01/${RECALL_GTIN}`, links: demoEntry().links.slice(0, 2), recalls });
+    await gw.app.resolution.invalidate([`/01/${RECALL_GTIN}`]);
+  };
+
+  it("answers a recalled batch's codes with the recall notice, other codes as before", async () => {
+    await setRecalls([recall()]);
+    const lot = await get(`/01/${RECALL_GTIN}/10/BAD`).expect(307);
+    expect(lot.headers.location).toBe(`${origin}${notice}?lot=BAD`);
+    // The batch's serial, with or without its lot in the code.
+    expect((await get(`/01/${RECALL_GTIN}/10/BAD/21/S1`).expect(307)).headers.location).toBe(`${origin}${notice}?serial=S1&lot=BAD`);
+    expect((await get(`/01/${RECALL_GTIN}/21/S-IN-BAD`).expect(307)).headers.location).toBe(`${origin}${notice}?serial=S-IN-BAD`);
+    // Another lot, the product itself: the default link. An asked link type still answers.
+    expect((await get(`/01/${RECALL_GTIN}/10/GOOD`).expect(307)).headers.location).toBe(BOOTS);
+    expect((await get(`/01/${RECALL_GTIN}`).expect(307)).headers.location).toBe(BOOTS);
+    expect((await get(`/01/${RECALL_GTIN}/10/BAD?linkType=gs1:pip`).expect(307)).headers.location).toBe(BOOTS);
+    expect((await get(`/01/${RECALL_GTIN}/10/BAD?linkType=gs1:recallStatus`).expect(307)).headers.location).toBe(`${origin}${notice}?lot=BAD`);
+  });
+
+  it('carries the notice in the link set as gs1:recallStatus and the default link', async () => {
+    await setRecalls([recall({ recallId: 2, scope: 'product', lots: [], serials: [] })]);
+    const body = JSON.parse((await get(`/01/${RECALL_GTIN}?linkType=linkset`).expect(200)).text);
+    expect(validateLinkset(body), JSON.stringify(validateLinkset.errors)).toBe(true);
+    expect(body.linkset[0]['https://gs1.org/voc/recallStatus']).toEqual([{ href: `${origin}${notice}`, title: 'Recall notice', type: 'text/html' }]);
+    expect(body.linkset[0]['https://gs1.org/voc/defaultLink'][0].href).toBe(`${origin}${notice}`);
+  });
+
+  it('reaches a range of serials, and a scheduled recall only from its start', async () => {
+    await setRecalls([recall({ recallId: 3, scope: 'serials', lots: [], serials: [], serialFrom: '0100', serialTo: '0199' })]);
+    expect((await get(`/01/${RECALL_GTIN}/21/150`).expect(307)).headers.location).toBe(`${origin}${notice}?serial=150`);
+    expect((await get(`/01/${RECALL_GTIN}/21/0200`).expect(307)).headers.location).toBe(BOOTS);
+
+    const startsAt = Date.now() + 1_500;
+    await setRecalls([recall({ recallId: 4, scope: 'product', lots: [], serials: [], startsAt: new Date(startsAt).toISOString() })]);
+    const gw = await gateway();
+    expect((await scan(gw, `/01/${RECALL_GTIN}/21/X1`).expect(307)).headers.location).toBe(BOOTS);
+    await new Promise((resolve) => setTimeout(resolve, startsAt - Date.now() + 50));
+    expect((await scan(gw, `/01/${RECALL_GTIN}/21/X1`).expect(307)).headers.location).toMatch(/\/preview\/verification\?serial=X1$/);
+  });
+
+  it('records scans answered with the notice as gs1:recallStatus', async () => {
+    await setRecalls([recall({ recallId: 5, scope: 'product', lots: [], serials: [] })]);
+    const gw = await gateway({ RESOLVER_SCAN_FLUSH_MS: '10', RESOLVER_SCAN_BATCH_SIZE: '1' });
+    const before = api.batches.length;
+    await scan(gw, `/01/${RECALL_GTIN}`).expect(307);
+    await expect.poll(() => api.batches.slice(before).flat().some((scan) => scan.entryPath === `/01/${RECALL_GTIN}` && scan.linkType === 'gs1:recallStatus')).toBe(true);
   });
 });
 

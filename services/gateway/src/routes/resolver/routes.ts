@@ -7,7 +7,7 @@ import { parseLinkTypeParameter } from './link-types.js';
 import { problems, sendProblem } from './pages.js';
 import { parseQuery, withQuery } from './query.js';
 import { createPathParser, CONVENIENCE_ALPHAS, isProblem } from './request-path.js';
-import { CORS_HEADERS, LINKSET_MEDIA_TYPE, redirectTarget, viewOf, wantsLinkset } from './resolution.js';
+import { CORS_HEADERS, LINKSET_MEDIA_TYPE, lotOf, redirectTarget, serialOf, viewOf, wantsLinkset } from './resolution.js';
 import { clientAddressOf, createScanRecorder, createScanSender, type TrustProxy } from './scans.js';
 import { geoReady, loadGeo } from '../../resolution/rules.js';
 import { resolverDescription } from './well-known.js';
@@ -149,7 +149,7 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
       const version = query.passOn.find((pair) => pair.startsWith('version='))?.slice('version='.length) ?? null;
       let credential;
       try {
-        credential = await fetchCredential(app.upstream, entry.productId, accept ?? '', version);
+        credential = await fetchCredential(app.upstream, entry.productId, accept ?? '', version, { lot: lotOf(parsed), serial: serialOf(parsed) });
       } catch (err) {
         request.log.warn({ err, productId: entry.productId }, 'passport credential unavailable');
         count('unavailable');

@@ -11,6 +11,8 @@ import { NfcTagsCard } from '@/features/nfc/components/nfc-tags-card';
 import { QrSection } from '@/features/qr/components/qr-section';
 import { serialOf, useProductQualifiers } from '@/features/serials/api/get-qualifiers';
 import { SerialsSection } from '@/features/serials/components/serials-section';
+import { BatchesSection } from '@/features/batches/components/batches-section';
+import { RecallsCard } from '@/features/recalls/components/recalls-card';
 import { ProductTraceCard } from '@/features/trace/components/product-trace-card';
 
 /** The links' anchor: "Manage links" on the edit page leads here. */
@@ -48,7 +50,9 @@ export function ProductDetailsRoute() {
         <>
           <QrSection product={product} entry={entry} serials={serials.data?.result.map(serialOf) ?? []} />
           {product.isNFC === 1 ? <NfcTagsCard productId={product.productId} serials={serials.data?.result.map(serialOf) ?? []} canWrite={canWrite} /> : null}
+          {entry.aiString === '01' ? <BatchesSection productId={product.productId} entry={entry} canWrite={canWrite} /> : null}
           <SerialsSection productId={product.productId} entry={entry} canWrite={canWrite} />
+          {entry.aiString === '01' ? <RecallsCard productId={product.productId} /> : null}
         </>
       ) : null}
     </PageStack>

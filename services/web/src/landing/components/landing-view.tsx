@@ -5,6 +5,7 @@ import en from '@/locales/en.json';
 import { digitalLinkWithSerial } from '@/landing/lib/landing';
 import { DppView } from './dpp-view';
 import { HomepageView } from './homepage-view';
+import { BatchFacts, RecallNotice } from './recall-notice';
 import { ProductLanding } from './product-landing';
 import { SmartLabelView } from './smart-label-view';
 import { TraceabilityView } from './traceability-view';
@@ -19,7 +20,7 @@ import { VerificationView } from './verification-view';
  */
 
 /** The message ids the views use: a landing bundle needs only these keys of a locale file. */
-export const LANDING_MESSAGE_PREFIXES = ['landing.', 'preview.', 'products.field.'] as const;
+export const LANDING_MESSAGE_PREFIXES = ['landing.', 'preview.', 'products.field.', 'recall.notice.', 'batches.landing.'] as const;
 
 /** The CBV words only the traceability view draws (steps, dispositions, error reasons, measurements): its page alone carries them. */
 export const TRACE_MESSAGE_PREFIXES = ['cbv.bizStep.', 'cbv.disposition.', 'cbv.errorReason.', 'cbv.measurement.'] as const;
@@ -68,6 +69,8 @@ export function LandingView(props: LandingViewProps) {
           onLanguageChange={props.onLanguageChange}
           viewHref={viewHref}
           serial={serial}
+          notice={data.recall ? <RecallNotice recall={data.recall} /> : null}
+          facts={data.batch ? <BatchFacts batch={data.batch} fg={data.design.page.textColor} /> : null}
           digitalLink={digitalLinkWithSerial(props.digitalLink, serial)}
           draft={draft}
           frame={frame}
@@ -77,7 +80,16 @@ export function LandingView(props: LandingViewProps) {
       view = <HomepageView {...common} />;
       break;
     case 'verification':
-      view = <VerificationView {...common} content={data.content} verification={data.verification} serial={serial} />;
+      view = (
+        <VerificationView
+          {...common}
+          content={data.content}
+          verification={data.verification}
+          serial={serial}
+          notice={data.recall ? <RecallNotice recall={data.recall} /> : null}
+          facts={data.batch ? <BatchFacts batch={data.batch} fg={data.design.page.textColor} /> : null}
+        />
+      );
       break;
     case 'smartLabel':
       view = <SmartLabelView {...common} content={data.content} smartLabel={data.smartLabel} />;

@@ -54,6 +54,10 @@ export interface ProductLandingProps {
   digitalLink?: string;
   /** An unsaved draft from the editor: shows the 'Unpublished preview' banner. */
   draft?: boolean;
+  /** A recall notice, shown first (decision 079). */
+  notice?: ReactNode;
+  /** The scanned batch's lot and dates, under the product's name (decision 076). */
+  facts?: ReactNode;
   /** Inside the editor's 400 px phone frame: no full-viewport heights. */
   frame?: boolean;
 }
@@ -525,6 +529,8 @@ function Landing({
   digitalLink,
   draft = false,
   frame = false,
+  notice = null,
+  facts = null,
 }: ProductLandingProps) {
   const intl = useIntl();
   const fg = design.page.textColor;
@@ -558,6 +564,7 @@ function Landing({
     <Root $bg={bg} $fg={fg} $frame={frame} data-testid="product-landing" data-template={design.template}>
       <Column $frame={frame} lang={readingLanguage} data-testid="product-preview" data-layout={design.layoutStyle}>
         {draft ? <DraftNotice lang={uiLanguage} /> : null}
+        {notice}
         {design.layoutStyle === 'header' ? (
           <TopBar $fg={fg} data-testid="preview-logo-bar">
             {logo}
@@ -630,6 +637,7 @@ function Landing({
                 {serial}
               </SubtleText>
             ) : null}
+            {facts}
           </div>
           {texts.description ? <TextSection fg={fg} uiLanguage={uiLanguage} titleId="products.field.description" text={texts.description} /> : null}
           {links.length > 0 ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Design, LandingContent, LandingProductInfo, LandingVerification } from '@product-console/shared';
@@ -14,6 +15,10 @@ export interface VerificationViewProps {
   /** The API's answer; null in a draft (nothing was checked), read as noSerial or unverified. */
   verification: LandingVerification | null;
   serial: string | null;
+  /** A recall that reaches the scanned code: shown before anything else. */
+  notice?: ReactNode;
+  /** The scanned batch's lot and dates, under the product. */
+  facts?: ReactNode;
   backHref: string;
   draft?: boolean;
   frame?: boolean;
@@ -158,7 +163,7 @@ type Shown = LandingVerification['status'];
  * history (a printed code can be copied); a warning with what was seen and what to do; not genuine with why;
  * or no serial. Each state in its own words and colours, never cached across visitors.
  */
-export function VerificationView({ product, content, design, language, verification, serial, backHref, draft, frame }: VerificationViewProps) {
+export function VerificationView({ product, content, design, language, verification, serial, notice, facts, backHref, draft, frame }: VerificationViewProps) {
   const intl = useIntl();
   const fg = design.page.textColor;
   const texts = detailsFor(product, content.productDetails, language);
@@ -178,6 +183,7 @@ export function VerificationView({ product, content, design, language, verificat
       draft={draft}
       frame={frame}
     >
+      {notice}
       <Card $fg={fg} data-image={image ? 'true' : 'false'} data-testid="landing-verification-product">
         {image ? <img {...image} sizes="96px" width={96} height={96} alt={texts.productName} /> : null}
         <div>
@@ -198,6 +204,7 @@ export function VerificationView({ product, content, design, language, verificat
               {shownSerial}
             </LandingSubtleText>
           ) : null}
+          {facts}
         </div>
       </Card>
       {status === 'genuine' ? (

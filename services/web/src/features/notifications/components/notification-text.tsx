@@ -21,6 +21,7 @@ const KNOWN_TYPES = new Set([
   'diversion.serial',
   'diversion.product',
   'report.filed',
+  'recall.started',
 ]);
 
 /** Values that are instants (ISO strings in `params`), formatted as dates by the messages. */

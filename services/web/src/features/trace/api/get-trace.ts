@@ -9,11 +9,14 @@ export interface TraceParams {
   size: number;
   /** One serial's events (and its parents) instead of the whole product's. */
   serial?: string;
+  /** One batch's events (its LGTIN class) instead of the whole product's. */
+  lot?: string;
 }
 
-export function traceKey({ productId, page, size, serial }: TraceParams): string {
+export function traceKey({ productId, page, size, serial, lot }: TraceParams): string {
   const query = new URLSearchParams({ productId: String(productId), page: String(page), size: String(size) });
   if (serial !== undefined) query.set('serial', serial);
+  if (lot !== undefined) query.set('lot', lot);
   return `${TRACE_KEY_PREFIX}?${query}`;
 }
 

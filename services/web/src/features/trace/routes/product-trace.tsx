@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PlusIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
@@ -16,7 +16,10 @@ import {
   useTimelinePage,
 } from '@/features/trace/components/trace-page-parts';
 
-/** /{serviceName}/epcis/{productId}: the product's journey as a timeline, the serials seen in it, and a way to add events. */
+/**
+ * /{serviceName}/epcis/{productId}[?lot=]: the product's journey as a timeline (or, with `lot`, one batch's: the events of
+ * its LGTIN class), the serials seen in it, and a way to add events.
+ */
 export function ProductTraceRoute() {
   const intl = useIntl();
   const { serviceName = '', productId: productParam = '' } = useParams();
@@ -25,7 +28,8 @@ export function ProductTraceRoute() {
   const base = `/${encodeURIComponent(serviceName)}`;
   const product = useProductBrief(valid ? productId : undefined);
   const { page, setPage, highlightId } = useTimelinePage();
-  const trace = useTrace(valid ? { productId, page, size: TIMELINE_PAGE_SIZE } : null);
+  const lot = useSearchParams()[0].get('lot') ?? undefined;
+  const trace = useTrace(valid ? { productId, page, size: TIMELINE_PAGE_SIZE, lot } : null);
   useLastPageRedirect(trace.data?.pageInfo);
   const serialPath = (serial: string) => `${base}/epcis/${productId}/serial/${encodeURIComponent(serial)}`;
   const name = trace.data?.result.productName ?? product.data?.product.product_name ?? '';
@@ -35,7 +39,19 @@ export function ProductTraceRoute() {
     <PageStack data-testid="product-trace">
       <PageHeader
         title={<span data-testid="product-trace-name">{name || <FormattedMessage id="crumb.traceData" />}</span>}
-        description={gtin ? <Mono>GTIN {gtin}</Mono> : undefined}
+        description={
+          gtin ? (
+            <Mono>
+              GTIN {gtin}
+              {lot ? (
+                <span data-testid="trace-lot">
+                  {' · '}
+                  <FormattedMessage id="batches.journey.lot" values={{ lot }} />
+                </span>
+              ) : null}
+            </Mono>
+          ) : undefined
+        }
         actions={
           <HeaderActions>
             <ButtonLink to={`${base}/product-details/${productId}`} $variant="outline">
