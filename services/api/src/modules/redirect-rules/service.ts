@@ -5,7 +5,7 @@ import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
-import { ruleFieldsOf } from './queries.js';
+import { ruleFieldsOf } from '../resolver/rules.js';
 import { redirectRules, type RedirectRuleRow } from './tables.js';
 
 /*
