@@ -5,7 +5,7 @@ import { entries } from '../entries/tables.js';
 import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
-import { resolverRules } from '../redirect-rules/queries.js';
+import { resolverRules } from './rules.js';
 
 /**
  * What the resolver answers for an entry path: a live, active entry of a live product with its
