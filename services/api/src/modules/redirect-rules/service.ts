@@ -5,7 +5,8 @@ import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
-import { redirectRules, ruleFieldsOf, type RedirectRuleRow } from './tables.js';
+import { ruleFieldsOf } from '../resolver/rules.js';
+import { redirectRules, type RedirectRuleRow } from './tables.js';
 
 /*
  * Redirect rules (decision 077): ordered lists per link type of a product, and the company's

@@ -40,17 +40,3 @@ export const redirectRules = pgTable(
 );
 
 export type RedirectRuleRow = typeof redirectRules.$inferSelect;
-
-/** What a stored rule says, as every answer carries it (the console's list and the resolver's record). */
-export function ruleFieldsOf(row: RedirectRuleRow) {
-  return {
-    targetUrl: row.targetUrl,
-    countries: row.countries,
-    languages: row.languages,
-    devices: row.devices,
-    startsAt: row.startsAt?.toISOString() ?? null,
-    endsAt: row.endsAt?.toISOString() ?? null,
-    batch: row.batch,
-    serial: row.serial,
-  };
-}

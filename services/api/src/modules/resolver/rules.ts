@@ -1,7 +1,26 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ResolverRule } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { redirectRules, ruleFieldsOf } from '../redirect-rules/tables.js';
+import { redirectRules, type RedirectRuleRow } from '../redirect-rules/tables.js';
+
+/*
+ * Redirect rules as the resolver's record carries them (decision 077). Here rather than in the
+ * redirect-rules module, which invalidates the resolver: the modules import one way.
+ */
+
+/** What a stored rule says, as every answer carries it. */
+export function ruleFieldsOf(row: RedirectRuleRow) {
+  return {
+    targetUrl: row.targetUrl,
+    countries: row.countries,
+    languages: row.languages,
+    devices: row.devices,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    batch: row.batch,
+    serial: row.serial,
+  };
+}
 
 /**
  * The rules the resolver's record of a product carries, in the order it evaluates them (decision
