@@ -74,6 +74,17 @@ describe('redirect rules in Chromium', () => {
     const linkset = await (await fetch(`${baseURL()}${entryPath}?linkType=linkset`)).text();
     expect(linkset).not.toContain('ridge-iphone');
 
+    // On a phone the rule list, its actions and the test stay within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-link-type="gs1:pip"]').getByRole('button', { name: /^Edit / }).click();
+    await dialog.getByTestId('rule-row-0').waitFor();
+    await dialog.getByTestId('preview-result').scrollIntoViewIfNeeded();
+    const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('rules-at-390px');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.setViewportSize({ width: 1366, height: 900 });
+
     await page.goto(`${baseURL()}/acme/profiles/company`);
     await page.getByTestId('company-rules').getByTestId('rule-add').waitFor();
     await page.getByTestId('company-rules').getByTestId('rule-preview').scrollIntoViewIfNeeded();

@@ -24,6 +24,7 @@ import { languageName } from '@/features/links/components/link-model';
 import { DEVICE_MESSAGES, PRESENCE_MESSAGES, RuleForm } from '@/features/links/components/rule-form';
 import { emptyDraft, fromLocalInput, moveDraft, type RuleDraft } from '@/features/links/components/rule-model';
 import { RulePreview } from '@/features/links/components/rule-preview';
+import { down } from '@/theme/media';
 
 const List = styled.ol`
   list-style: none;
@@ -47,6 +48,11 @@ const Item = styled.li.attrs<{ $transform?: string; $transition?: string }>(({ $
   border: 1px solid ${({ theme, $dragging }) => ($dragging ? theme.colors.primary : theme.colors.border)};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
+  /* A phone has no room for the actions beside the facts: they take a row of their own. */
+  ${down('sm')} {
+    grid-template-columns: auto 28px minmax(0, 1fr);
+    & > :nth-child(4) { grid-column: 3; justify-self: start; }
+  }
 `;
 
 const Handle = styled.button`
