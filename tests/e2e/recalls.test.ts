@@ -68,6 +68,9 @@ describe('a recalled batch', () => {
     await dialog.getByRole('button', { name: 'Start the recall' }).click();
     await expect.poll(() => recalls.getByText(`Lots ${RECALLED}`).count()).toBe(1);
     await shot(page, 'console-recall');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}console-batches-390.png` });
     await page.close();
   });
 
