@@ -64,13 +64,15 @@ export function CodeJobs({ productId, onExport, onGenerated }: CodeJobsProps) {
   const intl = useIntl();
   const [page, setPage] = useState(1);
   const jobs = useCodeJobs(productId, page, PAGE_SIZE);
-  const running = useRef(new Set<string>());
+  const seen = useRef({ since: Date.now(), handled: new Set<string>() });
 
+  // A generation that finished while this screen was open (seen running or not) makes the serial lists stale.
   useEffect(() => {
     let finished = false;
     for (const job of jobs.data?.result ?? []) {
-      if (job.status === 'queued' || job.status === 'running') running.current.add(job.jobId);
-      else if (running.current.delete(job.jobId) && job.kind === 'serials') finished = true;
+      if (job.kind !== 'serials' || job.status !== 'done' || !job.finishedAt || seen.current.handled.has(job.jobId)) continue;
+      seen.current.handled.add(job.jobId);
+      if (Date.parse(job.finishedAt) >= seen.current.since - 5_000) finished = true;
     }
     if (finished) onGenerated();
   }, [jobs.data, onGenerated]);

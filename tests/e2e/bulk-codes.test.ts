@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, launchBrowser, signIn } from '../support/browser.js';
+
+/** A demo product of Acme that no other browser test changes. */
+const PRODUCT_NAME = 'Summit 45L Backpack';
+/** Screens are saved here for a person to look at. */
+const SHOTS = path.join(tmpdir(), 'bulk-codes-e2e');
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  page = await context.newPage();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+describe('Codes by the ten thousand in Chromium', () => {
+  it('generates serials in the background, shows them when the job is done, and offers their export', { timeout: 240_000 }, async () => {
+    await signIn(page, 'manager@demo.example');
+    await page.waitForURL('**/acme/dashboard/main-overview');
+    await page.goto(`${baseURL()}/acme/entry-list`);
+    await page.getByTestId('product-search').fill(PRODUCT_NAME);
+    await page.waitForURL(/[?&]q=/);
+    const productLink = page.getByRole('link', { name: PRODUCT_NAME });
+    await expect.poll(() => productLink.count()).toBe(1);
+    await productLink.click();
+    await page.waitForURL(/\/acme\/product-details\/\d+$/);
+
+    await page.getByTestId('serials-generate').click();
+    const dialog = page.getByTestId('bulk-serials');
+    await dialog.getByLabel('How many').fill('250');
+    await dialog.getByLabel('Prefix').fill('RTP-');
+    await shot('generate-dialog');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const generation = page.locator('tr', { hasText: '250 random serials' });
+    await expect.poll(() => generation.innerText(), { timeout: 90_000 }).toContain('Done');
+    await expect.poll(() => page.getByTestId('serials-table').innerText()).toMatch(/RTP-[23456789A-Z]{10}/);
+    await shot('generated');
+
+    // Its serials can be exported for print from the job's row.
+    await generation.getByRole('button', { name: 'Export these' }).click();
+    await expect.poll(() => page.getByTestId('code-export-description').innerText()).toContain('The serials of one generation: RTP-');
+    await shot('export-dialog');
+  });
+});
