@@ -5,9 +5,10 @@ import { signInThroughGateway, startStack, type Stack } from '../support/stack.j
 const PASSWORD = 'Demo-pass-2026';
 let stack: Stack;
 
-// Access tokens live one second, so every test below also runs through a real refresh.
+// Access tokens live three seconds: a test that waits past them runs through a real refresh, and
+// the refreshed token outlives a slow request on a busy machine (one second did not).
 beforeAll(async () => {
-  stack = await startStack({ ACCESS_TOKEN_TTL_SECONDS: '1' });
+  stack = await startStack({ ACCESS_TOKEN_TTL_SECONDS: '3' });
 });
 afterAll(async () => {
   await stack?.close();
@@ -20,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('console session through the gateway against the real API', () => {
   it('keeps a manager signed in across access-token expiry, without the browser seeing a token', async () => {
     const cookie = await signIn('manager@demo.example');
-    await sleep(1500);
+    await sleep(3500);
     const res = await request(stack.gateway.server).get('/bff/api/overview/total-count').set('Cookie', cookie).expect(200);
     expect(res.body.result.projects).toBe(3);
     expect(JSON.stringify(res.headers) + res.text).not.toMatch(/Bearer|eyJ/);
@@ -39,7 +40,7 @@ describe('console session through the gateway against the real API', () => {
       .expect(200);
     expect(switched.body).toMatchObject({ switchedCustomerId: acme.customerId, user: { roleId: 1, serviceName: 'acme' } });
 
-    await sleep(1500);
+    await sleep(3500);
     const counts = await request(stack.gateway.server).get('/bff/api/overview/total-count').set('Cookie', cookie).expect(200);
     expect(counts.body.result.projects).toBe(3);
 
