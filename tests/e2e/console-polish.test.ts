@@ -58,19 +58,19 @@ describe('console polish in Chromium', () => {
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/quick-start.png`, fullPage: true });
   });
 
-  it('names Chinese and Japanese in their own script in the language menu of an English page, without the CJK fonts', async () => {
+  it('names Korean, Chinese and Japanese in their own script in the language menu of an English page, without their fonts', async () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto(`${baseURL()}/login`);
     await page.locator('input[name="email"]').waitFor();
     await expect.poll(() => page.evaluate(async () => {
       await document.fonts.ready;
-      return document.fonts.check('14px "Console Language Names"', '日本語中文');
+      return document.fonts.check('14px "Console Language Names"', '日本語中文한국어');
     })).toBe(true);
     const faces = await page.evaluate(() => [...document.fonts].filter((face) => face.family.includes('Console Language Names')).map((face) => face.status));
-    expect(faces).toEqual(['loaded', 'loaded']);
+    expect(faces).toEqual(['loaded', 'loaded', 'loaded']);
     const optionFont = await page.getByTestId('language-select').locator('option[value="ja"]').evaluate((option) => getComputedStyle(option).fontFamily);
     expect(optionFont).toContain('Console Language Names');
-    expect(requested.filter((path) => /noto-sans-(jp|sc)-/.test(path))).toEqual([]);
+    expect(requested.filter((path) => /noto-sans-(jp|sc)-|Pretendard/.test(path))).toEqual([]);
   });
 });
