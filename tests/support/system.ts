@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
 
   const api = group.node('services/api/dist/server.js', {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    // E2E_LOG_LEVEL=info shows every request the API served, to follow a failing test.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
     PORT: String(apiPort),
     DATA_DIR: dataDir,

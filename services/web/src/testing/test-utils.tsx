@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { SWRConfiguration } from 'swr';
 import { configureApiClient } from '@/lib/api-client';
 import { AppProvider } from '@/app/provider';
 import type { UiLanguage } from '@product-console/shared';
@@ -40,13 +41,14 @@ export function mockBff(routes: Record<string, Handler>) {
 
 /**
  * Renders the real route table at `path`, with the router wired to the api client as at startup;
- * with the whole English catalogue unless `options` names the one loaded before the first render.
+ * with the whole English catalogue unless `options` names the one loaded before the first render;
+ * `options.swr` puts back what the tests' cache settings take out (the app's deduplication window).
  */
-export function renderRoute(path: string, options: { language?: UiLanguage; messages?: LoadedMessages } = {}) {
+export function renderRoute(path: string, options: { language?: UiLanguage; messages?: LoadedMessages; swr?: SWRConfiguration } = {}) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   configureApiClient({ navigate: (to) => void router.navigate(to, { replace: true }) });
   const view = render(
-    <AppProvider swr={TEST_SWR} language={options.language} messages={options.messages ?? en}>
+    <AppProvider swr={{ ...TEST_SWR, ...options.swr }} language={options.language} messages={options.messages ?? en}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -10,11 +10,22 @@ export function useProfile() {
   return useSWR<{ result: Profile }>(PROFILE_KEY, apiFetcher);
 }
 
-/** The company profile; refreshed every two seconds while its analytics are being regrouped into a new time zone. */
-export function useCompanyInfo() {
-  return useSWR<{ result: Company }>(COMPANY_INFO_KEY, apiFetcher, {
-    refreshInterval: (latest) => (latest?.result.analyticsRebuild && latest.result.analyticsRebuild.status !== 'failed' ? 2_000 : 0),
-  });
+/** How often a screen following the regrouping of the analytics reads the company again, in ms. */
+export const REBUILD_POLL_MS = 2_000;
+
+const rebuilding = (latest: { result: Company } | undefined) => Boolean(latest?.result.analyticsRebuild && latest.result.analyticsRebuild.status !== 'failed');
+
+/**
+ * The company profile. With `followRebuild`, read again every two seconds while its analytics are
+ * being regrouped into a new time zone, each time from the API (the app's deduplication window
+ * would answer every poll with the first answer).
+ */
+export function useCompanyInfo({ followRebuild = false }: { followRebuild?: boolean } = {}) {
+  return useSWR<{ result: Company }>(
+    COMPANY_INFO_KEY,
+    apiFetcher,
+    followRebuild ? { dedupingInterval: 0, refreshInterval: (latest) => (rebuilding(latest) ? REBUILD_POLL_MS : 0) } : undefined,
+  );
 }
 
 function form(updateInfo: object, file: { field: string; value: File | null }) {

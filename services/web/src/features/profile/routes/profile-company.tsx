@@ -99,7 +99,7 @@ function RebuildStatus({ rebuild }: { rebuild: NonNullable<Company['analyticsReb
 export function ProfileCompanyRoute() {
   const intl = useIntl();
   const profile = useProfile();
-  const company = useCompanyInfo();
+  const company = useCompanyInfo({ followRebuild: true });
   const update = useUpdateCompanyInfo();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { QUERY_STALE_TIME_MS } from '@product-console/shared';
 import userEvent from '@testing-library/user-event';
 import { company, makePlan, makeSession, profile, projects } from '@/testing/fixtures';
 import { stubUpload } from '@/testing/fake-xhr';
@@ -46,6 +47,30 @@ describe("the company's time zone", { timeout: 20_000 }, () => {
     expect(status).toHaveAttribute('role', 'status');
     expect(status).toHaveTextContent('Regrouping the analytics into Asia/Tokyo: step 2 of 5.');
     expect(screen.getByRole('progressbar', { name: 'Regrouping the analytics into Asia/Tokyo: step 2 of 5.' })).toHaveAttribute('value', '2');
+  });
+
+  it('follows the regrouping until it is done, asking the API again each time', async () => {
+    const answers = [
+      { status: 'running', timeZone: 'Asia/Tokyo', step: 2, steps: 5, requestedAt: '2026-11-28T04:00:00Z', startedAt: '2026-11-28T04:00:01Z' },
+      { status: 'running', timeZone: 'Asia/Tokyo', step: 4, steps: 5, requestedAt: '2026-11-28T04:00:00Z', startedAt: '2026-11-28T04:00:01Z' },
+      null,
+    ];
+    let reads = 0;
+    mockBff({
+      '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
+      '/bff/api/project/all': { body: { result: projects } },
+      '/bff/api/service/plan/info': { body: { result: makePlan() } },
+      '/bff/api/service/notifications/unread': { body: { result: { count: 0 } } },
+      '/bff/api/auth/me/company-info': () => ({
+        body: { result: { ...company, timeZone: 'Asia/Tokyo', analyticsRebuild: answers[Math.min(reads++, answers.length - 1)] } },
+      }),
+      'GET /bff/api/auth/me/profile': { body: { result: profile } },
+    });
+    // The app's own deduplication window: the polls must still reach the API.
+    renderRoute('/acme/profiles/company', { swr: { dedupingInterval: QUERY_STALE_TIME_MS } });
+    expect(await screen.findByTestId('analytics-rebuild')).toHaveTextContent('step 2 of 5');
+    await waitFor(() => expect(screen.getByTestId('analytics-rebuild')).toHaveTextContent('step 4 of 5'), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByTestId('analytics-rebuild')).toBeNull(), { timeout: 5_000 });
   });
 
   it('says when the regrouping failed and how to retry', async () => {

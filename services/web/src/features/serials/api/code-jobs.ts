@@ -12,9 +12,14 @@ const isRunning = (job: CodeJob) => job.status === 'queued' || job.status === 'r
 /** How often the list is read again while a job of it runs, in ms. */
 export const CODE_JOBS_POLL_MS = 1_000;
 
-/** A page of the product's code jobs (`GET /api/product/codes/jobs`), read every second while one of them runs. */
+/**
+ * A page of the product's code jobs (`GET /api/product/codes/jobs`), read every second while one of
+ * them runs. Each poll asks the API again: within the app's deduplication window (minutes) a poll
+ * would be answered with the first answer, and a job seen running would stay running on screen.
+ */
 export function useCodeJobs(productId: number, page: number, size: number) {
   return useSWR<{ result: CodeJob[]; pageInfo: PageInfo }>(codeJobsKey(productId, page, size), apiFetcher, {
+    dedupingInterval: 0,
     refreshInterval: (latest) => (latest?.result.some(isRunning) ? CODE_JOBS_POLL_MS : 0),
   });
 }

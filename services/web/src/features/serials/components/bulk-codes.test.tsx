@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CodeJob } from '@product-console/shared';
+import { QUERY_STALE_TIME_MS, type CodeJob } from '@product-console/shared';
 import { makeQualifier } from '@/testing/fixtures';
 import { renderRoute } from '@/testing/test-utils';
 import { callsTo, productApi } from '@/testing/product-page';
@@ -42,7 +42,8 @@ describe('bulk codes', () => {
       'POST /bff/api/product/codes/serials': { status: 202, body: { result: makeJob({}) } },
       '/bff/api/product/codes/jobs': () => page(states[Math.min(reads++, states.length - 1)]),
     });
-    renderRoute('/acme/product-details/101');
+    // With the app's own deduplication window, which must not serve the polls from the first answer.
+    renderRoute('/acme/product-details/101', { swr: { dedupingInterval: QUERY_STALE_TIME_MS } });
     expect(await screen.findByTestId('code-jobs-empty')).toHaveTextContent('No generation or export yet.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Generate serials' }));
