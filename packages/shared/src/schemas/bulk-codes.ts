@@ -58,15 +58,15 @@ const countSchema = z
 /** Highest start of a sequential run: within a PostgreSQL integer, like every number of a request, with room for the count. */
 export const SEQUENTIAL_START_MAX = 2_000_000_000;
 
-/**
- * `POST /api/product/codes/serials`. A batch's id joins this body when batches exist (the serials
- * then belong to the batch); until then every serial belongs to the product alone.
- */
+const batchIdSchema = idSchema.optional().describe('The batch (lot) of the product the serials belong to; absent: the product alone');
+
+/** `POST /api/product/codes/serials`: serials of the product, or of one of its batches. */
 export const serialGenerationBodySchema = z
   .discriminatedUnion('mode', [
     z.object({
       mode: z.literal('sequential'),
       productId: idSchema,
+      batchId: batchIdSchema,
       count: countSchema,
       prefix: prefixSchema,
       start: z.number().int().min(0).max(SEQUENTIAL_START_MAX).default(1).describe('The first number'),
@@ -75,6 +75,7 @@ export const serialGenerationBodySchema = z
     z.object({
       mode: z.literal('random'),
       productId: idSchema,
+      batchId: batchIdSchema,
       count: countSchema,
       prefix: prefixSchema,
       alphabet: z.enum(SERIAL_ALPHABET_NAMES as [SerialAlphabet, ...SerialAlphabet[]]).default('unambiguous'),
@@ -145,11 +146,12 @@ export const labelLayoutSchema = z
 export type LabelLayout = z.infer<typeof labelLayoutSchema>;
 export type LabelLayoutInput = z.input<typeof labelLayoutSchema>;
 
-/** Which serials of the product an export holds: all live ones, some by id, or those a generation created. */
+/** Which serials of the product an export holds: all live ones, some by id, those a generation created, or a batch's. */
 export const codeSelectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   z.object({ kind: z.literal('serials'), qualifierIds: z.array(idSchema).min(1).max(CODE_SELECTION_MAX) }),
   z.object({ kind: z.literal('generation'), jobId: z.uuid() }),
+  z.object({ kind: z.literal('batch'), batchId: idSchema }),
 ]);
 export type CodeSelection = z.infer<typeof codeSelectionSchema>;
 
@@ -169,9 +171,9 @@ export const codeExportBodySchema = z.object({
   size: z
     .union(CODE_PNG_SIZES.map((size) => z.literal(size)) as unknown as [z.ZodLiteral<256>, z.ZodLiteral<512>, z.ZodLiteral<1024>])
     .default(512),
-  /** Printed on each label under the GTIN (the batch's own, once batches exist). */
+  /** Printed on each label under the GTIN; a serial of a batch prints its batch's lot. */
   lot: lotSchema.optional(),
-  /** Printed on each label as the expiry date. */
+  /** Printed on each label as the expiry date; a serial of a batch prints its batch's dates. */
   expiry: daySchema().optional(),
   layout: labelLayoutSchema.optional().describe('pdf: the label sheet; absent: 3 × 7 labels of 63.5 × 38.1 mm on A4'),
 });

@@ -18,6 +18,7 @@ import { neutraliseCsvCell } from '../data/spreadsheet.js';
 import { productDigitalLink } from '../links/digital-link.js';
 import type { ProductRow } from '../products/tables.js';
 import { createQrSymbol, qrPng, qrSvg, type QrDesign } from '../qr/render.js';
+import { batches } from '../batches/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { CODE_FILE_FOLDER } from './service.js';
 import { codeJobs, type CodeJobRow } from './tables.js';
@@ -50,10 +51,20 @@ export function codeFileName(serial: string, qualifierId: number, extension: str
   return `${safe === serial ? safe : `${safe}~${qualifierId}`}.${extension}`;
 }
 
+/** What a serial's batch prints on its label and puts in its Digital Link. */
+interface BatchMark {
+  lot: string;
+  /** `/10/{lot}`, percent-encoded. */
+  path: string;
+  expiry: string | null;
+  bestBefore: string | null;
+}
+
 interface Code {
   id: number;
   serial: string;
   link: string;
+  batch: BatchMark | null;
 }
 
 interface CodeWriter {
@@ -79,10 +90,10 @@ const csvCell = (value: string) => {
 
 function csvWriter(output: WriteStream): CodeWriter {
   const done = closed(output);
-  output.write('serial,digitalLink\r\n');
+  output.write('serial,digitalLink,lot,expiry\r\n');
   return {
     async add(code) {
-      output.write(`${csvCell(code.serial)},${csvCell(code.link)}\r\n`);
+      output.write(`${csvCell(code.serial)},${csvCell(code.link)},${csvCell(code.batch?.lot ?? '')},${code.batch?.expiry ?? code.batch?.bestBefore ?? ''}\r\n`);
       await drained(output);
     },
     async finish() {
@@ -120,18 +131,33 @@ function zipWriter(output: WriteStream, format: 'svg' | 'png', render: (code: Co
   };
 }
 
-/** The live serials of the entry the selection names, in pages, oldest first. */
-async function* selectedCodes(db: Db, entryId: number, where: SQL | undefined, linkOf: (serial: string) => string): AsyncGenerator<Code[]> {
+/**
+ * The live serials of the entry the selection names, in pages, oldest first, each with its batch:
+ * a serial of a batch is `/10/{lot}/21/{serial}` under the product's Digital Link.
+ */
+async function* selectedCodes(db: Db, entryId: number, where: SQL | undefined, base: string): AsyncGenerator<Code[]> {
+  const marks = new Map<number, BatchMark>();
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({ id: qualifiers.id, value: qualifiers.value })
+      .select({ id: qualifiers.id, value: qualifiers.value, batchId: qualifiers.batchId })
       .from(qualifiers)
       .where(and(eq(qualifiers.entryId, entryId), eq(qualifiers.isDeleted, false), gt(qualifiers.id, after), where))
       .orderBy(asc(qualifiers.id))
       .limit(PAGE);
     if (rows.length === 0) return;
-    yield rows.map((row) => ({ id: row.id, serial: row.value, link: linkOf(row.value) }));
+    const unknown = [...new Set(rows.flatMap((row) => (row.batchId !== null && !marks.has(row.batchId) ? [row.batchId] : [])))];
+    if (unknown.length > 0) {
+      const found = await db
+        .select({ id: batches.id, lot: batches.lot, path: batches.batchPath, expiry: batches.expiryDate, bestBefore: batches.bestBeforeDate })
+        .from(batches)
+        .where(inArray(batches.id, unknown));
+      for (const { id, ...mark } of found) marks.set(id, mark);
+    }
+    yield rows.map((row) => {
+      const batch = row.batchId === null ? null : (marks.get(row.batchId) ?? null);
+      return { id: row.id, serial: row.value, batch, link: `${base}${batch?.path ?? ''}${qualifierPathOf(SERIAL_AI, row.value)}` };
+    });
     after = rows[rows.length - 1].id;
   }
 }
@@ -141,6 +167,7 @@ async function selectionFilter(db: Db, row: CodeJobRow, body: CodeExportBody): P
   const selection = body.selection;
   if (selection.kind === 'all') return undefined;
   if (selection.kind === 'serials') return inArray(qualifiers.id, selection.qualifierIds);
+  if (selection.kind === 'batch') return eq(qualifiers.batchId, selection.batchId);
   const [generation] = await db.select({ result: codeJobs.result }).from(codeJobs).where(and(eq(codeJobs.id, selection.jobId), eq(codeJobs.productId, row.productId)));
   const range = generation?.result as { fromId?: number; toId?: number } | null | undefined;
   if (!range?.fromId || !range.toId) throw new ExportRefused('The generation named made no serials.');
@@ -173,7 +200,6 @@ export async function runExport(context: ExportContext, row: CodeJobRow, product
   if (product.entryId === null || !product.gtin) throw new ExportRefused('This product has no GTIN, so it has no serial codes.');
   const base = await productDigitalLink(db, context.templateOrigin, { productId: product.id, companyId: row.companyId, userId: row.createdBy ?? undefined });
   if (!base) throw new ExportRefused('This product has no Digital Link.');
-  const linkOf = (serial: string) => `${base}${qualifierPathOf(SERIAL_AI, serial)}`;
 
   const where = await selectionFilter(db, row, body);
   const [{ total }] = await db
@@ -190,7 +216,7 @@ export async function runExport(context: ExportContext, row: CodeJobRow, product
     const output = createWriteStream(path);
     const writer = writerOf(body, output, product.gtin, design);
     let written = 0;
-    for await (const page of selectedCodes(db, product.entryId, where, linkOf)) {
+    for await (const page of selectedCodes(db, product.entryId, where, base)) {
       for (const code of page) await writer.add(code);
       written += page.length;
       await context.progress(written, total);
@@ -218,7 +244,13 @@ function writerOf(body: CodeExportBody, output: WriteStream, gtin: string, desig
     case 'pdf': {
       const sheet = createLabelSheet(output, body.layout ?? labelLayoutSchema.parse({}), `Labels of ${gtin}`);
       return {
-        add: (code) => sheet.add({ symbol: symbolOf(code), lines: labelLines(gtin, code.serial, body.lot, body.expiry) }),
+        add: (code) =>
+          sheet.add({
+            symbol: symbolOf(code),
+            lines: code.batch
+              ? labelLines(gtin, code.serial, { lot: code.batch.lot, expiry: code.batch.expiry ?? undefined, bestBefore: code.batch.bestBefore ?? undefined })
+              : labelLines(gtin, code.serial, { lot: body.lot, expiry: body.expiry }),
+          }),
         finish: () => sheet.finish(),
       };
     }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SERIAL_AI, qualifierPathOf, sequentialSerial, serialGenerationBodySchema, type SerialGenerationBody } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
+import { batches } from '../batches/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
 import { randomSerials, sequentialSerials } from './serial-generator.js';
 import { codeJobs, type CodeJobRow } from './tables.js';
@@ -32,11 +33,12 @@ interface Inserted {
  * Inserts the chunk's serials that are free; answers those inserted (a live duplicate is skipped
  * by the unique index of live paths, so two writers at once cannot both register one serial).
  */
-async function insertFree(tx: Db, companyId: number, entryId: number, values: readonly string[]): Promise<Inserted[]> {
+async function insertFree(tx: Db, row: CodeJobRow, entryId: number, values: readonly string[]): Promise<Inserted[]> {
   const rows = values.map((value) => ({ p: qualifierPathOf(SERIAL_AI, value), v: value }));
+  const batchId = (row.request as { batchId?: number }).batchId ?? null;
   const result = await tx.execute(sql`
-    insert into ${qualifiers} (company_id, entry_id, identifier_code, qualifier_path, value)
-    select ${companyId}, ${entryId}, ${SERIAL_AI}, p, v from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(p text, v text)
+    insert into ${qualifiers} (company_id, entry_id, identifier_code, qualifier_path, value, batch_id)
+    select ${row.companyId}, ${entryId}, ${SERIAL_AI}, p, v, ${batchId}::int from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(p text, v text)
     on conflict (entry_id, qualifier_path) where is_deleted = false do nothing
     returning id, value`);
   return (result as unknown as { rows: Inserted[] }).rows;
@@ -80,7 +82,7 @@ function chunksOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
 async function generateSequential(tx: Db, row: CodeJobRow, entryId: number, body: Extract<SerialGenerationBody, { mode: 'sequential' }>, progress: Progress) {
   const made: number[] = [];
   for (const chunk of chunksOf(sequentialSerials(body), CHUNK)) {
-    const inserted = await insertFree(tx, row.companyId, entryId, chunk);
+    const inserted = await insertFree(tx, row, entryId, chunk);
     if (inserted.length < chunk.length) {
       const already = await taken(tx, entryId, chunk, 3);
       throw new GenerationRefused(`Some of these serials are registered already (${already.join(', ')}), so none was created. Choose another start or prefix.`);
@@ -100,7 +102,7 @@ async function generateRandom(tx: Db, row: CodeJobRow, entryId: number, body: Ex
   for (let round = 0; created < body.count; round += 1) {
     if (round === RANDOM_ROUNDS) throw new GenerationRefused('Too few free serials are left with this prefix, alphabet and length. Choose a longer serial.');
     for (const chunk of chunksOf(randomSerials(body.alphabet, body.length, body.prefix, body.count - created), CHUNK)) {
-      const inserted = await insertFree(tx, row.companyId, entryId, [...new Set(chunk)]);
+      const inserted = await insertFree(tx, row, entryId, [...new Set(chunk)]);
       if (inserted.length > 0) {
         if (created === 0) first = inserted[0].value;
         last = inserted[inserted.length - 1].value;
@@ -132,6 +134,10 @@ export async function generateSerials(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code-job:${row.id}`}))`);
     const [current] = await tx.select({ status: codeJobs.status }).from(codeJobs).where(eq(codeJobs.id, row.id));
     if (!current || current.status === 'done' || current.status === 'failed') return null;
+    if (body.batchId !== undefined) {
+      const [batch] = await tx.select({ id: batches.id }).from(batches).where(and(eq(batches.id, body.batchId), eq(batches.productId, row.productId)));
+      if (!batch) throw new GenerationRefused('The batch has been deleted, so no serial was created.');
+    }
     const made = body.mode === 'sequential' ? await generateSequential(tx, row, entryId, body, progress) : await generateRandom(tx, row, entryId, body, progress);
     let fromId = Number.POSITIVE_INFINITY;
     let toId = 0;

@@ -35,12 +35,18 @@ export interface LabelSheetWriter {
   finish(): Promise<void>;
 }
 
-/** The human-readable interpretation of a label: GTIN, lot and expiry when given, serial. */
-export function labelLines(gtin: string, serial: string, lot?: string, expiry?: string): string[] {
+/** AI 15 and 17 dates are YYMMDD. */
+const yymmdd = (day: string) => `${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}`;
+
+/**
+ * The human-readable interpretation of a label: GTIN, lot, expiry (or, without one, best before)
+ * when given, serial.
+ */
+export function labelLines(gtin: string, serial: string, marks: { lot?: string; expiry?: string; bestBefore?: string } = {}): string[] {
   const lines = [`(01) ${gtin}`];
-  if (lot) lines.push(`(10) ${lot}`);
-  // AI 17 is YYMMDD.
-  if (expiry) lines.push(`(17) ${expiry.slice(2, 4)}${expiry.slice(5, 7)}${expiry.slice(8, 10)}`);
+  if (marks.lot) lines.push(`(10) ${marks.lot}`);
+  if (marks.expiry) lines.push(`(17) ${yymmdd(marks.expiry)}`);
+  else if (marks.bestBefore) lines.push(`(15) ${yymmdd(marks.bestBefore)}`);
   lines.push(`(21) ${serial}`);
   return lines;
 }

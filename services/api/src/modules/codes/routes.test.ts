@@ -203,12 +203,12 @@ describe('POST /api/product/codes/exports', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="codes-\d{14}-csv-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = file.body.trim().split('\r\n');
-    expect(lines[0]).toBe('serial,digitalLink');
-    expect(lines.slice(1)).toEqual(generated.map((serial) => `${serial},${linkOf(serialised, serial)}`));
+    expect(lines[0]).toBe('serial,digitalLink,lot,expiry');
+    expect(lines.slice(1)).toEqual(generated.map((serial) => `${serial},${linkOf(serialised, serial)},,`));
 
     const all = await run(await exportCodes(acme, { productId: serialised.productId, format: 'csv' }));
     const body = (await download(acme, all.jobId)).body;
-    expect(body).toContain(`'=SUM1,${linkOf(serialised, '=SUM1')}`);
+    expect(body).toContain(`'=SUM1,${linkOf(serialised, '=SUM1')},,`);
   });
 
   it('zips one SVG per serial, named by the serial, and every one decodes to its Digital Link', async () => {
@@ -296,5 +296,62 @@ describe('POST /api/product/codes/exports', () => {
 
     const empty = await run(await exportCodes(acme, { productId: plain.productId, format: 'pdf' }));
     expect(empty).toMatchObject({ status: 'failed', error: expect.stringMatching(/no serials to export/), file: null });
+  });
+});
+
+describe('codes of a batch', () => {
+  let lotted: TestProduct;
+  let batchId: number;
+
+  beforeAll(async () => {
+    lotted = await createProduct('Camping');
+    const created = await post(acme, '/api/entry/batches/', { productId: lotted.productId, lot: 'LOT7/B', productionDate: '2026-10-01', expiryDate: '2028-02-29' });
+    expect(created.statusCode, created.body).toBe(201);
+    batchId = (created.json() as { result: { batchId: number } }).result.batchId;
+  });
+
+  it("refuses another product's batch for a generation and for an export, with field errors", async () => {
+    const other = await generate(acme, { mode: 'sequential', productId: plain.productId, batchId, count: 2 });
+    expect(other.statusCode).toBe(400);
+    expect(fieldPaths(other)).toEqual(['batchId']);
+    const exported = await exportCodes(acme, { productId: plain.productId, format: 'csv', selection: { kind: 'batch', batchId } });
+    expect(exported.statusCode).toBe(400);
+    expect(fieldPaths(exported)).toEqual(['selection.batchId']);
+    expect((await generate(nordic, { mode: 'sequential', productId: lotted.productId, batchId, count: 2 })).statusCode).toBe(404);
+  });
+
+  it("makes serials of the batch, whose codes carry the lot and whose labels print the batch's lot and expiry", async () => {
+    const job = await run(await generate(acme, { mode: 'sequential', productId: lotted.productId, batchId, count: 4, prefix: 'B-', padding: 3 }));
+    expect(job).toMatchObject({ status: 'done', serials: { created: 4, first: 'B-001', last: 'B-004' } });
+    // One serial of the product outside the batch: the batch's export leaves it out.
+    await run(await generate(acme, { mode: 'sequential', productId: lotted.productId, count: 1, prefix: 'X-' }));
+    const rows = await t.app.db.select({ value: qualifiers.value, batchId: qualifiers.batchId }).from(qualifiers).where(eq(qualifiers.entryId, lotted.entryId));
+    expect(rows.filter((row) => row.batchId === batchId).map((row) => row.value).sort()).toEqual(['B-001', 'B-002', 'B-003', 'B-004']);
+    expect(rows.find((row) => row.value === 'X-1')?.batchId).toBeNull();
+
+    const batchLink = (serial: string) => `${lotted.digitalLink}/10/LOT7%2FB${qualifierPathOf(SERIAL_AI, serial)}`;
+    const csv = await run(await exportCodes(acme, { productId: lotted.productId, format: 'csv', selection: { kind: 'batch', batchId } }));
+    expect(csv).toMatchObject({ status: 'done', total: 4 });
+    const lines = (await download(acme, csv.jobId)).body.trim().split('\r\n');
+    expect(lines.slice(1)).toEqual(['B-001', 'B-002', 'B-003', 'B-004'].map((serial) => `${serial},${batchLink(serial)},LOT7/B,2028-02-29`));
+
+    const layout = { paper: 'A4', labelWidthMm: 90, labelHeightMm: 50, columns: 2, rows: 2, marginTopMm: 10, marginLeftMm: 10, gapXMm: 5, gapYMm: 5 } as const;
+    const pdf = await run(await exportCodes(acme, { productId: lotted.productId, format: 'pdf', selection: { kind: 'batch', batchId }, layout }));
+    const scale = 4;
+    const mm = (value: number) => (value * 72 * scale) / 25.4;
+    const found: string[] = [];
+    const texts: string[] = [];
+    for await (const page of pdfPages((await download(acme, pdf.jobId)).rawPayload, scale)) {
+      texts.push(...page.text);
+      for (let slot = 0; slot < 4; slot += 1) {
+        const x = mm(layout.marginLeftMm + (slot % 2) * (layout.labelWidthMm + layout.gapXMm));
+        const y = mm(layout.marginTopMm + Math.floor(slot / 2) * (layout.labelHeightMm + layout.gapYMm));
+        const decoded = decodeRaster(crop(page, x, y, mm(layout.labelWidthMm) * 0.6, mm(layout.labelHeightMm)));
+        if (decoded) found.push(decoded.text);
+      }
+    }
+    expect(found.sort()).toEqual(['B-001', 'B-002', 'B-003', 'B-004'].map(batchLink));
+    expect(texts).toContain('(10) LOT7/B');
+    expect(texts).toContain('(17) 280229');
   });
 });

@@ -6,6 +6,7 @@ import type { Jobs } from '../../plugins/jobs.js';
 import type { FileStorage, StoredFile } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
+import { batches } from '../batches/tables.js';
 import { users } from '../auth/tables.js';
 import { findLiveEntry } from '../entries/service.js';
 import { entries } from '../entries/tables.js';
@@ -94,9 +95,16 @@ async function productWithEntry(db: Db, auth: AuthContext, companyId: number, pr
   return { product, entry };
 }
 
+/** A batch named by a request must be one of the product's (another product's, or an unknown one, is a field error). */
+async function batchOfProduct(db: Db, productId: number, batchId: number, path: string): Promise<void> {
+  const [batch] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.id, batchId), eq(batches.productId, productId)));
+  if (!batch) throw validationFailed([{ path, message: 'Not a batch of this product.' }]);
+}
+
 /** `POST /api/product/codes/serials`: product write access; the serials are made by the job. */
 export async function requestSerialGeneration(db: Db, jobs: Pick<Jobs, 'send' | 'wake'>, auth: AuthContext, companyId: number, body: SerialGenerationBody): Promise<CodeJob> {
   await productWithEntry(db, auth, companyId, body.productId, 'write');
+  if (body.batchId !== undefined) await batchOfProduct(db, body.productId, body.batchId, 'batchId');
   const { productId, ...request } = body;
   return queueJob(db, jobs, auth, companyId, { kind: 'serials', productId, request, total: body.count });
 }
@@ -105,6 +113,7 @@ export async function requestSerialGeneration(db: Db, jobs: Pick<Jobs, 'send' | 
 export async function requestCodeExport(db: Db, jobs: Pick<Jobs, 'send' | 'wake'>, auth: AuthContext, companyId: number, body: CodeExportBody): Promise<CodeJob> {
   await productWithEntry(db, auth, companyId, body.productId, 'read');
   if (body.format !== 'pdf' && body.layout) throw validationFailed([{ path: 'layout', message: 'Only a PDF has a label layout.' }]);
+  if (body.selection.kind === 'batch') await batchOfProduct(db, body.productId, body.selection.batchId, 'selection.batchId');
   if (body.selection.kind === 'generation') {
     const [generation] = await db
       .select({ status: codeJobs.status })
