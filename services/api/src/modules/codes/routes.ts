@@ -34,6 +34,7 @@ export const codeRoutes: Routes = async (app) => {
         description: [
           `Sequential (\`prefix\`, \`start\`, \`padding\`) or random (\`prefix\`, \`alphabet\`, \`length\`), 1 to ${BULK_CODES_MAX} serials, each at most 20 characters of GS1 CSET 82 (AI 21).`,
           `Random serials come from the system's cryptographic source and carry at least ${RANDOM_SERIAL_MIN_BITS} bits; serials already registered are drawn again, so all are unique in the product.`,
+          'With `batchId` (a batch of the product) the serials belong to that batch.',
           'A sequential run of which any number is registered already fails as a whole (the job says which). Answers 202 with the job; follow it with `GET /api/product/codes/jobs/{jobId}`.',
           access,
         ].join(' '),
@@ -56,9 +57,9 @@ export const codeRoutes: Routes = async (app) => {
         tags,
         summary: "Export a product's codes for print (a background job)",
         description: [
-          '`pdf`: label sheets (paper, label size, rows and columns, margins and gaps in mm), each label the QR code with (01) GTIN, (10) lot and (17) expiry when given, and (21) serial;',
-          '`svg-zip` / `png-zip`: one file per serial, named by the serial; `csv`: `serial,digitalLink`.',
-          'The selection is every live serial (`all`), some by id (`serials`, at most 1 000) or those a finished generation made (`generation`). Codes carry the product design (colours, logo, quiet zone, frame).',
+          '`pdf`: label sheets (paper, label size, rows and columns, margins and gaps in mm), each label the QR code with (01) GTIN, (10) lot and (17) expiry when given, and (21) serial; a serial of a batch prints its batch\'s lot and dates;',
+          '`svg-zip` / `png-zip`: one file per serial, named by the serial; `csv`: `serial,digitalLink,lot,expiry`.',
+          'The selection is every live serial (`all`), some by id (`serials`, at most 1 000), those a finished generation made (`generation`) or a batch\'s (`batch`); a serial of a batch is coded as `/10/{lot}/21/{serial}`. Codes carry the product design (colours, logo, quiet zone, frame).',
           `Answers 202 with the job; its file is downloadable at \`GET /api/product/codes/jobs/{jobId}/file\` for ${CODE_FILE_KEEP_DAYS} days.`,
           access,
         ].join(' '),
