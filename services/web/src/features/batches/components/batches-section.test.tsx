@@ -95,4 +95,36 @@ describe('batches section', () => {
     expect(screen.queryByRole('button', { name: 'Delete batch L-1' })).toBeNull();
     expect(screen.queryByTestId('batches-import-input')).toBeNull();
   });
+
+  it("generates serials into a batch and exports the batch's codes, whose labels take the batch's own lot and dates", async () => {
+    const job = { jobId: '6f1c0d5e-2b4a-4c3e-9d7f-0a1b2c3d4e5f', kind: 'serials', status: 'queued', productId: 101, request: {}, total: 50, done: 0, error: null, serials: null, file: null, createdBy: 'Mina Park', createdAt: '2026-11-28T06:00:00.000Z', finishedAt: null };
+    const fetchMock = productApi({
+      '/bff/api/entry/batches/all': { body: { result: [batch({ batchId: 7, lot: 'L-7' }), batch({ batchId: 8, lot: 'EMPTY', serials: 0 })], pageInfo: { total: 2, page: 1, size: 10 } } },
+      'POST /bff/api/product/codes/serials': { status: 202, body: { result: job } },
+      'POST /bff/api/product/codes/exports': { status: 202, body: { result: { ...job, kind: 'export' } } },
+    });
+    renderRoute('/acme/product-details/101');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Generate serials for batch L-7' }));
+    const generate = await screen.findByTestId('bulk-serials');
+    expect(generate).toHaveTextContent('They belong to batch L-7.');
+    await user.clear(within(generate).getByLabelText('How many'));
+    await user.type(within(generate).getByLabelText('How many'), '50');
+    await user.click(within(generate).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/bff/api/product/codes/serials')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/bff/api/product/codes/serials')[0].init?.body))).toMatchObject({ productId: 101, batchId: 7, count: 50 });
+
+    // A batch without serials has no codes to export.
+    expect(screen.getByRole('button', { name: 'Export the codes of batch EMPTY' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Export the codes of batch L-7' }));
+    const exporter = await screen.findByTestId('code-export');
+    expect(exporter).toHaveTextContent('The serials of batch L-7.');
+    expect(within(exporter).getByTestId('code-export-batch-marks')).toHaveTextContent("Each label prints the batch's lot and its expiry or best-before date.");
+    expect(within(exporter).queryByLabelText('Lot (optional)')).toBeNull();
+    await user.click(within(exporter).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/bff/api/product/codes/exports')).toHaveLength(1));
+    const body = JSON.parse(String(callsTo(fetchMock, 'POST', '/bff/api/product/codes/exports')[0].init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ productId: 101, format: 'pdf', selection: { kind: 'batch', batchId: 7 } });
+    expect(body).not.toHaveProperty('lot');
+  });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { hasExpired, type Batch, type Entry } from '@product-console/shared';
 import { ConfirmDialog, DeleteIconButton } from '@/components/confirm-dialog';
-import { BoxIcon, LinkIcon, PencilIcon, PlusIcon, TraceIcon } from '@/components/icons';
+import { BoxIcon, DownloadIcon, LinkIcon, PencilIcon, PlusIcon, QrIcon, TraceIcon } from '@/components/icons';
 import { ImportProblems } from '@/components/import-problems';
 import { ListBody } from '@/components/list-body';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
@@ -22,6 +23,9 @@ import { showSnackbar } from '@/lib/snackbar';
 import { createBatch, deleteBatch, importBatches, updateBatch, useBatches, type BatchForm } from '@/features/batches/api/batches';
 import { BatchDialog } from '@/features/batches/components/batch-dialog';
 import { BatchLinksDialog } from '@/features/batches/components/batch-links-dialog';
+import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-dialog';
+import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
+import { CODE_JOBS_KEY_PREFIX } from '@/features/serials/api/code-jobs';
 
 const PAGE_SIZE = 10;
 
@@ -46,8 +50,9 @@ const day = (value: string | null) => (value ? <FormattedDate value={`${value}T0
 
 /**
  * A product's batches (lots, decision 076): paged list with their dates, quantity, site, serials and
- * links; add, edit, delete (after a confirmation), the batch's own links, and an import of batches with
- * their serials from a spreadsheet.
+ * links; add, edit, delete (after a confirmation), the batch's own links, serials generated into a
+ * batch and its codes exported for print (jobs the serials card follows), and an import of batches
+ * with their serials from a spreadsheet.
  */
 export function BatchesSection({ productId, entry, canWrite }: BatchesSectionProps) {
   const intl = useIntl();
@@ -56,6 +61,9 @@ export function BatchesSection({ productId, entry, canWrite }: BatchesSectionPro
   const [editing, setEditing] = useState<Batch | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Batch | null>(null);
   const [linksOf, setLinksOf] = useState<Batch | null>(null);
+  const [generatingFor, setGeneratingFor] = useState<Batch | null>(null);
+  const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
+  const { mutate: mutateAll } = useSWRConfig();
   const [progress, setProgress] = useState<number | null>(null);
   const [importing, setImporting] = useState<File[]>([]);
   const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
@@ -81,6 +89,12 @@ export function BatchesSection({ productId, entry, canWrite }: BatchesSectionPro
       await list.mutate();
     }
   }
+
+  // The code jobs' list (in the serials card) follows the job; it refreshes this list when a generation ends.
+  const jobQueued = () => {
+    showSnackbar(intl.formatMessage({ id: 'bulkCodes.queued' }), 'success');
+    void mutateAll((key) => typeof key === 'string' && key.startsWith(CODE_JOBS_KEY_PREFIX));
+  };
 
   async function importFile(file: File) {
     setImportFailure(null);
@@ -189,8 +203,25 @@ export function BatchesSection({ productId, entry, canWrite }: BatchesSectionPro
                       >
                         <LinkIcon size={18} />
                       </IconButton>
+                      <IconButton
+                        aria-label={intl.formatMessage({ id: 'batches.exportCodes' }, { lot: batch.lot })}
+                        title={intl.formatMessage({ id: 'batches.exportCodes' }, { lot: batch.lot })}
+                        onClick={() => setExportRequest({ selection: { kind: 'batch', batchId: batch.batchId }, lot: batch.lot })}
+                        disabled={batch.serials === 0}
+                        data-testid={`batch-export-${batch.batchId}`}
+                      >
+                        <DownloadIcon size={18} />
+                      </IconButton>
                       {canWrite ? (
                         <>
+                          <IconButton
+                            aria-label={intl.formatMessage({ id: 'batches.generate' }, { lot: batch.lot })}
+                            title={intl.formatMessage({ id: 'batches.generate' }, { lot: batch.lot })}
+                            onClick={() => setGeneratingFor(batch)}
+                            data-testid={`batch-generate-${batch.batchId}`}
+                          >
+                            <QrIcon size={18} />
+                          </IconButton>
                           <IconButton
                             aria-label={intl.formatMessage({ id: 'batches.edit' }, { lot: batch.lot })}
                             title={intl.formatMessage({ id: 'batches.edit' }, { lot: batch.lot })}
@@ -218,6 +249,21 @@ export function BatchesSection({ productId, entry, canWrite }: BatchesSectionPro
       <BatchDialog target={editing} onSave={save} onClose={() => setEditing(null)} errorOf={errorOf} />
       <BatchLinksDialog batch={linksOf} canWrite={canWrite} onChanged={() => list.mutate()} onClose={() => setLinksOf(null)} errorOf={errorOf} />
       <ConfirmDialog payload={deleting} subject={deleting?.lot} onConfirm={remove} onClose={() => setDeleting(null)} />
+      {canWrite ? (
+        <BulkSerialsDialog
+          open={generatingFor !== null}
+          productId={productId}
+          batch={generatingFor ?? undefined}
+          onClose={() => setGeneratingFor(null)}
+          onQueued={jobQueued}
+        />
+      ) : null}
+      <CodeExportDialog
+        productId={productId}
+        request={exportRequest}
+        onClose={() => setExportRequest(null)}
+        onQueued={jobQueued}
+      />
     </Card>
   );
 }

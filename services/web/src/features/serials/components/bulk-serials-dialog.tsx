@@ -40,12 +40,11 @@ interface Values {
 
 const INITIAL: Values = { mode: 'random', count: '1000', prefix: '', start: '1', padding: '6', alphabet: 'unambiguous', length: '10' };
 
-function bodyOf(productId: number, values: Values): SerialGenerationInput {
+function bodyOf(productId: number, batchId: number | undefined, values: Values): SerialGenerationInput {
   const count = Number(values.count);
-  if (values.mode === 'sequential') {
-    return { mode: 'sequential', productId, count, prefix: values.prefix, start: Number(values.start), padding: Number(values.padding) };
-  }
-  return { mode: 'random', productId, count, prefix: values.prefix, alphabet: values.alphabet, length: Number(values.length) };
+  const common = { productId, ...(batchId === undefined ? {} : { batchId }), count, prefix: values.prefix };
+  if (values.mode === 'sequential') return { mode: 'sequential', ...common, start: Number(values.start), padding: Number(values.padding) };
+  return { mode: 'random', ...common, alphabet: values.alphabet, length: Number(values.length) };
 }
 
 /** What the first serials will look like (random ones drawn here only as an example). */
@@ -62,12 +61,14 @@ function examples(values: Values): string[] {
 interface BulkSerialsDialogProps {
   open: boolean;
   productId: number;
+  /** The batch the serials are to belong to; absent: the product alone. */
+  batch?: { batchId: number; lot: string };
   onClose: () => void;
   onQueued: (job: CodeJob) => void;
 }
 
 /** Generates serials in bulk: sequential from a start, or random from an alphabet; the work runs as a job. */
-export function BulkSerialsDialog({ open, productId, onClose, onQueued }: BulkSerialsDialogProps) {
+export function BulkSerialsDialog({ open, productId, batch, onClose, onQueued }: BulkSerialsDialogProps) {
   const intl = useIntl();
   const id = useId();
   const [values, setValues] = useState<Values>(INITIAL);
@@ -84,7 +85,7 @@ export function BulkSerialsDialog({ open, productId, onClose, onQueued }: BulkSe
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
 
   async function submit() {
-    const queued = await job.submit(bodyOf(productId, values));
+    const queued = await job.submit(bodyOf(productId, batch?.batchId, values));
     if (!queued) return;
     onQueued(queued);
     onClose();
@@ -107,7 +108,17 @@ export function BulkSerialsDialog({ open, productId, onClose, onQueued }: BulkSe
   return (
     <JobDialog
       title="bulkCodes.generate.title"
-      description={<FormattedMessage id="bulkCodes.generate.description" values={{ max: BULK_CODES_MAX }} />}
+      description={
+        <>
+          <FormattedMessage id="bulkCodes.generate.description" values={{ max: BULK_CODES_MAX }} />
+          {batch ? (
+            <>
+              {' '}
+              <FormattedMessage id="bulkCodes.generate.forBatch" values={{ lot: batch.lot }} />
+            </>
+          ) : null}
+        </>
+      }
       submitLabel="bulkCodes.generate.submit"
       testId="bulk-serials"
       width={560}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import {
   CODE_EXPORT_FORMATS,
   CODE_PNG_SIZES,
@@ -13,7 +13,7 @@ import {
   type PaperSize,
 } from '@product-console/shared';
 import { Input, Select } from '@/components/ui/field';
-import { Fieldset, Inline, Legend } from '@/components/ui/form-controls';
+import { Fieldset, Hint, Inline, Legend } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
 import { exportCodes } from '@/features/serials/api/code-jobs';
 import { JobDialog, JobField, useJobSubmit } from '@/features/serials/components/job-dialog';
@@ -31,6 +31,8 @@ export interface ExportRequest {
   /** `all`, the number of selected serials, or the generation's first and last serial. */
   count?: number;
   range?: string;
+  /** The batch's lot, for a batch's codes. */
+  lot?: string;
 }
 
 const LAYOUT_FIELDS = ['labelWidthMm', 'labelHeightMm', 'columns', 'rows', 'marginTopMm', 'marginLeftMm', 'gapXMm', 'gapYMm'] as const;
@@ -79,11 +81,25 @@ function bodyOf(productId: number, selection: CodeSelection, values: Values): Co
   const body: CodeExportInput = { productId, format: values.format, selection };
   if (values.format === 'png-zip') body.size = Number(values.size) as CodeExportInput['size'];
   if (values.format === 'pdf') {
-    if (values.lot.trim()) body.lot = values.lot.trim();
-    if (values.expiry) body.expiry = values.expiry;
+    // A batch's labels print the batch's own lot and dates.
+    if (selection.kind !== 'batch' && values.lot.trim()) body.lot = values.lot.trim();
+    if (selection.kind !== 'batch' && values.expiry) body.expiry = values.expiry;
     body.layout = { paper: values.paper, ...(Object.fromEntries(LAYOUT_FIELDS.map((name) => [name, Number(values[name])])) as Record<LayoutField, number>) };
   }
   return body;
+}
+
+function describeSelection(intl: IntlShape, request: ExportRequest): string {
+  switch (request.selection.kind) {
+    case 'all':
+      return intl.formatMessage({ id: 'bulkCodes.export.all' });
+    case 'serials':
+      return intl.formatMessage({ id: 'bulkCodes.export.selected' }, { count: request.count ?? request.selection.qualifierIds.length });
+    case 'generation':
+      return intl.formatMessage({ id: 'bulkCodes.export.generation' }, { range: request.range ?? '' });
+    case 'batch':
+      return intl.formatMessage({ id: 'bulkCodes.export.batch' }, { lot: request.lot ?? '' });
+  }
 }
 
 interface CodeExportDialogProps {
@@ -129,12 +145,7 @@ export function CodeExportDialog({ productId, request, onClose, onQueued }: Code
     'aria-describedby': errors[name] ? `${id}-${name}-hint` : undefined,
     'data-testid': `code-export-${name}`,
   });
-  const what =
-    request.selection.kind === 'all'
-      ? intl.formatMessage({ id: 'bulkCodes.export.all' })
-      : request.selection.kind === 'serials'
-        ? intl.formatMessage({ id: 'bulkCodes.export.selected' }, { count: request.count ?? request.selection.qualifierIds.length })
-        : intl.formatMessage({ id: 'bulkCodes.export.generation' }, { range: request.range ?? '' });
+  const what = describeSelection(intl, request);
 
   return (
     <JobDialog
@@ -176,10 +187,16 @@ export function CodeExportDialog({ productId, request, onClose, onQueued }: Code
       </Inline>
       {values.format === 'pdf' ? (
         <>
-          <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
-            {field('lot', <FormattedMessage id="bulkCodes.lot" />, <Input maxLength={20} {...inputProps('lot')} />)}
-            {field('expiry', <FormattedMessage id="bulkCodes.expiry" />, <Input type="date" {...inputProps('expiry')} />)}
-          </Inline>
+          {request.selection.kind === 'batch' ? (
+            <Hint as="p" style={{ marginTop: 12 }} data-testid="code-export-batch-marks">
+              <FormattedMessage id="bulkCodes.export.batchMarks" />
+            </Hint>
+          ) : (
+            <Inline $gap={12} style={{ marginTop: 12, alignItems: 'flex-start' }}>
+              {field('lot', <FormattedMessage id="bulkCodes.lot" />, <Input maxLength={20} {...inputProps('lot')} />)}
+              {field('expiry', <FormattedMessage id="bulkCodes.expiry" />, <Input type="date" {...inputProps('expiry')} />)}
+            </Inline>
+          )}
           <Fieldset $gap={8} style={{ marginTop: 12 }}>
             <Legend>
               <FormattedMessage id="bulkCodes.layout" />

@@ -43,6 +43,7 @@ import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-di
 import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
 import { CodeJobs } from '@/features/serials/components/code-jobs';
 import { CODE_JOBS_KEY_PREFIX } from '@/features/serials/api/code-jobs';
+import { BATCHES_KEY_PREFIX } from '@/features/batches/api/batches';
 
 const PAGE_SIZE = 10;
 
@@ -197,6 +198,11 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
 
   // Every serial list (this page, the pickers of the QR code and the new-link form) changes together.
   const refresh = useCallback(() => mutateAll((key) => typeof key === 'string' && key.startsWith(QUALIFIERS_KEY_PREFIX)), [mutateAll]);
+  // A generation adds serials to the lists and, for a batch, to the batches' counts.
+  const refreshAfterGeneration = useCallback(
+    () => void mutateAll((key) => typeof key === 'string' && (key.startsWith(QUALIFIERS_KEY_PREFIX) || key.startsWith(BATCHES_KEY_PREFIX))),
+    [mutateAll],
+  );
   const jobQueued = () => {
     showSnackbar(intl.formatMessage({ id: 'bulkCodes.queued' }), 'success');
     void mutateAll((key) => typeof key === 'string' && key.startsWith(CODE_JOBS_KEY_PREFIX));
@@ -518,7 +524,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
         page={page}
         onPage={setPage}
       />
-      <CodeJobs productId={productId} onExport={setExportRequest} onGenerated={() => void refresh()} />
+      <CodeJobs productId={productId} onExport={setExportRequest} onGenerated={refreshAfterGeneration} />
       {canWrite ? <BulkSerialsDialog open={bulkOpen} productId={productId} onClose={() => setBulkOpen(false)} onQueued={jobQueued} /> : null}
       <CodeExportDialog productId={productId} request={exportRequest} onClose={() => setExportRequest(null)} onQueued={jobQueued} />
       <SerialStatusDialog request={statusRequest} onConfirm={applyStatus} onClose={() => setStatusRequest(null)} errorOf={(cause) => apiErrorMessage(intl, cause)} />
