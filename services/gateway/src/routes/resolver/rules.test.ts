@@ -243,4 +243,27 @@ describe('redirect rules in the resolver', () => {
     await request(first.server).put('/bff/api/entry/links/rules').set('Cookie', cookie).set('X-CSRF', '1').send({ rules: [] }).expect(200);
     expect(await scan(`/01/${GTIN}`, { address: GB }, second)).toBe(BOOTS);
   });
+
+  it("never lets a rule lead past a recall: a recalled code's default is the notice, whatever the rules say", async () => {
+    const cookie = await signIn(first, 'manager@demo.example');
+    await request(first.server)
+      .put('/bff/api/entry/links/rules')
+      .set('Cookie', cookie)
+      .set('X-CSRF', '1')
+      .send({ rules: [rule({ targetUrl: 'https://brand.example/everyone' }), rule({ level: 'company', targetUrl: 'https://brand.example/uk', countries: ['GB'] })] })
+      .expect(200);
+    entry = { ...entry, recalls: [{ recallId: 9, startsAt: '2026-01-01T00:00:00.000Z', scope: 'batches', lots: ['BAD'], serials: [], serialFrom: null, serialTo: null, href: 'https://brand.example/recall/9' }] };
+    await first.resolution.invalidate([ENTRY_PATH]);
+    try {
+      expect(await scan(`/01/${GTIN}/10/BAD`, { address: GB, agent: IPHONE })).toBe('https://brand.example/recall/9');
+      expect(await scan(`/01/${GTIN}/10/BAD/21/S1`, { address: GB })).toBe('https://brand.example/recall/9');
+      // Another lot is not recalled: the rules choose as before. A link type asked for by name keeps its rules.
+      expect(await scan(`/01/${GTIN}/10/GOOD`, { address: GB })).toBe('https://brand.example/everyone');
+      expect(await scan(`/01/${GTIN}/10/BAD?linkType=gs1:pip`, { address: GB })).toBe('https://brand.example/everyone');
+    } finally {
+      entry = demoEntry();
+      await first.resolution.invalidate([ENTRY_PATH]);
+    }
+  });
 });
+
