@@ -53,4 +53,46 @@ describe('Codes by the ten thousand in Chromium', () => {
     await expect.poll(() => page.getByTestId('code-export-description').innerText()).toContain('The serials of one generation: RTP-');
     await shot('export-dialog');
   });
+
+  it("generates serials into a batch from its row, and a phone scanning one reads the batch's lot", { timeout: 180_000 }, async () => {
+    const lot = `BT${Date.now() % 1_000_000}`;
+    // The first test left the export dialog open.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('code-export').count()).toBe(0);
+    const productId = Number(/product-details\/(\d+)$/.exec(page.url())?.[1]);
+    const section = page.getByTestId('batches-section');
+    await section.getByTestId('batch-add').click();
+    const batchDialog = page.getByTestId('batch-dialog');
+    await batchDialog.getByLabel('Lot').fill(lot);
+    await batchDialog.getByLabel('Expiry date').fill('2028-06-30');
+    await batchDialog.getByRole('button', { name: 'Save' }).click();
+    const row = section.getByTestId(`batch-row-${lot}`);
+    await expect.poll(() => row.count()).toBe(1);
+
+    await row.getByRole('button', { name: `Generate serials for batch ${lot}` }).click();
+    const dialog = page.getByTestId('bulk-serials');
+    expect(await dialog.textContent()).toContain(`They belong to batch ${lot}.`);
+    await dialog.getByTestId('bulk-serials-mode-sequential').check();
+    await dialog.getByLabel('How many').fill('3');
+    await dialog.getByLabel('Prefix').fill(`${lot}-`);
+    await dialog.getByLabel('Digits').fill('0');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const generation = page.locator('tr', { hasText: '3 sequential serials' }).first();
+    await expect.poll(() => generation.innerText(), { timeout: 90_000 }).toContain('Done');
+    // The batch's serial count follows the generation.
+    await expect.poll(() => row.innerText()).toMatch(/\b3\b/);
+    await row.getByRole('button', { name: `Export the codes of batch ${lot}` }).click();
+    expect(await page.getByTestId('code-export-description').innerText()).toContain(`The serials of batch ${lot}.`);
+    await shot('batch-export-dialog');
+    await page.keyboard.press('Escape');
+
+    const gtin = ((await (await page.request.get(`${baseURL()}/bff/api/product/?productId=${productId}`)).json()) as { product: { gtin: string } }).product.gtin;
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', isMobile: true, hasTouch: true });
+    const scan = await phone.newPage();
+    await scan.goto(`${baseURL()}/01/${gtin}/10/${lot}/21/${lot}-2?linkType=gs1:pip`);
+    await expect.poll(() => scan.getByTestId('product-landing').count()).toBe(1);
+    expect(await scan.getByTestId('landing-batch').textContent()).toContain(lot);
+    await scan.screenshot({ path: path.join(SHOTS, 'phone-batch-serial.png'), fullPage: true });
+    await phone.close();
+  });
 });
