@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -25,7 +24,7 @@ import { BatchDialog } from '@/features/batches/components/batch-dialog';
 import { BatchLinksDialog } from '@/features/batches/components/batch-links-dialog';
 import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-dialog';
 import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
-import { CODE_JOBS_KEY_PREFIX } from '@/features/serials/api/code-jobs';
+import { useCodeJobQueued } from '@/features/serials/api/code-jobs';
 
 const PAGE_SIZE = 10;
 
@@ -63,7 +62,6 @@ export function BatchesSection({ productId, entry, canWrite }: BatchesSectionPro
   const [linksOf, setLinksOf] = useState<Batch | null>(null);
   const [generatingFor, setGeneratingFor] = useState<Batch | null>(null);
   const [exportRequest, setExportRequest] = useState<ExportRequest | null>(null);
-  const { mutate: mutateAll } = useSWRConfig();
   const [progress, setProgress] = useState<number | null>(null);
   const [importing, setImporting] = useState<File[]>([]);
   const [importFailure, setImportFailure] = useState<ImportFailure | null>(null);
@@ -91,10 +89,7 @@ export function BatchesSection({ productId, entry, canWrite }: BatchesSectionPro
   }
 
   // The code jobs' list (in the serials card) follows the job; it refreshes this list when a generation ends.
-  const jobQueued = () => {
-    showSnackbar(intl.formatMessage({ id: 'bulkCodes.queued' }), 'success');
-    void mutateAll((key) => typeof key === 'string' && key.startsWith(CODE_JOBS_KEY_PREFIX));
-  };
+  const jobQueued = useCodeJobQueued();
 
   async function importFile(file: File) {
     setImportFailure(null);

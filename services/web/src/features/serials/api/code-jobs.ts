@@ -1,6 +1,9 @@
-import useSWR from 'swr';
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import useSWR, { useSWRConfig } from 'swr';
 import type { CodeExportInput, CodeJob, PageInfo, SerialGenerationInput } from '@product-console/shared';
 import { api, apiFetcher } from '@/lib/api-client';
+import { showSnackbar } from '@/lib/snackbar';
 
 export const CODE_JOBS_KEY_PREFIX = '/bff/api/product/codes/jobs';
 
@@ -36,3 +39,13 @@ export async function exportCodes(body: CodeExportInput, idempotencyKey?: string
 
 /** A finished export's file; the session cookie carries the download, so a plain link will do. */
 export const codeJobFileUrl = (jobId: string) => `${CODE_JOBS_KEY_PREFIX}/${jobId}/file`;
+
+/** What a screen does once it queued a code job: says so, and has the code jobs' lists read it. */
+export function useCodeJobQueued(): () => void {
+  const intl = useIntl();
+  const { mutate } = useSWRConfig();
+  return useCallback(() => {
+    showSnackbar(intl.formatMessage({ id: 'bulkCodes.queued' }), 'success');
+    void mutate((key) => typeof key === 'string' && key.startsWith(CODE_JOBS_KEY_PREFIX));
+  }, [intl, mutate]);
+}

@@ -42,7 +42,7 @@ import { SerialStatusUpload } from '@/features/serials/components/serial-status-
 import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-dialog';
 import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
 import { CodeJobs } from '@/features/serials/components/code-jobs';
-import { CODE_JOBS_KEY_PREFIX } from '@/features/serials/api/code-jobs';
+import { useCodeJobQueued } from '@/features/serials/api/code-jobs';
 import { BATCHES_KEY_PREFIX } from '@/features/batches/api/batches';
 
 const PAGE_SIZE = 10;
@@ -203,10 +203,7 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
     () => void mutateAll((key) => typeof key === 'string' && (key.startsWith(QUALIFIERS_KEY_PREFIX) || key.startsWith(BATCHES_KEY_PREFIX))),
     [mutateAll],
   );
-  const jobQueued = () => {
-    showSnackbar(intl.formatMessage({ id: 'bulkCodes.queued' }), 'success');
-    void mutateAll((key) => typeof key === 'string' && key.startsWith(CODE_JOBS_KEY_PREFIX));
-  };
+  const jobQueued = useCodeJobQueued();
 
   async function add(event: FormEvent) {
     event.preventDefault();
