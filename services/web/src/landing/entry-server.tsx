@@ -40,6 +40,9 @@ const HEX = /^#[0-9a-fA-F]{3,8}$/;
 
 const PageBase = createGlobalStyle<{ $bg: string; $fg: string }>`
   html { -webkit-text-size-adjust: 100%; }
+  /* Boxes measured as the console's preview measures them: padding inside the size (a grid tile of
+     height 100% stays within its row). */
+  *, *::before, *::after { box-sizing: border-box; }
   body {
     margin: 0;
     background: ${({ $bg }) => $bg};

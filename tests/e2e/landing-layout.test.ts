@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { applyTemplate, LANDING_VIEWS, TEMPLATES, type Design } from '@product-console/shared';
+import { baseURL, DEMO_PASSWORD, launchBrowser } from '../support/browser.js';
+
+/*
+ * What the shopper's phone shows holds together (issue 29, defect 1): every view of a demo product
+ * with links and content, in both templates, at 360, 390 and 430 px; no two boxes of the page overlap
+ * (a grid tile running into the next row, the last tile covering the first content title).
+ */
+
+const SHOTS = fileURLToPath(new URL('../../.artifacts/e2e/landing-layout/', import.meta.url));
+const PRODUCT_NAME = 'Summit 45L Backpack';
+const WIDTHS = [360, 390, 430];
+const SUFFIX: Record<(typeof LANDING_VIEWS)[number], string> = {
+  index: '',
+  homepage: '/homepage',
+  verification: '/verification?serial=LAYOUT-1',
+  smartLabel: '/smartLabel',
+  dpp: '/dpp',
+  traceability: '/traceability',
+};
+
+let browser: Browser;
+let manager: BrowserContext;
+let productId = 0;
+let saved: Design | null = null;
+
+const putDesign = async (design: Design) => {
+  const response = await manager.request.put(`${baseURL()}/bff/api/product/design`, { headers: { 'X-CSRF': '1' }, data: { productId, design } });
+  expect(response.status(), await response.text()).toBe(200);
+};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+  manager = await browser.newContext({ locale: 'en-US' });
+  const signedIn = await manager.request.post(`${baseURL()}/bff/auth/sign-in`, { headers: { 'X-CSRF': '1' }, data: { email: 'manager@demo.example', password: DEMO_PASSWORD } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const list = (await (await manager.request.get(`${baseURL()}/bff/api/product/all?page=1&size=100`)).json()) as { result: { productId: number; product_name: string }[] };
+  productId = list.result.find((entry) => entry.product_name === PRODUCT_NAME)!.productId;
+  saved = ((await (await manager.request.get(`${baseURL()}/bff/api/product/design?productId=${productId}`)).json()) as { result: Design }).result;
+});
+afterAll(async () => {
+  if (saved) await putDesign(saved);
+  await browser?.close();
+});
+
+/** How many boxes of the page's flow were measured, and the pairs that overlap (neither inside the other). */
+function overlapsInPage(): { measured: number; found: string[] } {
+  const name = (element: Element) => {
+    const id = element.getAttribute('data-testid');
+    const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    return `${element.tagName.toLowerCase()}${id ? `[${id}]` : ''} "${text}"`;
+  };
+  const inFlow = (element: Element) => {
+    for (let at: Element | null = element; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.position === 'absolute' || style.position === 'fixed' || style.position === 'sticky') return false;
+      if (style.visibility === 'hidden' || style.display === 'none') return false;
+    }
+    return true;
+  };
+  const boxes = [...document.body.querySelectorAll('a, li, h1, h2, h3, p, img, video, button, [data-testid="preview-block"], section')]
+    .filter(inFlow)
+    .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+    .filter(({ rect }) => rect.width > 0 && rect.height > 0);
+  const found: string[] = [];
+  for (let i = 0; i < boxes.length; i += 1) {
+    for (let j = i + 1; j < boxes.length; j += 1) {
+      const a = boxes[i];
+      const b = boxes[j];
+      if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+      const across = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+      const down = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+      if (across > 1 && down > 1) found.push(`${name(a.element)} and ${name(b.element)} by ${Math.round(across)} × ${Math.round(down)} px`);
+    }
+  }
+  return { measured: boxes.length, found };
+}
+
+describe("the shopper's page on a phone", () => {
+  for (const template of TEMPLATES) {
+    it(`has no overlapping boxes in any view of the ${template} template at 360, 390 and 430 px`, { timeout: 180_000 }, async () => {
+      await putDesign(applyTemplate(saved!, template));
+      const problems: string[] = [];
+      for (const width of WIDTHS) {
+        const phone = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-GB', isMobile: true, hasTouch: true });
+        const page = await phone.newPage();
+        for (const view of LANDING_VIEWS) {
+          await page.goto(`${baseURL()}/acme/product-details/${productId}/preview${SUFFIX[view]}`);
+          await page.waitForLoadState('load');
+          await page.evaluate(() => document.fonts.ready);
+          const { measured, found } = await page.evaluate(overlapsInPage);
+          expect(measured, `${view} at ${width} px`).toBeGreaterThan(2);
+          if (found.length > 0) problems.push(`${view} at ${width} px: ${found.join('; ')}`);
+          if (found.length > 0 || (view === 'index' && width === 390)) await page.screenshot({ path: `${SHOTS}${template}-${view}-${width}.png`, fullPage: true });
+        }
+        await phone.close();
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
