@@ -103,4 +103,23 @@ describe("the shopper's page on a phone", () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('names Korean on its chip in Korean letters on a phone without a Korean face, from a subset of a few glyphs', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, locale: 'en-GB', isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    const fonts: { url: string; status: number }[] = [];
+    page.on('response', (response) => {
+      if (/\.woff2(\?|$)/.test(response.url())) fonts.push({ url: response.url(), status: response.status() });
+    });
+    await page.goto(`${baseURL()}/acme/product-details/${productId}/preview`);
+    const chip = page.getByTestId('preview-language-chips').getByText('한국어');
+    await expect.poll(() => chip.count()).toBe(1);
+    await page.evaluate(() => document.fonts.ready);
+    // This machine has no Korean font: the chip's three glyphs come from the subset, nothing larger.
+    expect(fonts.filter((font) => font.status === 200).map((font) => new URL(font.url).pathname)).toEqual([expect.stringMatching(/language-names-ko[-.][\w-]*\.woff2$/)]);
+    expect(await page.evaluate(() => [...document.fonts].some((face) => face.status === 'loaded' && face.unicodeRange.includes('D55C')))).toBe(true);
+    await chip.screenshot({ path: `${SHOTS}korean-chip.png` });
+    await phone.close();
+  });
 });
+

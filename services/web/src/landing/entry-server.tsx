@@ -8,6 +8,7 @@ import { LandingView } from '@/landing/components/landing-view';
 import { ReportView } from '@/landing/components/report-view';
 import { videoSource } from '@/landing/lib/media';
 import { publicFileUrl, reportHref } from '@/landing/lib/urls';
+import { languageNameFontFaceRules } from '@/lib/fonts';
 import { isUiLanguage, landingMessages } from './messages';
 import { LandingProblem } from './not-found';
 import { PAGE_STATE_ID, serializePageState, type LandingPageState } from './page-state';
@@ -60,6 +61,8 @@ const PageBase = createGlobalStyle<{ $bg: string; $fg: string }>`
     font-family: 'PingFang SC', 'Microsoft YaHei', 'Noto Sans SC', system-ui, sans-serif;
   }
   img { max-width: 100%; }
+  /* The language chips' names in Korean, Chinese and Japanese, for phones without those faces. */
+  ${languageNameFontFaceRules()}
   /* The gallery's position dots, added by the enhancement script (entry-client.ts). */
   .landing-dots {
     display: flex;

@@ -1,7 +1,7 @@
 import type { UiLanguage } from '@product-console/shared';
-import languageNamesJa from '@/assets/fonts/language-names-ja.woff2?url';
-import languageNamesKo from '@/assets/fonts/language-names-ko.woff2?url';
-import languageNamesZh from '@/assets/fonts/language-names-zh.woff2?url';
+import languageNamesJa from '@/assets/fonts/language-names-ja.woff2?url&no-inline';
+import languageNamesKo from '@/assets/fonts/language-names-ko.woff2?url&no-inline';
+import languageNamesZh from '@/assets/fonts/language-names-zh.woff2?url&no-inline';
 
 /*
  * Korean, Chinese and Japanese need faces that a plain Linux or a fresh Windows install may not
@@ -40,6 +40,13 @@ const languageNameFaces = [
   { url: languageNamesZh, unicodeRange: 'U+4E2D, U+6587' }, // 中文
   { url: languageNamesKo, unicodeRange: 'U+AD6D, U+C5B4, U+D55C' }, // 한국어
 ];
+
+/** The same faces as `@font-face` rules, for a server-rendered page (the shopper's language chips, without script). */
+export function languageNameFontFaceRules(): string {
+  return languageNameFaces
+    .map(({ url, unicodeRange }) => `@font-face { font-family: '${LANGUAGE_NAMES_FAMILY}'; src: url(${url}) format('woff2'); unicode-range: ${unicodeRange}; font-display: swap; }`)
+    .join('\n');
+}
 
 let languageNamesRequested = false;
 

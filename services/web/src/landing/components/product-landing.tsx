@@ -19,7 +19,7 @@ import {
   type TextStyle,
 } from '@product-console/shared';
 import en from '@/locales/en.json';
-import { loadLanguageFonts } from '@/lib/fonts';
+import { LANGUAGE_NAMES_FAMILY, loadLanguageFonts } from '@/lib/fonts';
 import { previewLinkTitle, publicFileUrl } from '@/landing/lib/urls';
 import { httpUrl, imageSource, videoSource, type VideoSource } from '@/landing/lib/media';
 import { linkHref, responsiveImage } from '@/landing/lib/landing';
@@ -89,18 +89,19 @@ const Column = styled.article<{ $frame: boolean }>`
   overflow-wrap: anywhere;
   font-size: 16px;
   line-height: 1.5;
-  /* Texts follow their own language's faces, whatever the UI language (chips name each language in itself). */
+  /* Texts follow their own language's faces, whatever the UI language (chips name each language in
+     itself; where the phone has no such face, the chip's name is drawn from a subset of its glyphs). */
   &[lang='ko'],
   [lang='ko'] {
-    font-family: 'Pretendard Variable', Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', system-ui, sans-serif;
+    font-family: 'Pretendard Variable', Pretendard, 'Apple SD Gothic Neo', 'Noto Sans KR', '${LANGUAGE_NAMES_FAMILY}', system-ui, sans-serif;
   }
   &[lang='ja'],
   [lang='ja'] {
-    font-family: 'Hiragino Sans', 'Yu Gothic', 'Noto Sans JP', system-ui, sans-serif;
+    font-family: 'Hiragino Sans', 'Yu Gothic', 'Noto Sans JP', '${LANGUAGE_NAMES_FAMILY}', system-ui, sans-serif;
   }
   &[lang='zh'],
   [lang='zh'] {
-    font-family: 'PingFang SC', 'Microsoft YaHei', 'Noto Sans SC', system-ui, sans-serif;
+    font-family: 'PingFang SC', 'Microsoft YaHei', 'Noto Sans SC', '${LANGUAGE_NAMES_FAMILY}', system-ui, sans-serif;
   }
   ${({ $frame }) =>
     !$frame &&
