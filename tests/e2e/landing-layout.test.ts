@@ -121,5 +121,33 @@ describe("the shopper's page on a phone", () => {
     await chip.screenshot({ path: `${SHOTS}korean-chip.png` });
     await phone.close();
   });
+
+  it("never shows a shopper the placeholder of a block nobody wrote: a Korean reader gets the default text, an untouched block is left out", async () => {
+    const url = `${baseURL()}/bff/api/product/content`;
+    const before = ((await (await manager.request.get(`${url}?productId=${productId}`)).json()) as { result: { type: string; inputs: unknown[]; style: unknown; label: string }[] }).result;
+    const put = async (contents: unknown[]) => {
+      const response = await manager.request.put(url, { headers: { 'X-CSRF': '1' }, data: { productId, contents } });
+      expect(response.status(), await response.text()).toBe(200);
+    };
+    await put([
+      { type: 'text', inputs: [{ languageCode: 'DEFAULT', inputData: 'Packed by hand in Portugal.' }, { languageCode: 'ko', inputData: 'content here' }] },
+      { type: 'title', inputs: [{ languageCode: 'DEFAULT', inputData: 'content here' }, { languageCode: 'ko', inputData: 'content here' }] },
+    ]);
+    try {
+      const phone = await browser.newContext({ viewport: { width: 390, height: 800 }, locale: 'ko-KR', isMobile: true, hasTouch: true });
+      const page = await phone.newPage();
+      for (const lang of ['ko', 'DEFAULT']) {
+        await page.goto(`${baseURL()}/acme/product-details/${productId}/preview?lang=${lang}`);
+        const text = await page.locator('body').innerText();
+        expect(text).toContain('Packed by hand in Portugal.');
+        expect(text).not.toContain('content here');
+        expect(await page.getByTestId('preview-block').count()).toBe(1);
+      }
+      await page.screenshot({ path: `${SHOTS}placeholder-left-out.png`, fullPage: true });
+      await phone.close();
+    } finally {
+      await put(before.map(({ type, inputs, style, label }) => ({ type, inputs, style, label })));
+    }
+  });
 });
 

@@ -6,11 +6,13 @@ import {
   autoTranslationTarget,
   blockLanguages,
   inputFor,
+  isUntranslated,
   newBlock,
   newBlockInputs,
   orderBlocks,
   removeLanguageFromBlocks,
   removeLanguageFromTitles,
+  withoutPlaceholders,
   type BlockLike,
 } from './content-rules.js';
 import { DEFAULT_DESIGN } from './schemas/content.js';
@@ -117,5 +119,34 @@ describe('what a viewer reads', () => {
     expect(autoTranslationTarget(on, 'ko', ['ko'])).toBeNull();
     expect(autoTranslationTarget(on, 'en', [])).toBeNull();
     expect(autoTranslationTarget(on, undefined, [])).toBeNull();
+  });
+});
+
+describe('copies nobody wrote', () => {
+  it("never shows the placeholder: a language's untouched copy falls back to DEFAULT's text, an untouched DEFAULT leaves the block out", () => {
+    const written = block('text', ['DEFAULT', 'Made to last'], ['ko', 'content here'], ['ja', '長持ち']);
+    expect(inputFor(written.inputs, 'ko')).toBe('Made to last');
+    expect(inputFor(written.inputs, 'ja')).toBe('長持ち');
+    const untouched = newBlock('title', ['ko']);
+    expect(inputFor(untouched.inputs, 'DEFAULT')).toBe('');
+    expect(inputFor(untouched.inputs, 'ko')).toBe('');
+  });
+
+  it('blanks placeholders for shoppers and leaves written copies and media alone', () => {
+    const [text, image] = withoutPlaceholders([block('text', ['DEFAULT', 'Hello'], ['ko', 'content here']), block('image', ['DEFAULT', 'content here'])]);
+    expect(text.inputs).toEqual([
+      { languageCode: 'DEFAULT', inputData: 'Hello' },
+      { languageCode: 'ko', inputData: '' },
+    ]);
+    expect(image.inputs).toEqual([{ languageCode: 'DEFAULT', inputData: 'content here' }]);
+  });
+
+  it('marks a copy as untranslated while it is the placeholder, empty, or the DEFAULT text copied when the language was added', () => {
+    const [copied] = addLanguageToBlocks([block('text', ['DEFAULT', 'Hello'])], 'ko');
+    expect(isUntranslated(copied.inputs, 'ko')).toBe(true);
+    expect(isUntranslated(copied.inputs, 'DEFAULT')).toBe(false);
+    expect(isUntranslated(block('text', ['DEFAULT', 'Hello'], ['ko', '안녕하세요']).inputs, 'ko')).toBe(false);
+    expect(isUntranslated(block('text', ['DEFAULT', 'content here']).inputs, 'DEFAULT')).toBe(true);
+    expect(isUntranslated(block('text', ['DEFAULT', 'Hello'], ['ko', ' ']).inputs, 'ko')).toBe(true);
   });
 });

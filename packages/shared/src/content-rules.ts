@@ -41,6 +41,28 @@ export function newBlock(type: ContentBlockType, languages: readonly string[]): 
 const firstText = (inputs: readonly LanguageInput[]): string =>
   (inputs.find((input) => input.languageCode === DEFAULT_LANGUAGE) ?? inputs[0])?.inputData ?? '';
 
+/** A copy nobody wrote: empty, or the placeholder a new block starts with. It is never published. */
+export const isUnwritten = (text: string): boolean => text.trim() === '' || text === DEFAULT_BLOCK_TEXT;
+
+/**
+ * Whether a block's copy in `language` still waits for its author: unwritten, or (in a language other
+ * than DEFAULT) the DEFAULT text copied when the language was added. The editor marks such copies.
+ */
+export function isUntranslated(inputs: readonly LanguageInput[], language: string): boolean {
+  const own = inputs.find((input) => input.languageCode === language)?.inputData ?? '';
+  if (isUnwritten(own)) return true;
+  return language !== DEFAULT_LANGUAGE && own === firstText(inputs);
+}
+
+/** The blocks as shoppers get them: a copy nobody wrote is blank, so the page falls back or leaves the block out. */
+export function withoutPlaceholders<T extends BlockLike>(blocks: readonly T[]): T[] {
+  return blocks.map((block) =>
+    isMediaBlockType(block.type) || !block.inputs.some((input) => input.inputData === DEFAULT_BLOCK_TEXT)
+      ? block
+      : { ...block, inputs: block.inputs.map((input) => (input.inputData === DEFAULT_BLOCK_TEXT ? { ...input, inputData: '' } : input)) },
+  );
+}
+
 /** Adding a language: every block except link/video/image gains an input copied from the first language. */
 export function addLanguageToBlocks<T extends BlockLike>(blocks: readonly T[], code: string): T[] {
   return blocks.map((block) =>
@@ -72,11 +94,15 @@ export function orderBlocks<T extends BlockLike>(blocks: readonly T[]): T[] {
   return footer ? [...others, footer] : others;
 }
 
-/** The text a viewer reads in a language: that language's input if it has text, else DEFAULT's (a removed language falls back). */
+/**
+ * The text a viewer reads in a language: that language's input if somebody wrote it, else DEFAULT's
+ * (a removed language falls back); '' when neither was written (the block is not shown).
+ */
 export function inputFor(inputs: readonly LanguageInput[], language: string): string {
   const own = inputs.find((input) => input.languageCode === language);
-  if (own && own.inputData !== '') return own.inputData;
-  return firstText(inputs);
+  if (own && !isUnwritten(own.inputData)) return own.inputData;
+  const first = firstText(inputs);
+  return isUnwritten(first) ? '' : first;
 }
 
 /** The language a viewer sees: the chosen one if the product still has it, else DEFAULT. */

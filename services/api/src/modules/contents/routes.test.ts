@@ -453,6 +453,23 @@ describe('access', () => {
 });
 
 describe('public reads of the consumer page', () => {
+  it("never publishes the placeholder a new block starts with: the editor keeps it, shoppers get the copy blank", async () => {
+    const product = await newProduct();
+    expect((await addLanguage(product.productId, 'ko')).statusCode).toBe(200);
+    const written = { type: 'text' as const, inputs: [{ languageCode: 'DEFAULT', inputData: 'Made to last' }, { languageCode: 'ko', inputData: 'content here' }] };
+    const untouched = { type: 'title' as const, inputs: [{ languageCode: 'DEFAULT', inputData: 'content here' }, { languageCode: 'ko', inputData: 'content here' }] };
+    expect((await putContents(product.productId, [written, untouched])).statusCode).toBe(200);
+    expect((await getContents(product.productId)).map((block) => block.inputs.map((input) => input.inputData))).toEqual([
+      ['Made to last', 'content here'],
+      ['content here', 'content here'],
+    ]);
+    const page = (await t.app.inject({ method: 'GET', url: `/api/product/landing-page/preview-contents?productId=${product.productId}` })).json().result as { contents: ContentBlock[] };
+    expect(page.contents.map((block) => block.inputs.map((input) => input.inputData))).toEqual([
+      ['Made to last', ''],
+      ['', ''],
+    ]);
+  });
+
   it('answers the published page and design without a session, never stale, and 404 once the product is deleted', async () => {
     const product = await newProduct();
     await putContents(product.productId, [text('title', 'Aurora'), media('link', 'https://acme.example')]);

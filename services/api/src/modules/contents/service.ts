@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
+  withoutPlaceholders,
   type ContentBlock,
   type Design,
   type LandingContent,
@@ -197,7 +198,8 @@ export async function landingContents(db: Db, translator: LandingTranslator | nu
   const { product } = await publicProduct(db, productId);
   const [contents, languages, design] = await Promise.all([readBlocks(db, product.id), readLanguages(db, product.id), readDesign(db, product.id)]);
   const page: LandingContent = {
-    contents,
+    // A copy nobody wrote is never published (nor machine-translated): the page falls back to DEFAULT or leaves the block out.
+    contents: withoutPlaceholders(contents),
     languages: languages.map((language) => language.value),
     productDetails: await readTexts(db, product, languages),
     translatedTo: null,

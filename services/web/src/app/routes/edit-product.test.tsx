@@ -145,6 +145,12 @@ describe('edit product', () => {
 
     await user.click(screen.getByTestId('palette-image'));
     expect(blockTypes()).toEqual(['title', 'text', 'image', 'footer']);
+    await user.click(screen.getByTestId('palette-text'));
+    // A new block's placeholder is marked as not written: shoppers never see it.
+    expect(screen.getByTestId('block-3-untranslated')).toHaveTextContent('Not written yet: shoppers do not see this block until you write it.');
+    await user.click(screen.getByRole('button', { name: 'Delete Block 4, Text' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(blockTypes()).toEqual(['title', 'text', 'image', 'footer']));
     expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
 
     // Without the footer, the palette offers one again, and it lands last.
@@ -319,6 +325,11 @@ describe('edit product', () => {
     await user.click(screen.getByRole('tab', { name: 'Korean' }));
     expect(screen.getByTestId('block-0-text')).toHaveValue('Unsaved title');
     expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
+    // The copy is marked until somebody writes it in Korean.
+    expect(screen.getByTestId('block-0-untranslated')).toHaveTextContent('Not translated yet: shoppers reading this language see the default text.');
+    await user.clear(screen.getByTestId('block-0-text'));
+    await user.type(screen.getByTestId('block-0-text'), '저장 안 된 제목');
+    expect(screen.queryByTestId('block-0-untranslated')).toBeNull();
 
     // The Korean product texts; the default ones are the product's own, edited on its steps.
     await user.click(screen.getByTestId('wizard-step-languages'));

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { DEFAULT_LANGUAGE, isMediaBlockType, VIDEO_MIME_TYPES, VIDEO_UPLOAD_MAX_BYTES, type TextStyle } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, isMediaBlockType, isUntranslated, VIDEO_MIME_TYPES, VIDEO_UPLOAD_MAX_BYTES, type TextStyle } from '@product-console/shared';
 import { CopyIcon, TrashIcon } from '@/components/icons';
 import { IconButton } from '@/components/ui/button';
 import { Field, Input, Label } from '@/components/ui/field';
@@ -41,6 +41,13 @@ export function BlockCard({ block, index, name, language, productId, page, error
   const inputId = `${id}-input`;
   const inputError = errors[`input.${inputLanguage}`] ?? errors['inputs'];
   const value = blockInput(block, inputLanguage);
+  // A copy nobody wrote is never published: the author sees which ones still wait (issue 29).
+  const unwritten = (block.type === 'title' || block.type === 'text' || block.type === 'html') && isUntranslated(block.inputs, inputLanguage);
+  const unwrittenNote = unwritten ? (
+    <Hint id={`${inputId}-unwritten`} data-testid={`block-${index}-untranslated`}>
+      <FormattedMessage id={inputLanguage === DEFAULT_LANGUAGE ? 'content.block.unwritten' : 'content.block.untranslated'} />
+    </Hint>
+  ) : null;
   const setInput = (inputData: string) =>
     onChange((current) => {
       const has = current.inputs.some((input) => input.languageCode === inputLanguage);
@@ -99,6 +106,7 @@ export function BlockCard({ block, index, name, language, productId, page, error
               <FormattedMessage id="content.field.titleText" />
             </Label>
             <Input id={inputId} value={value} maxLength={5000} onChange={(event) => setInput(event.target.value)} {...fieldErrorProps(inputId, inputError)} data-testid={`block-${index}-text`} />
+            {unwrittenNote}
             <FieldErrorSlot inputId={inputId} error={inputError} />
           </Field>
         ) : null}
@@ -121,6 +129,7 @@ export function BlockCard({ block, index, name, language, productId, page, error
                 <FormattedMessage id="content.field.htmlHint" />
               </Hint>
             ) : null}
+            {unwrittenNote}
             <FieldErrorSlot inputId={inputId} error={inputError} />
           </Field>
         ) : null}
