@@ -74,6 +74,30 @@ describe('LandingView: dpp', () => {
     for (const link of links) expect(link).toHaveAttribute('download');
   });
 
+  it('shows the user manual and safety information typed as text, and labels the repair instructions', () => {
+    show(
+      landingData('dpp', {
+        passport: corePassport({
+          data: {
+            ...corePassport().data,
+            userManual: { text: 'Lace firmly.\nWax the leather twice a year.' },
+            safetyInformation: { text: 'Keep away from open fire.' },
+          },
+        }),
+      }),
+    );
+    const use = section('Use and safety');
+    expect(within(use).getByRole('heading', { name: 'User manual' })).toBeInTheDocument();
+    expect(use).toHaveTextContent('Lace firmly. Wax the leather twice a year.');
+    expect(within(use).getByRole('heading', { name: 'Safety information' })).toBeInTheDocument();
+    expect(use).toHaveTextContent('Keep away from open fire.');
+    // A manual without a file is no document.
+    expect(within(section('Documents')).getAllByRole('link')).toHaveLength(1);
+    const repair = section('Repair and durability');
+    expect(within(repair).getByRole('heading', { name: 'Repair instructions' })).toBeInTheDocument();
+    expect(repair).toHaveTextContent('Repair instructionsResole at any cobbler.');
+  });
+
   it('draws only what it is given: no section, document or certificate the passport lacks', () => {
     show(
       landingData('dpp', {

@@ -29,6 +29,11 @@ export interface DppViewProps {
   frame?: boolean;
 }
 
+/** A text typed into the passport, its line breaks kept. */
+const Prose = styled.p`
+  white-space: pre-line;
+`;
+
 const mix = (colour: string, percent: number) => `color-mix(in srgb, ${colour} ${percent}%, transparent)`;
 
 const Sections = styled.div<{ $fg: string }>`
@@ -311,7 +316,30 @@ export function PassportSections({ passport, textColor, header, idPrefix = 'dpp'
               <Row label={msg('spareParts')}>{number(data.repairability?.sparePartsYears ?? 0, 0)}</Row>
             ) : null}
           </dl>
-          {data.repairability?.repairInstructions ? <p>{data.repairability.repairInstructions}</p> : null}
+          {data.repairability?.repairInstructions ? (
+            <>
+              <h3>{msg('repairInstructions')}</h3>
+              <Prose>{data.repairability.repairInstructions}</Prose>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+
+      {data.userManual?.text || data.safetyInformation?.text ? (
+        <section aria-labelledby={`${idPrefix}-use`} data-testid="dpp-use">
+          <h2 id={`${idPrefix}-use`}>{msg('useAndSafety')}</h2>
+          {data.userManual?.text ? (
+            <>
+              <h3>{msg('userManual')}</h3>
+              <Prose>{data.userManual.text}</Prose>
+            </>
+          ) : null}
+          {data.safetyInformation?.text ? (
+            <>
+              <h3>{msg('safetyInformation')}</h3>
+              <Prose>{data.safetyInformation.text}</Prose>
+            </>
+          ) : null}
         </section>
       ) : null}
 
