@@ -36,7 +36,7 @@ function uniqueGtin13(): string {
 }
 
 /** Public by default: the shopper sees these. */
-const PUBLIC = { chemistry: 'LFP', hazardous: 'Lead', manufacturer: 'Acme Outdoor Ltd', method: 'ISO 14067' };
+const PUBLIC = { chemistry: 'LFP', hazardous: 'Lead', manufacturer: 'Acme Outdoor Ltd', method: 'ISO 14067', manual: 'Charge fully before first use.', safety: 'Do not heat above 60 °C.' };
 /** Legitimate interest by default (facilities, cathode materials, dismantling): only an access link shows them. */
 const RESTRICTED = { facility: 'Acme Cell Works', cathode: 'LiFePO4', dismantling: 'Unclip the cover and lift the cell out.' };
 const PHONE = { viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true } as const;
@@ -96,6 +96,17 @@ describe('a battery passport from the console to the phone', () => {
     // The step is listed once the product's service (DPP) is read.
     await expect.poll(() => page.getByTestId('passport-step').count(), { timeout: 30_000 }).toBe(1);
     await page.getByLabel('Template').selectOption('battery');
+
+    // Publishing an empty passport is refused: beside the button, the missing fields as links, the first one focused.
+    await page.getByTestId('passport-publish').click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Publish' }).click();
+    const missing = page.getByTestId('passport-publish-missing');
+    await expect.poll(() => missing.count()).toBe(1);
+    expect(await missing.innerText()).toContain('required to publish');
+    expect(await missing.getByRole('link').allInnerTexts()).toEqual(expect.arrayContaining(['Unique product identifier', 'Manufacturer']));
+    await expect.poll(() => field('uniqueProductIdentifier').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}passport-publish-refused-1366.png` });
+
     await field('uniqueProductIdentifier').fill(digitalLink);
     await field('granularity').selectOption('model');
     await field('manufacturer.name').fill(PUBLIC.manufacturer);
@@ -105,6 +116,8 @@ describe('a battery passport from the console to the phone', () => {
     await field('manufacturingFacilities.0.name').fill(RESTRICTED.facility);
     await field('manufacturingFacilities.0.address.city').fill('Porto');
     await field('manufacturingFacilities.0.address.country').fill('PT');
+    await field('userManual.text').fill(PUBLIC.manual);
+    await field('safetyInformation.text').fill(PUBLIC.safety);
     await field('carbonFootprint.kgCo2ePerUnit').fill('3.2');
     await field('carbonFootprint.method').fill(PUBLIC.method);
     await field('battery.generalProductInformation.category').selectOption('portable');
@@ -153,7 +166,7 @@ describe('a battery passport from the console to the phone', () => {
 
   it("the phone's dpp view shows the public passport and its declaration, and the page verifies the credential itself", async () => {
     const { page: view, text, headers } = await phoneText(`${baseURL()}${made.dppPath}`);
-    for (const shown of [PUBLIC.chemistry, PUBLIC.hazardous, PUBLIC.manufacturer, PUBLIC.method, 'Berlin, DE', 'Version 1']) expect(text).toContain(shown);
+    for (const shown of [PUBLIC.chemistry, PUBLIC.hazardous, PUBLIC.manufacturer, PUBLIC.method, PUBLIC.manual, PUBLIC.safety, 'Berlin, DE', 'Version 1']) expect(text).toContain(shown);
     for (const hidden of Object.values(RESTRICTED)) expect(text).not.toContain(hidden);
     expect(await view.getByTestId('dpp-access-level').count()).toBe(0);
     expect(headers['cache-control']).toBe('no-cache');

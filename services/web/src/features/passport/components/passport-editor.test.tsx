@@ -82,6 +82,39 @@ describe('PassportEditor', () => {
     expect(await screen.findByTestId('passport-notice')).toHaveTextContent('The draft is saved.');
   });
 
+  it('says beside the button what a refused publish needs, each field a link to it, and moves focus to the first', async () => {
+    routes({
+      'PUT /bff/api/product/passport': { body: passportAnswer() },
+      'POST /bff/api/product/passport/publish': {
+        status: 400,
+        body: {
+          code: 'E400001',
+          message: 'Some fields are missing or invalid.',
+          details: [
+            { path: 'data.uniqueProductIdentifier', message: 'Required to publish' },
+            { path: 'data.manufacturer.name', message: 'Required to publish' },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PassportEditor productId={PRODUCT} serviceName="acme" />);
+    await user.click(await screen.findByTestId('passport-publish'));
+    await user.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: 'Publish' }));
+    const missing = await screen.findByTestId('passport-publish-missing');
+    expect(missing).toHaveAttribute('role', 'alert');
+    expect(missing).toHaveTextContent('Not published: these 2 fields are required to publish.');
+    const links = within(missing).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Unique product identifier', '#passport-data-uniqueProductIdentifier'],
+      ['Manufacturer', '#passport-data-manufacturer-name'],
+    ]);
+    const first = document.getElementById('passport-data-uniqueProductIdentifier');
+    await waitFor(() => expect(first).toHaveFocus());
+    await user.click(links[1]!);
+    expect(document.getElementById('passport-data-manufacturer-name')).toHaveFocus();
+  });
+
   it('publishes only after the confirm dialog, then lists the new version', async () => {
     let published = false;
     const publish = vi.fn((_init: RequestInit | undefined) => {

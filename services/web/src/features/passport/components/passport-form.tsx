@@ -10,6 +10,7 @@ import { DocumentUpload } from '@/features/passport/components/document-upload';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Fieldset, FormSelect, Hint, Legend } from '@/components/ui/form-controls';
+import { isApiError } from '@/lib/api-client';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { fileUrl } from '@/lib/files';
 import { showApiFieldErrors } from '@/lib/field-errors';
@@ -20,6 +21,20 @@ import { AccessLevelSelect, PassportFieldInput, inputIdOf } from '@/features/pas
 import { VersionReader } from '@/features/passport/components/version-reader';
 import { BATTERY_GROUPS, CORE_GROUPS, DOCUMENT_KIND_OPTIONS, fieldLabel, type PassportGroup, type PassportList } from '@/features/passport/model/passport-fields';
 import { cleanPassportValues, passportFormSchema, setAccessLevel, type PassportFormValues } from '@/features/passport/model/passport-form';
+
+const MissingList = styled.ul`
+  margin: 6px 0 0;
+  padding-inline-start: 20px;
+  a { color: inherit; font-weight: 600; }
+`;
+
+/** Scrolls to a field of the form and focuses it. */
+function goToField(path: string) {
+  const element = document.getElementById(inputIdOf(path));
+  if (!element) return;
+  element.scrollIntoView?.({ block: 'center' });
+  element.focus({ preventScroll: true });
+}
 
 const Grid = styled.div`
   display: grid;
@@ -228,10 +243,20 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<PassportFormValues | null>(null);
   const [reading, setReading] = useState<number | null>(null);
+  // What a refused publish still needs (`data.` paths), listed beside the button; the first gets focus.
+  const [missing, setMissing] = useState<string[]>([]);
+  const [focusMissing, setFocusMissing] = useState(false);
   const template = useWatch({ control: form.control, name: 'template' });
   const groups = template === 'battery' ? [...CORE_GROUPS, ...BATTERY_GROUPS] : CORE_GROUPS;
 
   useEffect(() => setNotice(null), [template]);
+
+  // Once the confirmation has closed (and given focus back), the first missing field takes it.
+  useEffect(() => {
+    if (!focusMissing || confirm !== null || missing.length === 0) return;
+    setFocusMissing(false);
+    goToField(missing[0]!);
+  }, [focusMissing, confirm, missing]);
 
   const onAccessChange: AccessChange = (path, level) => setOverrides((current) => setAccessLevel(current, path, level));
 
@@ -258,13 +283,20 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
   const onPublish = form.handleSubmit((values) => setConfirm(values));
 
   async function publish(values: PassportFormValues) {
+    setMissing([]);
     if (!(await save(values))) return;
     try {
       await publishPassport(productId);
       await onSaved();
       setNotice('passport.published');
     } catch (cause) {
-      if (!showApiFieldErrors(cause, { data: true, template: true }, form.setError)) setProblem(apiErrorMessage(intl, cause));
+      if (!showApiFieldErrors(cause, { data: true, template: true }, form.setError)) {
+        setProblem(apiErrorMessage(intl, cause));
+        return;
+      }
+      const paths = isApiError(cause) ? ((cause.details ?? []) as { path?: string }[]).flatMap((detail) => (detail.path?.startsWith('data.') ? [detail.path] : [])) : [];
+      setMissing([...new Set(paths)]);
+      setFocusMissing(true);
     }
   }
 
@@ -298,6 +330,26 @@ export function PassportForm({ productId, passport, onSaved }: { productId: numb
             <Group key={group.id} group={group} productId={productId} overrides={overrides} onAccessChange={onAccessChange} />
           ))}
           {problem ? <FormAlert role="alert">{problem}</FormAlert> : null}
+          {missing.length > 0 ? (
+            <FormAlert role="alert" data-testid="passport-publish-missing">
+              <FormattedMessage id="passport.publish.missing" values={{ count: missing.length }} />
+              <MissingList>
+                {missing.map((path) => (
+                  <li key={path}>
+                    <a
+                      href={`#${inputIdOf(path)}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        goToField(path);
+                      }}
+                    >
+                      {intl.formatMessage({ id: fieldLabel(path.slice('data.'.length)) })}
+                    </a>
+                  </li>
+                ))}
+              </MissingList>
+            </FormAlert>
+          ) : null}
           {notice ? (
             <Hint role="status" data-testid="passport-notice">
               <FormattedMessage id={notice} />
