@@ -28,10 +28,29 @@ describe('the wizard\'s project choice', () => {
     expect(project).toHaveAccessibleDescription(/Choose a project/);
     expect(callsTo(fetchMock, 'POST', '/bff/api/product/')).toHaveLength(0);
 
+    // Chosen, the project is no longer marked, before the select is left.
     await user.selectOptions(project, 'Outdoor');
-    await user.tab();
     await waitFor(() => expect(project).not.toHaveAttribute('aria-invalid', 'true'));
     expect(project.value).toBe('12');
+  });
+
+  it("offers a check digit only to digits that are not a GTIN already, and gives an example on the company's prefix", async () => {
+    addProductApi();
+    renderRoute('/acme/project/none/add-product');
+    const gtin = await screen.findByLabelText('GTIN (AI 01)');
+    await waitFor(() => expect(gtin).toHaveAccessibleDescription('GTIN-8, -12, -13 or -14 starting with your company prefix (8801234), for example 8801234000017.'));
+    const user = userEvent.setup();
+    // A valid GTIN-13 is a GTIN: nothing is offered that would change the product's identity.
+    await user.type(gtin, '8801234000017');
+    expect(screen.queryByTestId('gtin-add-check-digit')).toBeNull();
+    // Thirteen digits that are not a GTIN-13: the GTIN-14 with its check digit.
+    await user.clear(gtin);
+    await user.type(gtin, '8801234000013');
+    expect(screen.getByTestId('gtin-add-check-digit')).toHaveTextContent('Use 88012340000136 (with check digit)');
+    // Twelve digits that are not a GTIN-12: the GTIN-13.
+    await user.clear(gtin);
+    await user.type(gtin, '880123400001');
+    expect(screen.getByTestId('gtin-add-check-digit')).toHaveTextContent('Use 8801234000017 (with check digit)');
   });
 
 });

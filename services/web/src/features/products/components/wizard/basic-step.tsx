@@ -8,12 +8,22 @@ import type { MessageId } from '@/lib/i18n';
 import { CATEGORIES, type ProductFormInput } from '@/features/products/components/product-form-model';
 import { StepFieldError, defineStep, useFieldError, useWizard } from '@/features/products/components/wizard/wizard-context';
 
+/** Whether the digits are a GTIN-8, -12, -13 or -14 with its check digit. */
+const isValidGtin = (digits: string) => /^(\d{8}|\d{12,14})$/.test(digits) && String(gs1CheckDigit(digits.slice(0, -1))) === digits.slice(-1);
+
+/** A GTIN-13 of the prefix: the prefix, zeros, item reference 1 and the check digit. */
+function exampleGtin13(prefix: string): string | null {
+  if (!/^\d{6,12}$/.test(prefix)) return null;
+  const body = `${prefix}${'1'.padStart(12 - prefix.length, '0')}`;
+  return `${body}${gs1CheckDigit(body)}`;
+}
+
 /** Service, project, category, name, number, GTIN and website. */
 function BasicStep() {
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { mode, services, projects, gcps } = useWizard();
-  const { register, control, setValue } = useFormContext<ProductFormInput>();
+  const { register, control, setValue, trigger } = useFormContext<ProductFormInput>();
   const category = Number(useWatch({ control, name: 'category_id' }));
   const gtin = useWatch({ control, name: 'gtin' }) ?? '';
   const subcategories = CATEGORIES.find((item) => item.id === category)?.subcategories ?? [];
@@ -23,7 +33,10 @@ function BasicStep() {
   const gtinError = useFieldError('gtin');
   const websiteError = useFieldError('product_website');
   // A GTIN typed without its check digit: offer the whole GTIN (create only; an edit cannot change it).
-  const checkDigitHint = /^\d{7,13}$/.test(gtin) ? `${gtin}${gs1CheckDigit(gtin)}` : null;
+  // A valid GTIN-8, -12 or -13 is one already (the API pads it to 14 digits): adding a digit would change the product's identity.
+  const checkDigitHint = /^(\d{7}|\d{11,13})$/.test(gtin) && !isValidGtin(gtin) ? `${gtin}${gs1CheckDigit(gtin)}` : null;
+  // The format example starts with the company's own prefix.
+  const example = gcps[0] ? exampleGtin13(gcps[0]) : null;
 
   return (
     <>
@@ -41,7 +54,12 @@ function BasicStep() {
         {projects && mode === 'create' ? (
           <Field>
             <Label htmlFor="project_id">{t('products.field.project')}</Label>
-            <FormSelect id="project_id" {...register('project_id', { valueAsNumber: true })} {...fieldErrorProps('project_id', projectError)}>
+            <FormSelect
+              id="project_id"
+              // A project chosen clears its error at once (a select chosen with the mouse is not left).
+              {...register('project_id', { valueAsNumber: true, onChange: () => void (projectError ? trigger('project_id') : undefined) })}
+              {...fieldErrorProps('project_id', projectError)}
+            >
               <option value="">{t('products.chooseProject')}</option>
               {projects.map((project) => (
                 <option key={project.project_id} value={project.project_id}>
@@ -111,7 +129,7 @@ function BasicStep() {
             aria-describedby={gtinError ? `gtin-hint ${fieldErrorId('gtin')}` : 'gtin-hint'}
           />
           <Hint id="gtin-hint">
-            {gcps.length > 0 ? t('products.gtinHint', { prefixes: gcps.join(', ') }) : t('products.noGcps')}
+            {gcps.length > 0 ? t('products.gtinHint', { prefixes: gcps.join(', '), example: example ?? '' }) : t('products.noGcps')}
             {checkDigitHint && mode === 'create' ? (
               <>
                 {' '}
