@@ -347,7 +347,9 @@ describe('ProductLanding', () => {
     const { rerender } = renderLanding({ design: { ...DEFAULT_DESIGN, layoutStyle: 'header' } });
     const gallery = screen.getByRole('list', { name: 'Product images' });
     const bar = screen.getByTestId('preview-logo-bar');
-    expect(bar).toHaveTextContent('Logo Here');
+    // The editor's "Logo Here", never changed, is never shown: the company's name (or logo) is.
+    expect(bar).toHaveTextContent('Acme Corp');
+    expect(bar).not.toHaveTextContent('Logo Here');
     expect(bar.compareDocumentPosition(gallery) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByTestId('preview-logo-horizon')).not.toBeInTheDocument();
     rerender(
@@ -364,6 +366,11 @@ describe('ProductLanding', () => {
     expect(within(horizon).getByRole('img', { name: 'Acme' })).toHaveAttribute('src', '/bff/public/files/logos/acme.png');
     expect(horizon.compareDocumentPosition(screen.getByRole('list', { name: 'Product images' })) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     expect(screen.queryByTestId('preview-logo-bar')).not.toBeInTheDocument();
+  });
+
+  it("shows the company's logo where the design's logo text was never changed", () => {
+    renderLanding({ product: { ...product, primaryLogo: '/files/logos/company.png' }, design: { ...DEFAULT_DESIGN, layoutStyle: 'header' } });
+    expect(within(screen.getByTestId('preview-logo-bar')).getByRole('img', { name: 'Acme Corp' })).toHaveAttribute('src', '/bff/public/files/logos/company.png');
   });
 
   it('says so when the page has nothing to show yet', () => {

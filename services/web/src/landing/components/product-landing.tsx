@@ -698,12 +698,18 @@ function TextSection({ fg, uiLanguage, titleId, text }: { fg: string; uiLanguage
   );
 }
 
+/**
+ * The page's logo: the design's image or text; a text never changed from the editor's "Logo Here"
+ * shows the company's logo, else its name, so a shopper never reads a placeholder.
+ */
 export function Logo({ design, product }: { design: Design; product: LandingProductInfo }) {
   const { logo } = design;
+  const text = logo.logoText && logo.logoText !== DEFAULT_LOGO_TEXT ? logo.logoText : '';
   if (logo.logoType === 'image' && logo.logoImage) {
-    return <LogoImage src={publicFileUrl(logo.logoImage)} alt={logo.logoText || product.companyName} data-testid="preview-logo" />;
+    return <LogoImage src={publicFileUrl(logo.logoImage)} alt={text || product.companyName} data-testid="preview-logo" />;
   }
-  return <LogoText data-testid="preview-logo">{logo.logoText || product.companyName || DEFAULT_LOGO_TEXT}</LogoText>;
+  if (!text && product.primaryLogo) return <LogoImage src={publicFileUrl(product.primaryLogo)} alt={product.companyName} data-testid="preview-logo" />;
+  return <LogoText data-testid="preview-logo">{text || product.companyName || DEFAULT_LOGO_TEXT}</LogoText>;
 }
 
 function ProductLinks({
