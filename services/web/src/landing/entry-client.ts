@@ -34,11 +34,12 @@ function galleryDots(root: ParentNode) {
     if (items.length < 2) continue;
     const dots = document.createElement('div');
     dots.className = 'landing-dots';
-    dots.setAttribute('aria-hidden', 'true');
     const buttons = items.map((item, index) => {
       const dot = document.createElement('button');
       dot.type = 'button';
+      // Out of the tab order (the gallery itself scrolls by keyboard), named by the image it shows.
       dot.tabIndex = -1;
+      dot.setAttribute('aria-label', item.querySelector('img')?.alt || String(index + 1));
       dot.addEventListener('click', () => gallery.scrollTo({ left: item.offsetLeft - gallery.offsetLeft, behavior: 'smooth' }));
       if (index === 0) dot.setAttribute('aria-current', 'true');
       dots.append(dot);

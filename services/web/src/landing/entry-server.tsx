@@ -131,8 +131,12 @@ function embedUrls(data: LandingPageData, language: string): string[] {
     .flatMap((source) => (source && source.kind !== 'file' ? [source.embedUrl] : []));
 }
 
-function documentHtml(parts: { lang: string; head: string; body: string }): string {
-  return `<!doctype html><html lang="${escapeHtml(parts.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${parts.head}</head><body>${parts.body}</body></html>`;
+/** The tab's icon: the company's logo on its product's pages, the product's own icon elsewhere (never a 404). */
+const iconLink = (logoPath: string | null | undefined) =>
+  logoPath ? `<link rel="icon" href="${escapeHtml(publicFileUrl(logoPath))}">` : '<link rel="icon" type="image/svg+xml" href="/favicon.svg">';
+
+function documentHtml(parts: { lang: string; head: string; body: string; logo?: string | null }): string {
+  return `<!doctype html><html lang="${escapeHtml(parts.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${iconLink(parts.logo)}${parts.head}</head><body>${parts.body}</body></html>`;
 }
 
 function render(element: ReactElement): { markup: string; styles: string } {
@@ -241,7 +245,7 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
     script ? `<script type="module" src="${escapeHtml(script)}"></script>` : '',
   ].join('');
   const body = `${markup}<script type="application/json" id="${PAGE_STATE_ID}">${serializePageState(state)}</script>`;
-  return { status: 200, html: documentHtml({ lang: uiLanguage, head, body }) };
+  return { status: 200, html: documentHtml({ lang: uiLanguage, head, body, logo: data.product.primaryLogo }) };
 }
 
 /**
@@ -285,7 +289,7 @@ export function renderReportPage(input: LandingReportInput): LandingRenderResult
     ...fonts.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     styles,
   ].join('');
-  return { status: 200, html: documentHtml({ lang: uiLanguage, head, body: markup }) };
+  return { status: 200, html: documentHtml({ lang: uiLanguage, head, body: markup, logo: data.product.primaryLogo }) };
 }
 
 /** The whole HTML document of a landing view, or of its 404 / 503 page. */
