@@ -42,6 +42,9 @@ describe('demo data', () => {
     expect(byName['Nightfall Sleeping Bag']).toMatchObject({ categoryId: 1 });
     expect(byName['Ember Camp Stove']).toMatchObject({ categoryId: 3, subcategoryId: 10, care: '' });
     for (const row of rows.filter((product) => product.company === 'nordic')) expect(row, row.name).toMatchObject({ categoryId: 2, care: '' });
+    // Food is not said to be repairable.
+    const food = await t.app.db.select({ features: products.features }).from(products).where(eq(products.categoryId, 2));
+    for (const { features } of food) expect(features).not.toMatch(/repairable|made to last/);
     expect(byName['Vanilla Skyr 500g'].subcategoryId).toBe(5);
     expect(byName['Rye Crispbread'].subcategoryId).toBe(6);
     // Category 1 has care information (spec point 3), each product its own.

@@ -44,6 +44,8 @@ interface DemoProduct {
   subcategoryId?: number;
   /** Care information, for category 1 only. */
   care?: string;
+  /** What the product page lists as its features; durable goods say they last, food says what it is. */
+  features?: string;
 }
 
 const ACME_PRODUCTS: Record<string, DemoProduct[]> = {
@@ -65,12 +67,12 @@ const ACME_PRODUCTS: Record<string, DemoProduct[]> = {
 
 const NORDIC_PRODUCTS: Record<string, DemoProduct[]> = {
   Dairy: [
-    { name: 'Organic Whole Milk 1L', number: 'NF-DA-001', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 5 },
-    { name: 'Vanilla Skyr 500g', number: 'NF-DA-002', service: 'DL', isNfc: 1, categoryId: 2, subcategoryId: 5 },
+    { name: 'Organic Whole Milk 1L', number: 'NF-DA-001', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 5, features: 'Organic whole milk, 3.5 % fat, from farms in Uppland. Pasteurised, not homogenised.' },
+    { name: 'Vanilla Skyr 500g', number: 'NF-DA-002', service: 'DL', isNfc: 1, categoryId: 2, subcategoryId: 5, features: 'Strained cultured milk with real vanilla: high in protein, 0.2 % fat.' },
   ],
   Bakery: [
-    { name: 'Rye Crispbread', number: 'NF-BA-001', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 6 },
-    { name: 'Cinnamon Buns 6-pack', number: 'NF-BA-002', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 6 },
+    { name: 'Rye Crispbread', number: 'NF-BA-001', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 6, features: 'Wholegrain rye, baked thin and crisp. High in fibre, no added sugar.' },
+    { name: 'Cinnamon Buns 6-pack', number: 'NF-BA-002', service: 'DL', isNfc: 0, categoryId: 2, subcategoryId: 6, features: 'Six soft buns with cinnamon and cardamom, baked with butter. Warm them for five minutes at 150 °C.' },
   ],
 };
 
@@ -124,7 +126,7 @@ async function seedCompanyCatalogue(
           service: item.service,
           isNfc: item.isNfc,
           productWebsite: `${company.website}/products/${slug(item.name)}`,
-          features: `${item.name}: durable, repairable, made to last.`,
+          features: item.features ?? `${item.name}: durable, repairable, made to last.`,
           description: `The ${item.name} from our ${projectName} range.`,
           details: `Product number ${item.number}.`,
           dynamicInfo: demoDynamicInfo(item.number),
