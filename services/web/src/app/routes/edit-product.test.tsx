@@ -314,6 +314,14 @@ describe('edit product', () => {
 
     await user.click(screen.getByTestId('wizard-step-languages'));
     expect(await screen.findByTestId('languages-empty')).toBeInTheDocument();
+    // The most used languages first; every language by its name, none by its bare code.
+    const select = screen.getByTestId('product-language-select') as HTMLSelectElement;
+    const groups = [...select.querySelectorAll('optgroup')];
+    expect(groups.map((group) => group.label)).toEqual(['Most used', 'All languages']);
+    expect([...groups[0]!.querySelectorAll('option')].slice(0, 3).map((option) => option.textContent)).toEqual(['English (en)', 'Chinese (zh)', 'Spanish (es)']);
+    const bare = [...select.options].filter((option) => option.value && option.textContent === `${option.value} (${option.value})`);
+    expect(bare.map((option) => option.value)).toEqual([]);
+    expect([...select.options].find((option) => option.value === 'aa')?.textContent).toBe('Afar (aa)');
     await user.selectOptions(screen.getByTestId('product-language-select'), 'ko');
     await user.click(screen.getByTestId('product-language-add'));
     expect(await screen.findByTestId('language-ko')).toHaveTextContent('Korean');

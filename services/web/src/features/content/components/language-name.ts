@@ -6,12 +6,21 @@ import { DEFAULT_LANGUAGE } from '@product-console/shared';
 /** The ISO 639-1 languages a product can register. */
 export const ISO_LANGUAGE_CODES: readonly string[] = ISO6391.getAllCodes();
 
+/** The languages most products are labelled in, offered first (EU and Asian markets, by speakers). */
+export const MOST_USED_LANGUAGE_CODES: readonly string[] = ['en', 'zh', 'es', 'fr', 'de', 'ja', 'ko', 'it', 'pt', 'ar', 'ru', 'nl', 'pl', 'sv', 'tr', 'hi', 'id', 'vi', 'th'];
+
+/**
+ * A language's name in the UI language; where the browser's data has none (it answers the code
+ * itself, as for many rare languages), its English name from the ISO 639-1 table.
+ */
 function displayName(locale: string, code: string): string {
+  let name: string | undefined;
   try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+    name = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' }).of(code);
   } catch {
-    return code;
+    name = undefined;
   }
+  return name && name.toLowerCase() !== code.toLowerCase() ? name : ISO6391.getName(code) || code;
 }
 
 /** A language's name in the UI language (`Intl.DisplayNames`); DEFAULT is the product's own texts. */

@@ -12,7 +12,7 @@ import { FormSelect, Hint, TextArea } from '@/components/ui/form-controls';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import type { ContentEditorState } from '@/features/content/hooks/use-content-editor';
-import { ISO_LANGUAGE_CODES, useLanguageName } from '@/features/content/components/language-name';
+import { ISO_LANGUAGE_CODES, MOST_USED_LANGUAGE_CODES, useLanguageName } from '@/features/content/components/language-name';
 import { LanguageTabs } from '@/features/content/components/language-tabs';
 
 type TextField = 'description' | 'features' | 'details';
@@ -36,13 +36,16 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
   const shown = all.includes(editing) ? editing : DEFAULT_LANGUAGE;
   const full = draft.languages.length >= PRODUCT_LANGUAGE_MAX;
 
-  const options = useMemo(
-    () =>
-      ISO_LANGUAGE_CODES.filter((code) => !draft.languages.includes(code))
-        .map((code) => ({ code, name: languageName(code) }))
-        .sort((a, b) => a.name.localeCompare(b.name, intl.locale)),
-    [draft.languages, languageName, intl.locale],
-  );
+  // The most used languages first, then every other by its name in the UI language.
+  const options = useMemo(() => {
+    const free = (code: string) => !draft.languages.includes(code);
+    const named = (code: string) => ({ code, name: languageName(code) });
+    const common = MOST_USED_LANGUAGE_CODES.filter(free).map(named);
+    const rest = ISO_LANGUAGE_CODES.filter((code) => free(code) && !MOST_USED_LANGUAGE_CODES.includes(code))
+      .map(named)
+      .sort((a, b) => a.name.localeCompare(b.name, intl.locale));
+    return { common, rest };
+  }, [draft.languages, languageName, intl.locale]);
 
   async function add() {
     if (!choice) return;
@@ -103,11 +106,20 @@ export function LanguagesStepPanel({ editor }: { editor: ContentEditorState }) {
               </Label>
               <FormSelect id={selectId} value={choice} onChange={(event) => setChoice(event.target.value)} disabled={full || adding} data-testid="product-language-select">
                 <option value="">{intl.formatMessage({ id: 'content.languages.choose' })}</option>
-                {options.map(({ code, name }) => (
-                  <option key={code} value={code}>
-                    {name} ({code})
-                  </option>
-                ))}
+                <optgroup label={intl.formatMessage({ id: 'content.languages.mostUsed' })}>
+                  {options.common.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name} ({code})
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label={intl.formatMessage({ id: 'content.languages.all' })}>
+                  {options.rest.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name} ({code})
+                    </option>
+                  ))}
+                </optgroup>
               </FormSelect>
             </Field>
             <Button onClick={() => void add()} disabled={!choice || adding || full} data-testid="product-language-add">
