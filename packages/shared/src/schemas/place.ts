@@ -74,7 +74,9 @@ const coordinatesTogether = (body: { latitude?: number | null; longitude?: numbe
 export const placeCreateBodySchema = z
   .object({ gln: glnSchema, extension: extensionSchema.nullable().optional(), ...placeFields })
   .superRefine(coordinatesTogether);
-export type PlaceCreateBody = z.input<typeof placeCreateBodySchema>;
+export type PlaceCreateBody = z.infer<typeof placeCreateBodySchema>;
+/** What a client sends (the country in any case). */
+export type PlaceCreateInput = z.input<typeof placeCreateBodySchema>;
 
 /** `PUT /api/trace/places?placeId`: every field, as the form sends it. */
 export const placeUpdateBodySchema = placeCreateBodySchema;

@@ -24,8 +24,8 @@ function gln(reference = nextReference++): string {
   return `${body}${gs1CheckDigit(body)}`;
 }
 
-const post = (payload: unknown, authorization = acme) => call(t.app, authorization, { method: 'POST', url: '/api/trace/places', payload });
-const put = (placeId: number, payload: unknown, authorization = acme) => call(t.app, authorization, { method: 'PUT', url: `/api/trace/places?placeId=${placeId}`, payload });
+const post = (payload: Record<string, unknown>, authorization = acme) => call(t.app, authorization, { method: 'POST', url: '/api/trace/places', payload });
+const put = (placeId: number, payload: Record<string, unknown>, authorization = acme) => call(t.app, authorization, { method: 'PUT', url: `/api/trace/places?placeId=${placeId}`, payload });
 const remove = (placeId: number, authorization = acme) => call(t.app, authorization, { method: 'DELETE', url: `/api/trace/places?placeId=${placeId}` });
 const list = (query = '', authorization = acme) => call(t.app, authorization, { method: 'GET', url: `/api/trace/places${query}` });
 
