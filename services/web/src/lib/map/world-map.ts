@@ -60,6 +60,39 @@ export interface JourneyMapDrawing {
   route: string | null;
 }
 
+/** `x,y` of a whole-number pair, the comma left out before a minus sign. */
+const pair = (x: number, y: number) => `${x}${y < 0 ? '' : ','}${y}`;
+
+/**
+ * A path of d3's whole-pixel `M x,y L x,y … Z` commands rewritten with relative line-tos (`l dx,dy`),
+ * repeated pairs after one `l`, and no zero-length steps: the same drawing in about a third fewer
+ * bytes (half, gzipped), which counts in a page served to phones.
+ */
+export function compactPath(d: string): string {
+  let out = '';
+  let [x, y, startX, startY] = [0, 0, 0, 0];
+  let inLine = false;
+  for (const command of d.match(/[MLZ][^MLZ]*/g) ?? []) {
+    if (command[0] === 'Z') {
+      out += 'z';
+      [x, y, inLine] = [startX, startY, false];
+      continue;
+    }
+    const [px, py] = command.slice(1).split(',').map(Number);
+    if (command[0] === 'M') {
+      out += `M${pair(px, py)}`;
+      [startX, startY, inLine] = [px, py, false];
+    } else {
+      const [dx, dy] = [px - x, py - y];
+      if (dx === 0 && dy === 0) continue;
+      out += `${inLine ? (dx < 0 ? '' : ' ') : 'l'}${pair(dx, dy)}`;
+      inLine = true;
+    }
+    [x, y] = [px, py];
+  }
+  return out;
+}
+
 /** Degrees a journey map shows at least, so one place or a few close ones still show their surroundings. */
 const MIN_SPAN_LONGITUDE = 8;
 const MIN_SPAN_LATITUDE = 5;
@@ -103,8 +136,8 @@ export function drawJourneyMap(points: readonly MapPoint[], width: number, heigh
   return {
     width,
     height,
-    land: path(landAndBorders().land) ?? '',
-    borders: path(landAndBorders().borders) ?? '',
+    land: compactPath(path(landAndBorders().land) ?? ''),
+    borders: compactPath(path(landAndBorders().borders) ?? ''),
     marks,
     route: marks.length > 1 ? `M${marks.map((mark) => `${mark.x},${mark.y}`).join('L')}` : null,
   };
