@@ -84,7 +84,7 @@ export function JourneyMap({ places, locale, title, colours, width = 480, height
           {drawing.route ? <path d={drawing.route} fill="none" stroke={colours.accent} strokeWidth={2} strokeDasharray="5 4" strokeLinecap="round" /> : null}
           {drawing.marks.map((mark, index) => (
             <g key={located[index].identifier} data-testid={`${testId}-point`}>
-              <circle cx={mark.x} cy={mark.y} r={9} fill={colours.accent} stroke={colours.water} strokeWidth={2} />
+              <circle cx={mark.x} cy={mark.y} r={9} fill={colours.accent} stroke={colours.onAccent} strokeWidth={2} />
               <text x={mark.x} y={mark.y} dy="0.35em" textAnchor="middle" fontSize={10} fontWeight={700} fill={colours.onAccent}>
                 {index + 1}
               </text>

@@ -420,7 +420,7 @@ export function TraceabilityView({ trace, product, design, language, backHref, d
           places={visited}
           locale={intl.locale}
           title={intl.formatMessage({ id: 'landing.traceability.map' })}
-          colours={{ land: muted(fg, 14), border: muted(fg, 35), accent: design.button.color, onAccent: design.button.textColor, water: design.page.background }}
+          colours={{ land: muted(fg, 14), border: muted(fg, 35), accent: design.button.color, onAccent: design.button.textColor, water: muted(fg, 4) }}
           width={360}
           height={220}
           testId="trace-map"

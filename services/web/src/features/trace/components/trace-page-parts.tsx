@@ -112,7 +112,7 @@ function TraceMap({ answer }: { answer: TraceAnswer }) {
       places={visited}
       locale={intl.locale}
       title={intl.formatMessage({ id: 'trace.map.title' })}
-      colours={{ land: theme.colors.surfaceMuted, border: theme.colors.borderStrong, accent: theme.colors.primary, onAccent: theme.colors.onPrimary, water: theme.colors.surface }}
+      colours={{ land: theme.colors.border, border: theme.colors.surface, accent: theme.colors.primary, onAccent: theme.colors.onPrimary, water: theme.colors.surfaceMuted }}
       testId="trace-map"
     />
   );
