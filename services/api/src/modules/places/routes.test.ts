@@ -224,6 +224,32 @@ describe('EPCIS 2.0 location master data', () => {
     expect(again.attributes).toMatchObject({ sst: '201', name: 'Hamburg cold store II' });
   });
 
+  it('keeps the master data of a capture only with its events: a capture rolled back keeps no place', async () => {
+    const event = {
+      type: 'ObjectEvent',
+      eventID: 'urn:uuid:5b0e3c3e-8a51-4f7e-9a4e-3f2d2d6c0a01',
+      eventTime: '2026-03-01T10:00:00.000+01:00',
+      eventTimeZoneOffset: '+01:00',
+      epcList: ['urn:epc:id:sgtin:0614142.107346.9001'],
+      action: 'OBSERVE',
+    };
+    expect(await capture(documentWith([], [event]))).toMatchObject({ success: true });
+    const place = { type: 'urn:epcglobal:epcis:vtype:BusinessLocation', vocabularyElementList: [{ id: 'urn:epc:id:sgln:0614142.90002.0', attributes: [{ id: 'cbvmda:name', attribute: 'Never kept' }] }] };
+    // The same eventID again: the job refuses it, and under rollback keeps nothing of the document.
+    expect(await capture(documentWith([place], [event]))).toMatchObject({ success: false });
+    expect(await t.app.db.select().from(places).where(eq(places.name, 'Never kept'))).toEqual([]);
+  });
+
+  it('leaves out a hierarchy link that would close a cycle', async () => {
+    const element = (id: string, child: string) => ({ id, attributes: [{ id: 'cbvmda:name', attribute: id }], children: [child] });
+    const [a, b] = ['urn:epc:id:sgln:0614142.90003.0', 'urn:epc:id:sgln:0614142.90004.0'];
+    expect(await capture(documentWith([{ type: 'urn:epcglobal:epcis:vtype:BusinessLocation', vocabularyElementList: [element(a, b), element(b, a)] }]))).toMatchObject({ success: true });
+    const rows = await t.app.db.select().from(places).where(eq(places.companyId, acmeId));
+    const [first, second] = [a, b].map((id) => rows.find((row) => row.name === id)!);
+    // One of the two links is kept, never both.
+    expect([first.parentId === second.id, second.parentId === first.id].filter(Boolean)).toHaveLength(1);
+  });
+
   it('refuses malformed master data with 400 and keeps nothing', async () => {
     const response = await t.app.inject({
       method: 'POST',
