@@ -44,8 +44,9 @@ export default tseslint.config(
           patterns: [
             { regex: '^@/app/', message: 'The landing imports no console shell.' },
             { regex: '^@/features/', message: 'The landing imports no console feature; the console\'s features may import the landing\'s views.' },
-            { regex: '^@/lib/(?!fonts$|public-api$)', message: 'The landing imports no console library (API client, session, i18n).' },
-            { regex: '^@/components/(?!icons$)', message: 'The landing imports no console component but the icon set.' },
+            // The maps (decision 081) are drawings with no console state: the landing and the console share them.
+            { regex: '^@/lib/(?!fonts$|public-api$|map/)', message: 'The landing imports no console library (API client, session, i18n).' },
+            { regex: '^@/components/(?!icons$|journey-map$)', message: 'The landing imports no console component but the icon set and the journey map.' },
           ],
         },
       ],

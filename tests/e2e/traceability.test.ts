@@ -8,8 +8,9 @@ import { baseURL, launchBrowser, signIn } from '../support/browser.js';
 /*
  * Traceability in Chromium (issue 17): Acme's manager makes a DPP product with a serial, starts
  * tracing it from its page (the Traceability link appears), records a shipping event in the
- * add-event form, and finds it in the product's timeline, the serial's view and the traced
- * products list; a phone then reads the journey on the landing's traceability view.
+ * add-event form at a place kept on the Locations screen, and finds it by the place's name in the
+ * product's timeline (with its map), the serial's view and the traced products list; a phone then
+ * reads the journey on the landing's traceability view, places by name and drawn on a map.
  */
 
 const SHOTS = fileURLToPath(new URL('../../.artifacts/e2e/traceability/', import.meta.url));
@@ -33,8 +34,21 @@ let browser: Browser;
 let desk: BrowserContext;
 let page: Page;
 
+/** A GLN on Acme's prefix, unique per run, with its GS1 check digit. */
+function uniqueGln(): string {
+  const body = `0614141${String((Date.now() + 11) % 100_000).padStart(5, '0')}`;
+  return `${body}${gs1CheckDigit(body)}`;
+}
+
 /** Filled in as the journey goes. */
-const made = { projectId: 0, productId: 0, serial: `TRC${Date.now() % 1_000_000_000}`, name: `Trace Jacket ${Date.now()}` };
+const made = {
+  projectId: 0,
+  productId: 0,
+  serial: `TRC${Date.now() % 1_000_000_000}`,
+  name: `Trace Jacket ${Date.now()}`,
+  gln: uniqueGln(),
+  placeName: `Harbour warehouse ${Date.now() % 100_000}`,
+};
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -96,6 +110,28 @@ describe('traceability in Chromium', () => {
     await expect.poll(() => page.locator('[data-link-type="gs1:traceability"]').count(), WAIT).toBe(1);
   });
 
+  it('keeps a place on the Locations screen, with its town, country and coordinates', async () => {
+    await page.goto(`${baseURL()}/acme/epcis`);
+    await page.getByTestId('trace-locations').click();
+    await page.waitForURL('**/acme/epcis/locations');
+    await page.getByTestId('place-add').click();
+    const dialog = page.getByTestId('place-dialog');
+    await dialog.getByTestId('place-gln').fill(made.gln);
+    await dialog.getByTestId('place-name').fill(made.placeName);
+    await dialog.getByTestId('place-type').selectOption('warehouse');
+    await dialog.getByTestId('place-city').fill('Hamburg');
+    await dialog.getByTestId('place-countryCode').selectOption('DE');
+    await dialog.getByTestId('place-latitude').fill('53.53');
+    await dialog.getByTestId('place-longitude').fill('9.93');
+    await dialog.getByTestId('place-save').click();
+    await expect.poll(() => dialog.count(), WAIT).toBe(0);
+    await page.getByTestId('places-search').fill(made.placeName);
+    await expect.poll(() => page.getByTestId('places-table').innerText(), WAIT).toContain(made.placeName);
+    expect(await page.getByTestId('places-table').innerText()).toContain('Germany');
+    await shoot('locations');
+    await page.goto(`${baseURL()}/acme/product-details/${made.productId}`);
+  });
+
   it('adds a shipping event in the form and shows it in the timeline, the serial view and the list', async () => {
     await page.getByTestId('product-trace-open').click();
     await page.waitForURL(`**/acme/epcis/${made.productId}`);
@@ -107,7 +143,9 @@ describe('traceability in Chromium', () => {
     expect(await page.getByTestId('event-offset').inputValue()).toBe('+01:00');
     await page.getByTestId('event-biz-step').selectOption('shipping');
     await page.getByTestId('event-disposition').selectOption('in_transit');
-    await page.getByLabel('Business location').fill('0614141000005');
+    // The company's places are offered by name; the GLN is what the field takes.
+    await expect.poll(() => page.locator(`#event-places option[value="${made.gln}"]`).count(), WAIT).toBe(1);
+    await page.getByLabel('Business location').fill(made.gln);
     await page.getByTestId('event-serials').getByLabel(made.serial).check();
     await page.getByTestId('event-destinations-add').click();
     await page.getByTestId('event-destinations-0-type').selectOption('location');
@@ -119,7 +157,12 @@ describe('traceability in Chromium', () => {
     await expect.poll(() => page.getByTestId('trace-event-title').allInnerTexts(), WAIT).toEqual(['Commissioned', 'Shipped']);
     const shipped = page.getByTestId('trace-event').nth(1);
     expect(await shipped.getByTestId('trace-event-why').innerText()).toBe('Shipped · In transit');
-    expect(await shipped.getByTestId('trace-event-where').innerText()).toContain('Location, GLN 0614141000005');
+    const where = await shipped.getByTestId('trace-event-where').innerText();
+    expect(where).toContain(`${made.placeName} — Hamburg, Germany`);
+    expect(where).toContain(`Location, GLN ${made.gln}`);
+    // The page's places on a map drawn in the page: the warehouse has coordinates.
+    await expect.poll(() => page.getByTestId('trace-map-svg').locator('[data-testid="trace-map-point"]').count(), WAIT).toBe(1);
+    expect(await page.getByTestId('trace-map-places').innerText()).toContain(made.placeName);
     expect(await shipped.getByTestId('trace-event-what').innerText()).toContain(`Serial ${made.serial} of GTIN`);
     expect(await shipped.getByTestId('trace-event-when').innerText()).toContain('(UTC+01:00)');
     await expect.poll(() => page.getByTestId('trace-serial-link').allInnerTexts(), WAIT).toEqual([made.serial]);
@@ -154,13 +197,25 @@ describe('traceability in Chromium', () => {
       await expect.poll(() => steps.count(), WAIT).toBeGreaterThanOrEqual(2);
       const words = await steps.allInnerTexts();
       expect(words.some((text) => text.includes('Shipped'))).toBe(true);
+      expect(words.some((text) => text.includes(`At ${made.placeName}, Hamburg, Germany`))).toBe(true);
+      // The journey's map is in the page as drawn by the server, one point for the warehouse.
+      const map = view.getByTestId('trace-map-svg');
+      expect(await map.getAttribute('role')).toBe('img');
+      expect(await map.locator('[data-testid="trace-map-point"]').count()).toBe(1);
+      expect(await view.getByTestId('trace-map-places').innerText()).toContain(made.placeName);
       await view.screenshot({ path: `${SHOTS}phone-traceability-390.png`, fullPage: true });
     } finally {
       await phone.close();
     }
   });
 
-  it('leaves no product or project behind', async () => {
+  it('leaves no product, project or place behind', async () => {
+    await page.goto(`${baseURL()}/acme/epcis/locations`);
+    await page.getByTestId('places-search').fill(made.placeName);
+    await page.getByRole('button', { name: `Delete ${made.placeName}` }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByTestId('places-empty').count(), WAIT).toBe(1);
+
     await page.goto(`${baseURL()}/acme/product-details/${made.productId}`);
     await page.getByTestId('product-delete').click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();

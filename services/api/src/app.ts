@@ -61,6 +61,8 @@ import scanIngestPlugin from './modules/analytics/ingest.js';
 import { epcisCaptureRoutes } from './modules/epcis/routes.js';
 import { epcisNotFound } from './modules/epcis/plugin.js';
 import { epcisQueryRoutes } from './modules/epcis/query-routes.js';
+import { epcisMasterDataRoutes } from './modules/epcis/master-data-routes.js';
+import { placeRoutes } from './modules/places/routes.js';
 import { traceRoutes } from './modules/trace/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import nfcKeySealerPlugin from './modules/authenticity/nfc/plugin.js';
@@ -236,6 +238,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(passportRoutes, { config });
   await app.register(credentialRoutes, { config, readPassport: getPublishedPassport });
   await app.register(traceRoutes, { config });
+  await app.register(placeRoutes, { config });
   await app.register(analyticsRoutes, { config });
   await app.register(marketRoutes, { config });
   await app.register(diversionRoutes, { config });
@@ -247,6 +250,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // EPCIS 2.0 REST bindings for machine clients (API keys, problem+json answers).
   await app.register(epcisCaptureRoutes, { config });
   await app.register(epcisQueryRoutes, { config });
+  await app.register(epcisMasterDataRoutes, { config });
   await app.register(epcisNotFound, { prefix: '/epcis' });
 
   // Last: the reference data, and the demo made through the modules' own services.

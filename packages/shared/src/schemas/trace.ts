@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
+import { placeSummarySchema } from './place.js';
 
 /*
  * Traceability (issue 17, spec points 2, 4, 6 and 7): the company's EPCIS 2.0 repository seen by
@@ -161,6 +162,8 @@ export const traceSchema = z.object({
   /** The product's registered serials that appear in events (first 100 by last event). */
   serials: z.array(traceSerialSchema),
   events: z.array(traceEventSchema),
+  /** The company's places the page's events name as readPoint or bizLocation (decision 081); places it does not know are absent. */
+  places: z.array(placeSummarySchema).optional(),
 });
 export type Trace = z.infer<typeof traceSchema>;
 export const traceResponseSchema = z.object({ result: traceSchema, pageInfo: pageInfoSchema });
@@ -187,5 +190,7 @@ export const landingTraceSchema = z.object({
   /** At most the last 50 steps; `total` says how many there are. */
   steps: z.array(traceEventSchema.omit({ origin: true, sources: true, destinations: true, bizTransactions: true })),
   total: z.number().int().nonnegative(),
+  /** The places the steps name, as the company keeps them (name, city, country, coordinates; decision 081). */
+  places: z.array(placeSummarySchema).optional(),
 });
 export type LandingTrace = z.infer<typeof landingTraceSchema>;

@@ -26,3 +26,4 @@ export * from '../modules/authenticity/tables.js';
 export * from '../modules/redirect-rules/tables.js';
 export * from '../mail/tables.js';
 export * from '../modules/codes/tables.js';
+export * from '../modules/places/tables.js';

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { SERIAL_AI, gs1CheckDigit, qualifierPathOf } from '@product-console/shared';
 import { storeEvents } from '../modules/epcis/store.js';
+import { fieldAttributes } from '../modules/places/service.js';
+import { places } from '../modules/places/tables.js';
 import { products, type ProductRow } from '../modules/products/tables.js';
 import { qualifiers } from '../modules/qualifiers/tables.js';
 import { traces } from '../modules/trace/tables.js';
@@ -47,6 +49,22 @@ const PLACES = {
   distributionCentre: { gln: gln('0614142', '00004'), timeZone: 'Europe/Berlin' },
   store: { gln: gln('0614142', '00005'), timeZone: 'Europe/Berlin' },
 } satisfies Record<string, Place>;
+
+/** What the Locations screen shows of Acme's places (decision 081): names, addresses and where they are. */
+const PLACE_DETAILS = [
+  { place: PLACES.acme, name: 'Acme Outdoor headquarters', type: 'site', streetAddress: 'Leopoldstraße 40', city: 'Munich', postalCode: '80802', region: 'DE-BY', countryCode: 'DE', latitude: 48.158, longitude: 11.585 },
+  { place: PLACES.factory, name: 'Acme footwear factory', type: 'factory', streetAddress: 'Rua do Freixo 1250', city: 'Porto', postalCode: '4300-219', region: 'PT-13', countryCode: 'PT', latitude: 41.146, longitude: -8.574 },
+  { place: PLACES.acmeEurope, name: 'Acme Europe', type: 'site', streetAddress: 'Friedrichstraße 68', city: 'Berlin', postalCode: '10117', region: 'DE-BE', countryCode: 'DE', latitude: 52.511, longitude: 13.389 },
+  { place: PLACES.distributionCentre, name: 'Hamburg distribution centre', type: 'distribution_centre', streetAddress: 'Am Ballinkai 1', city: 'Hamburg', postalCode: '21129', region: 'DE-HH', countryCode: 'DE', latitude: 53.53, longitude: 9.93 },
+  { place: PLACES.store, name: 'Acme store Berlin Mitte', type: 'store', streetAddress: 'Rosenthaler Straße 40', city: 'Berlin', postalCode: '10178', region: 'DE-BE', countryCode: 'DE', latitude: 52.526, longitude: 13.402 },
+] as const;
+
+/** Acme's places as the Locations screen keeps them, so journeys read as places with a map. */
+async function seedPlaces(tx: Db, companyId: number): Promise<void> {
+  await tx.insert(places).values(
+    PLACE_DETAILS.map(({ place, ...fields }) => ({ companyId, identifier: location(place), gln: place.gln, ...fields, attributes: fieldAttributes({ ...fields }) })),
+  );
+}
 
 export const DEMO_CASE_SSCC = sscc('0', '0614141', '000004417');
 
@@ -189,6 +207,7 @@ export async function seedDemoTraces(tx: Db, companyId: number, templateOrigin: 
     .from(products)
     .where(and(eq(products.companyId, companyId), eq(products.service, 'DPP'), isNull(products.deletedAt)))
     .orderBy(asc(products.id));
+  await seedPlaces(tx, companyId);
   const [boots, jacket] = DEMO_TRACED_PRODUCTS.map((name) => rows.find((row) => row.productName === name));
   if (boots?.gtin && boots.entryId !== null) {
     await tx.insert(qualifiers).values(

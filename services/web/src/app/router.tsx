@@ -153,6 +153,7 @@ export function createAppRoutes(): RouteObject[] {
                   handle: { crumb: 'nav.traceability' } satisfies RouteHandle,
                   children: [
                     { index: true, lazy: lazyRoute(() => import('@/features/trace/routes/traceability'), (m) => m.TraceabilityRoute) },
+                    page('locations', 'places.pageTitle', lazyRoute(() => import('@/features/trace/routes/locations'), (m) => m.LocationsRoute)),
                     page(':productId', 'crumb.traceData', lazyRoute(() => import('@/features/trace/routes/product-trace'), (m) => m.ProductTraceRoute), {
                       page: 'traceProduct',
                     }),

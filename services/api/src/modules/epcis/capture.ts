@@ -1,7 +1,15 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES, validateEpcisDocument, validateEpcisQueryDocument, type EpcisProblem } from '@product-console/shared';
+import {
+  EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES,
+  readLocationMasterData,
+  validateEpcisDocument,
+  validateEpcisQueryDocument,
+  type EpcisProblem,
+  type LocationElement,
+} from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { epcisErrors, epcisProblems, summariseProblems, type ProblemDetails } from './problem.js';
+import { upsertLocationMasterData } from '../places/master-data.js';
 import { storeEvents } from './store.js';
 import { epcisCaptures, type CaptureErrorBehaviour } from './tables.js';
 
@@ -40,6 +48,8 @@ export interface CaptureDocument {
   context: unknown;
   /** True when the whole document passed validation: the job does not validate again. */
   validated: boolean;
+  /** The ReadPoint and BusinessLocation master data of `epcisHeader` (decision 081): upserted as the company's places. */
+  locations?: LocationElement[];
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,15 +80,17 @@ export function readCaptureDocument(body: unknown, errorBehaviour: CaptureErrorB
     );
   }
   const result = document.type === 'EPCISQueryDocument' ? validateEpcisQueryDocument(document) : validateEpcisDocument(document);
-  if (result.ok) return { events: eventList as Record<string, unknown>[], context: document['@context'], validated: true };
+  const masterData = readLocationMasterData(document.epcisHeader);
+  const locations = masterData.elements.length > 0 ? { locations: masterData.elements } : {};
+  if (result.ok && masterData.problems.length === 0) return { events: eventList as Record<string, unknown>[], context: document['@context'], validated: true, ...locations };
 
-  const problems = result.problems.map(toProblem);
+  const problems = [...(result.ok ? [] : result.problems), ...masterData.problems].map(toProblem);
   const ofDocument = problems.filter((problem) => problem.eventIndex === undefined);
   const eventsReadable = Array.isArray(eventList) && eventList.every(isObject);
   if (ofDocument.length > 0 || errorBehaviour === 'rollback' || !eventsReadable) {
     throw epcisErrors.validation(summariseProblems(problems), problems);
   }
-  return { events: eventList as Record<string, unknown>[], context: document['@context'], validated: false };
+  return { events: eventList as Record<string, unknown>[], context: document['@context'], validated: false, ...locations };
 }
 
 /** The capture job as the OpenAPI's `CaptureJob` shows it. */
@@ -189,6 +201,8 @@ export async function runCapture(db: Db, captureId: string): Promise<{ companyId
       context: document.context,
       validated: document.validated,
     });
+    // Master data goes with the events: a capture rolled back keeps neither.
+    if (result.problems.length === 0 || job.errorBehaviour === 'proceed') await upsertLocationMasterData(tx, job.companyId, document.locations ?? []);
     await tx
       .update(epcisCaptures)
       .set({

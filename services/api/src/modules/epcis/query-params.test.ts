@@ -69,6 +69,40 @@ describe('parseEventQuery', () => {
     });
   });
 
+  it('reads the master-data parameters: WD_ over the place hierarchy, HASATTR_ and EQ_ATTR_ by CBV short name', () => {
+    expect(only({ WD_bizLocation: 'urn:epc:id:sgln:0614141.00888.0' })).toEqual({
+      kind: 'withDescendants',
+      column: 'biz_location',
+      values: ['https://id.gs1.org/414/0614141008889'],
+    });
+    expect(only({ HASATTR_readPoint: 'urn:epcglobal:cbv:mda#sst|https://ns.example.com/epcis/#climate' })).toEqual({
+      kind: 'placeAttribute',
+      column: 'read_point',
+      attributes: ['sst', 'https://ns.example.com/epcis/#climate'],
+      values: null,
+    });
+    expect(only({ EQ_ATTR_bizLocation_sst: '201|202' })).toEqual({ kind: 'placeAttribute', column: 'biz_location', attributes: ['sst'], values: ['201', '202'] });
+    expect(only({ 'EQ_ATTR_bizLocation_urn:epcglobal:cbv:mda:countryCode': 'DE' })).toMatchObject({ attributes: ['countryCode'] });
+    // Master data is kept for places only.
+    expect(refusal({ HASATTR_bizStep: 'name' }).detail).toContain('HASATTR_bizStep');
+    expect(refusal({ EQ_ATTR_disposition_name: 'x' }).detail).toContain('EQ_ATTR_disposition_name');
+  });
+
+  it('reads the INNER_ forms as extension fields nested at any depth, in the event or in its ILMD', () => {
+    expect(only({ 'EQ_INNER_example:grade': 'A|B' })).toEqual({
+      kind: 'extension',
+      ilmd: false,
+      inner: true,
+      field: 'example:grade',
+      namespace: null,
+      test: { kind: 'equals', values: ['A', 'B'] },
+    });
+    expect(only({ 'GT_INNER_ILMD_example:weight': '2.5' })).toMatchObject({ ilmd: true, inner: true, field: 'example:weight', test: { kind: 'compare', op: '>', value: 2.5 } });
+    expect(only({ 'EXISTS_INNER_https://ns.example.com/epcis/#grade': '' })).toMatchObject({ inner: true, field: 'grade', namespace: 'https://ns.example.com/epcis/' });
+    // The top-level forms stay as they were.
+    expect(only({ 'EQ_example:grade': 'A' })).not.toHaveProperty('inner');
+  });
+
   it('refuses what the standard calls a QueryParameterException, naming the parameter', () => {
     const cases: [Record<string, string>, string][] = [
       [{ GE_eventDate: '2026-01-01T00:00:00Z' }, 'GE_eventDate'],

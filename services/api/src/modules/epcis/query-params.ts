@@ -1,4 +1,5 @@
 import {
+  masterDataAttributeKey,
   EPCIS_ACTIONS,
   EPCIS_EVENT_TYPES,
   canonicalClass,
@@ -58,7 +59,14 @@ export type Condition =
    * A user extension field, top level or in ILMD: `EQ_example:field` (the key as captured, prefix and
    * all) or `EQ_http://ns.example.com/epcis/#field` (any prefix the event's @context maps to that namespace).
    */
-  | { kind: 'extension'; ilmd: boolean; field: string; namespace: string | null; test: ExtensionTest };
+  | { kind: 'extension'; ilmd: boolean; field: string; namespace: string | null; test: ExtensionTest; inner?: boolean }
+  /**
+   * The event's readPoint or bizLocation is one of `values` or a place inside one of them, by the
+   * company's place hierarchy (WD_, decision 081).
+   */
+  | { kind: 'withDescendants'; column: 'read_point' | 'biz_location'; values: string[] }
+  /** The event's readPoint or bizLocation is a place of the company with one of `attributes` (HASATTR_) or, with `values`, one of them as its value (EQ_ATTR_). */
+  | { kind: 'placeAttribute'; column: 'read_point' | 'biz_location'; attributes: string[]; values: string[] | null };
 
 export interface NumericComparison {
   op: Comparator;
@@ -226,8 +234,19 @@ const SENSOR_NUMBER = /^(EQ|GT|GE|LT|LE)_(value|minValue|maxValue|meanValue|sDev
 const PERC_RANK = /^(GT|GE|LT|LE)_percRank$/;
 const QUANTITY = /^(EQ|GT|GE|LT|LE)_quantity(?:_([A-Z0-9]{2,4}))?$/;
 const TYPED = /^EQ_(bizTransaction|source|destination)_([A-Za-z][\w.:-]*)$/;
-const EXTENSION = /^(EQ|GT|GE|LT|LE|EXISTS)_(ILMD_)?([A-Za-z][\w.-]*:[A-Za-z_][\w.-]*)$/;
-const NAMESPACED = /^(EQ|GT|GE|LT|LE|EXISTS)_(ILMD_)?([A-Za-z][A-Za-z0-9+.-]*:\S+)#([A-Za-z_][\w.-]*)$/;
+const EXTENSION = /^(EQ|GT|GE|LT|LE|EXISTS)_(INNER_)?(ILMD_)?([A-Za-z][\w.-]*:[A-Za-z_][\w.-]*)$/;
+const NAMESPACED = /^(EQ|GT|GE|LT|LE|EXISTS)_(INNER_)?(ILMD_)?([A-Za-z][A-Za-z0-9+.-]*:\S+)#([A-Za-z_][\w.-]*)$/;
+/** Master-data attributes of the event's places (decision 081): `HASATTR_bizLocation`, `EQ_ATTR_bizLocation_sst`. */
+const HAS_ATTRIBUTE = /^HASATTR_(\w+)$/;
+const EQ_ATTRIBUTE = /^EQ_ATTR_(readPoint|bizLocation|[a-z]\w*?)_(.+)$/;
+const PLACE_COLUMNS: Record<string, 'read_point' | 'biz_location'> = { readPoint: 'read_point', bizLocation: 'biz_location' };
+
+/** The place column a master-data parameter names; master data is kept for readPoint and bizLocation only. */
+function placeColumnOf(name: string, field: string): 'read_point' | 'biz_location' {
+  const column = PLACE_COLUMNS[field];
+  if (!column) throw queryParameterException(`${name}: master data is kept for readPoint and bizLocation, not ${field}`);
+  return column;
+}
 
 /**
  * Parses SimpleEventQuery parameters (paging parameters are left to the caller). An unknown
@@ -295,13 +314,14 @@ export function parseEventQuery(params: RawQueryParams): EventQuery {
         continue;
       }
       case 'EQ_readPoint':
-      case 'WD_readPoint':
-        // WD_ (with descendants) needs the location hierarchy of master data; without master data a location has no children, so it equals EQ_.
         conditions.push({ kind: 'in', column: 'read_point', values: [...new Set(required(name, raw).map(canonicalIdentifier))] });
         continue;
       case 'EQ_bizLocation':
-      case 'WD_bizLocation':
         conditions.push({ kind: 'in', column: 'biz_location', values: [...new Set(required(name, raw).map(canonicalIdentifier))] });
+        continue;
+      case 'WD_readPoint':
+      case 'WD_bizLocation':
+        conditions.push({ kind: 'withDescendants', column: PLACE_COLUMNS[name.slice(3)], values: [...new Set(required(name, raw).map(canonicalIdentifier))] });
         continue;
       case 'MATCH_parentID':
         conditions.push({ kind: 'matchParent', ...patterns(name, required(name, raw)) });
@@ -399,11 +419,23 @@ export function parseEventQuery(params: RawQueryParams): EventQuery {
       conditions.push({ kind: 'typed', column, values: [...new Set(values.map((value) => `${type}\u001f${value}`))] });
       continue;
     }
+    const hasAttribute = HAS_ATTRIBUTE.exec(name);
+    if (hasAttribute) {
+      const attributes = [...new Set(required(name, raw).map(masterDataAttributeKey))];
+      conditions.push({ kind: 'placeAttribute', column: placeColumnOf(name, hasAttribute[1]), attributes, values: null });
+      continue;
+    }
+    const eqAttribute = EQ_ATTRIBUTE.exec(name);
+    if (eqAttribute) {
+      conditions.push({ kind: 'placeAttribute', column: placeColumnOf(name, eqAttribute[1]), attributes: [masterDataAttributeKey(eqAttribute[2])], values: required(name, raw) });
+      continue;
+    }
     const extension = EXTENSION.exec(name);
     const namespaced = extension ? null : NAMESPACED.exec(name);
     if (extension || namespaced) {
-      const [comparator, ilmd] = [(extension ?? namespaced)![1], (extension ?? namespaced)![2] !== undefined];
-      const [field, namespace] = extension ? [extension[3], null] : [namespaced![4], namespaced![3]];
+      const match = (extension ?? namespaced)!;
+      const [comparator, inner, ilmd] = [match[1], match[2] !== undefined, match[3] !== undefined];
+      const [field, namespace] = extension ? [extension[4], null] : [namespaced![5], namespaced![4]];
       let test: ExtensionTest;
       if (comparator === 'EXISTS') test = { kind: 'exists' };
       else if (comparator === 'EQ') test = { kind: 'equals', values: required(name, raw) };
@@ -411,7 +443,7 @@ export function parseEventQuery(params: RawQueryParams): EventQuery {
         const value = single(name, raw);
         test = { kind: 'compare', op: COMPARATORS[comparator] as Exclude<Comparator, '='>, value: DATE_TIME.test(value) ? parseDateTime(name, value) : parseNumber(name, value) };
       }
-      conditions.push({ kind: 'extension', ilmd, field, namespace, test });
+      conditions.push({ kind: 'extension', ilmd, field, namespace, test, ...(inner ? { inner } : {}) });
       continue;
     }
     throw queryParameterException(`${name}: not a query parameter of EPCIS 2.0 SimpleEventQuery`);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PLACE_DEPTH_MAX } from '@product-console/shared';
 import type { Comparator, Condition, ExtensionTest, NumericComparison, SensorCondition } from './query-params.js';
 
 /*
@@ -90,8 +91,35 @@ function extensionTest(base: SQL, key: SQL, test: ExtensionTest): SQL {
   return sql`(case when jsonb_typeof(${value}) = 'number' then ${text}::numeric end) ${op(test.op)} ${test.value}`;
 }
 
-/** One condition of a parsed query as a boolean SQL expression over an `epcis_events` row. */
-export function conditionSql(condition: Condition): SQL {
+/** The identifiers of the company's places `values` and every place inside them (the hierarchy is bounded by PLACE_DEPTH_MAX). */
+function placesWithin(companyId: number, values: string[]): SQL {
+  return sql`(with recursive tree(id, identifier, depth) as (
+      select id, identifier, 0 from places where company_id = ${companyId} and identifier in (${list(values)})
+      union all
+      select child.id, child.identifier, tree.depth + 1 from places child join tree on child.parent_id = tree.id
+      where child.company_id = ${companyId} and tree.depth < ${PLACE_DEPTH_MAX}
+    ) select identifier from tree)`;
+}
+
+/** The identifiers of the company's places with one of `attributes`, or with one of `values` as that attribute's value. */
+function placesWithAttribute(companyId: number, attributes: string[], values: string[] | null): SQL {
+  const test =
+    values === null
+      ? sql`attributes ?| ${textArray(attributes)}`
+      : // A value given several times (the XML binding's repeated attribute) is kept as a list: any item matches.
+        sql`(attributes ->> ${attributes[0]}::text in (${list(values)}) or (jsonb_typeof(attributes -> ${attributes[0]}::text) = 'array' and (attributes -> ${attributes[0]}::text) ?| ${textArray(values)}))`;
+  return sql`(select identifier from places where company_id = ${companyId} and ${test})`;
+}
+
+/** Nested objects below the top-level fields of `base` (at any depth; what the INNER_ parameters look into), as rows `n(value)`. */
+const innerObjects = (base: SQL): SQL =>
+  sql`jsonb_each(case jsonb_typeof(${base}) when 'object' then ${base} else '{}'::jsonb end) as top(key, value), jsonb_path_query(top.value, 'strict $.**') as n(value)`;
+
+/**
+ * One condition of a parsed query as a boolean SQL expression over an `epcis_events` row of the
+ * company `companyId` (master-data conditions read the company's places).
+ */
+export function conditionSql(condition: Condition, companyId: number): SQL {
   switch (condition.kind) {
     case 'in':
       return sql`${sql.identifier(condition.column)} in (${list(condition.values)})`;
@@ -125,18 +153,33 @@ export function conditionSql(condition: Condition): SQL {
       return sensorCondition(condition.metadata, condition.report);
     case 'sensorExists':
       return sql`jsonb_typeof(document -> 'sensorElementList') = 'array' and jsonb_array_length(document -> 'sensorElementList') > 0`;
+    case 'withDescendants': {
+      const column = sql.identifier(condition.column);
+      return sql`(${column} in (${list(condition.values)}) or ${column} in ${placesWithin(companyId, condition.values)})`;
+    }
+    case 'placeAttribute':
+      return sql`${sql.identifier(condition.column)} in ${placesWithAttribute(companyId, condition.attributes, condition.values)}`;
     case 'extension': {
-      const base = condition.ilmd ? sql`(document -> 'ilmd')` : sql`document`;
-      if (condition.namespace === null) return extensionTest(base, sql`${condition.field}::text`, condition.test);
-      // Any key `prefix:field` whose prefix the event's @context maps to the namespace (a string, or an expanded term's @id).
-      const context = sql`(case jsonb_typeof(document -> '@context') when 'array' then document -> '@context' when 'object' then jsonb_build_array(document -> '@context') else '[]'::jsonb end)`;
-      const prefix = sql`split_part(kv.key, ':', 1)`;
-      const declared = sql`(case jsonb_typeof(c.value -> ${prefix}) when 'string' then c.value ->> ${prefix} when 'object' then c.value -> ${prefix} ->> '@id' end)`;
-      return sql`exists (select 1 from jsonb_each(case jsonb_typeof(${base}) when 'object' then ${base} else '{}'::jsonb end) as kv(key, value)
-        where kv.key = ${prefix} || ':' || ${condition.field}::text
-          and ${extensionTest(base, sql`kv.key`, condition.test)}
-          and exists (select 1 from jsonb_array_elements(${context}) as c(value)
-            where jsonb_typeof(c.value) = 'object' and rtrim(${declared}, '/#') = rtrim(${condition.namespace}::text, '/#')))`;
+      const top = condition.ilmd ? sql`(document -> 'ilmd')` : sql`document`;
+      if (condition.inner) {
+        const nested = { ...condition, ilmd: false, inner: false };
+        return sql`exists (select 1 from ${innerObjects(top)} where jsonb_typeof(n.value) = 'object' and ${extensionSql(nested, sql.raw('n.value'))})`;
+      }
+      return extensionSql(condition, top);
     }
   }
+}
+
+/** An extension condition on the fields of the JSON object `base` (the event, its ILMD, or an object nested in either). */
+function extensionSql(condition: Extract<Condition, { kind: 'extension' }>, base: SQL): SQL {
+  if (condition.namespace === null) return extensionTest(base, sql`${condition.field}::text`, condition.test);
+  // Any key `prefix:field` whose prefix the event's @context maps to the namespace (a string, or an expanded term's @id).
+  const context = sql`(case jsonb_typeof(document -> '@context') when 'array' then document -> '@context' when 'object' then jsonb_build_array(document -> '@context') else '[]'::jsonb end)`;
+  const prefix = sql`split_part(kv.key, ':', 1)`;
+  const declared = sql`(case jsonb_typeof(c.value -> ${prefix}) when 'string' then c.value ->> ${prefix} when 'object' then c.value -> ${prefix} ->> '@id' end)`;
+  return sql`exists (select 1 from jsonb_each(case jsonb_typeof(${base}) when 'object' then ${base} else '{}'::jsonb end) as kv(key, value)
+    where kv.key = ${prefix} || ':' || ${condition.field}::text
+      and ${extensionTest(base, sql`kv.key`, condition.test)}
+      and exists (select 1 from jsonb_array_elements(${context}) as c(value)
+        where jsonb_typeof(c.value) = 'object' and rtrim(${declared}, '/#') = rtrim(${condition.namespace}::text, '/#')))`;
 }

@@ -53,7 +53,7 @@ export async function selectRows<T>(db: Db, statement: SQL): Promise<T[]> {
 }
 
 function whereOf(companyId: number, conditions: readonly Condition[]): SQL {
-  return sql.join([sql`company_id = ${companyId}`, ...conditions.map((condition) => sql`(${conditionSql(condition)})`)], sql` and `);
+  return sql.join([sql`company_id = ${companyId}`, ...conditions.map((condition) => sql`(${conditionSql(condition, companyId)})`)], sql` and `);
 }
 
 /**

@@ -104,7 +104,7 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
   /** The matching events above the cursor, in id order, up to the first whose transaction is not yet safely old. */
   async function newEvents(subscription: Claimed, after: number): Promise<{ id: number; document: Record<string, unknown> }[]> {
     const query = parseEventQuery(subscription.query);
-    const conditions = query.conditions.map((condition) => sql` and (${conditionSql(condition)})`);
+    const conditions = query.conditions.map((condition) => sql` and (${conditionSql(condition, subscription.company_id)})`);
     const since = subscription.initial_record_time === null ? sql`` : sql` and record_time >= ${subscription.initial_record_time}::timestamptz`;
     const rows = await selectRows<{ id: number | string; document: Record<string, unknown>; safe: boolean }>(
       db,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { gtinOf, type LandingTrace, type TraceEvent } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import type { ProductRow } from '../products/tables.js';
+import { placeSummaries } from '../places/service.js';
 import { toTraceEvent } from './events.js';
 import { batchOfLot } from '../batches/service.js';
 import { journeyPage, type JourneySubject } from './journey.js';
@@ -68,10 +69,8 @@ export async function landingTrace(
   const lot = sgtin === null && scannedLot && (await batchOfLot(db, product.id, scannedLot)) ? scannedLot : null;
   const subject: JourneySubject = sgtin !== null ? { gtin, sgtin } : lot !== null ? { gtin, lgtin: lgtinOf(gtin, lot) } : { gtin };
   const page = await journeyPage(db, product.companyId, subject, { offset: 0, limit: LANDING_STEPS_MAX, newestFirst: true });
-  return {
-    serial,
-    lot,
-    steps: page.rows.reverse().map((row) => publicStep(toTraceEvent(row), gtin, sgtin)),
-    total: page.total,
-  };
+  const steps = page.rows.reverse().map((row) => publicStep(toTraceEvent(row), gtin, sgtin));
+  // The places' names, towns and countries; the shopper's journey shows them instead of GLNs (decision 081).
+  const places = await placeSummaries(db, product.companyId, steps.flatMap((step) => [step.readPoint, step.bizLocation]));
+  return { serial, lot, steps, total: page.total, places };
 }

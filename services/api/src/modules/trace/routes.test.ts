@@ -434,6 +434,9 @@ describe('demo journey and the landing traceability view', () => {
     expect(inCase.parents).toEqual([`https://id.gs1.org/00/${DEMO_CASE_SSCC}`]);
     expect(inCase.events.map((event) => event.bizStep)).toEqual(['commissioning', 'packing', 'shipping', 'receiving']);
     expect((await traceOf(boots.id, `&serial=${DEMO_SOLD_SERIAL}`)).parents).toEqual([]);
+    // The places the events name come with their names, towns, countries and coordinates.
+    const receiving = trace.events[3];
+    expect(trace.places).toContainEqual(expect.objectContaining({ identifier: receiving.bizLocation, name: 'Hamburg distribution centre', city: 'Hamburg', countryCode: 'DE', latitude: 53.53 }));
   });
 
   it('answers the journey on the traceability view, and a scanned serial sees no other serial', async () => {
@@ -451,6 +454,7 @@ describe('demo journey and the landing traceability view', () => {
     expect(product.body).not.toContain('bizTransaction');
     expect(product.body).not.toContain('PO-2026');
     expect(product.trace.steps[2].sensorReadings.length).toBeGreaterThan(0);
+    expect(product.trace.places?.map((place) => place.name)).toEqual(expect.arrayContaining(['Acme footwear factory', 'Hamburg distribution centre', 'Acme store Berlin Mitte']));
 
     const scanned = await view(`&serial=${DEMO_SOLD_SERIAL}`);
     expect(scanned.trace.serial).toBe(DEMO_SOLD_SERIAL);

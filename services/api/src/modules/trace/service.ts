@@ -23,6 +23,7 @@ import { getPublishedPassport } from '../passports/queries.js';
 import { products, type ProductRow } from '../products/tables.js';
 import { projects } from '../projects/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
+import { placeSummaries } from '../places/service.js';
 import { toTraceEvent, traceEventColumns, type TraceEventRow } from './events.js';
 import { currentParents, journeyPage, journeySummaries, seenSerials, type JourneySubject } from './journey.js';
 import { traces } from './tables.js';
@@ -133,6 +134,8 @@ export async function getTrace(ctx: TraceContext, query: TracePageQuery): Promis
     seenSerials(ctx.db, ctx.companyId, gtin, serials.map((serial) => sgtinOf(gtin, serial)), TRACE_SERIALS_MAX),
   ]);
   const serialBySgtin = new Map(serials.map((serial) => [sgtinOf(gtin, serial), serial]));
+  const events = page.rows.map(toTraceEvent);
+  const places = await placeSummaries(ctx.db, ctx.companyId, events.flatMap((event) => [event.readPoint, event.bizLocation]));
   return {
     result: {
       productId: product.id,
@@ -143,7 +146,8 @@ export async function getTrace(ctx: TraceContext, query: TracePageQuery): Promis
       lot: sgtin === undefined ? (query.lot ?? null) : null,
       parents: sgtin === undefined ? [] : currentParents(page.windows),
       serials: seen.map((row) => ({ serial: serialBySgtin.get(row.sgtin) ?? row.sgtin, eventCount: row.eventCount, lastEventTime: row.lastEventTime })),
-      events: page.rows.map(toTraceEvent),
+      events,
+      places,
     },
     pageInfo: { total: page.total, page: query.page, size: query.size },
   };

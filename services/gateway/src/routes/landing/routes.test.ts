@@ -19,6 +19,36 @@ import { createTestStore, type TestStore } from '../../test/store.js';
 
 const ENTRY_PATH = '/01/09506000134352';
 
+const FACTORY = 'https://id.gs1.org/414/0614142000028';
+const STORE = 'https://id.gs1.org/414/0614142000059';
+/** The boots' journey as the API gives the traceability view: steps at two of the brand's places (decision 081). */
+const TRACE: NonNullable<LandingPageData['trace']> = {
+  serial: null,
+  lot: null,
+  total: 2,
+  steps: [FACTORY, STORE].map((place, index) => ({
+    eventId: `urn:uuid:00000000-0000-4000-8000-00000000000${index}`,
+    eventType: 'ObjectEvent' as const,
+    action: 'OBSERVE' as const,
+    eventTime: `2026-11-0${index + 1}T10:00:00.000+01:00`,
+    eventTimeZoneOffset: '+01:00',
+    recordTime: `2026-11-0${index + 1}T10:00:00.000Z`,
+    bizStep: index === 0 ? 'commissioning' : 'retail_selling',
+    disposition: null,
+    readPoint: place,
+    bizLocation: place,
+    epcs: [],
+    parentId: null,
+    quantities: [],
+    sensorReadings: [],
+    errorDeclaration: null,
+  })),
+  places: [
+    { identifier: FACTORY, name: 'Acme footwear factory', city: 'Porto', region: null, countryCode: 'PT', latitude: 41.146, longitude: -8.574 },
+    { identifier: STORE, name: 'Acme store Berlin Mitte', city: 'Berlin', region: null, countryCode: 'DE', latitude: 52.526, longitude: 13.402 },
+  ],
+};
+
 function pageData(view: LandingPageData['view'] = 'index'): LandingPageData {
   return landingPageData({
     view,
@@ -33,6 +63,7 @@ function pageData(view: LandingPageData['view'] = 'index'): LandingPageData {
       view === 'verification'
         ? { status: 'registered', serial: 'S1', checkedAt: '2026-11-24T06:00:00.000Z', warnings: [], reason: null, history: null, tapCounter: null, country: null }
         : null,
+    trace: view === 'traceability' ? TRACE : null,
   });
 }
 
@@ -329,6 +360,24 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
       ['traceability', 'S2'],
       ['traceability', null],
     ]);
+  });
+
+  it("draws the journey on the traceability view as an SVG map in the page, naming the brand's places, with no request elsewhere and no script of its own", async () => {
+    const response = await page('/acme/product-details/42/preview/traceability?lang=en');
+    expect(response.statusCode, response.body).toBe(200);
+    const html = response.body;
+    expect(html).toContain('At Acme footwear factory, Porto, Portugal');
+    expect(html).toContain('At Acme store Berlin Mitte, Berlin, Germany');
+    const map = /<figure[^>]*data-testid="trace-map"[^>]*>([\s\S]*?)<\/figure>/.exec(html)?.[1] ?? '';
+    expect(map).toMatch(/<svg[^>]*role="img"[^>]*>/);
+    expect(map).toContain('<title');
+    expect(map.match(/data-testid="trace-map-point"/g)).toHaveLength(2);
+    // Drawn from data in the page: no image, tile or other address to fetch.
+    expect(map).not.toMatch(/https?:\/\//);
+    expect(map).not.toContain('<image');
+    // The page's scripts are the build's first-load entry only.
+    expect([...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1])).toEqual(['/assets/landing-test.js']);
+    expect(map.length).toBeLessThan(12_000);
   });
 
   it('sends the page compressed as the phone asks (brotli or gzip), varying by language and encoding; its ETag revalidates either way', async () => {

@@ -126,3 +126,16 @@ export const longJourneyTail = (): LandingTrace => ({
 
 /** A traced product nothing has happened to yet. */
 export const emptyJourney = (): LandingTrace => ({ serial: 'SN-2', total: 0, steps: [] });
+
+/**
+ * The demo journey with the brand's places (decision 081): the factory in Milan and the distribution centre in
+ * Seoul with coordinates, the shop without (listed, not drawn).
+ */
+export const journeyWithPlaces = (): LandingTrace => ({
+  ...demoJourney(),
+  places: [
+    { identifier: FACTORY, name: 'Acme factory', city: 'Milan', region: null, countryCode: 'IT', latitude: 45.46, longitude: 9.19 },
+    { identifier: DC, name: 'Seoul distribution centre', city: 'Seoul', region: 'KR-11', countryCode: 'KR', latitude: 37.57, longitude: 126.98 },
+    { identifier: SHOP, name: 'Gangnam shop', city: null, region: null, countryCode: 'KR', latitude: null, longitude: null },
+  ],
+});

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ko from '@/locales/ko.json';
 import { landingData, languageHref, viewHref } from './landing-view.fixtures';
-import { demoJourney, journeyWithWithdrawal } from './traceability-view.fixtures';
+import { demoJourney, journeyWithPlaces, journeyWithWithdrawal } from './traceability-view.fixtures';
 
 /* The gateway renders the traceability view with renderToString, where there is no window or document. */
 beforeEach(() => {
@@ -61,6 +61,25 @@ describe('the traceability view on the server', () => {
     expect(headings.slice(1).every((level) => level === 2)).toBe(true);
     // The only anchor goes back to the product view, keeping lang and serial.
     expect([...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1])).toEqual(['/acme/product-details/7/preview?lang=ko&amp;serial=SN-1']);
+  });
+
+  it("names the brand's places and draws the journey as an SVG map in the HTML, small and without script or inline style", async () => {
+    const { html } = await renderOnServer(landingData('traceability', { trace: journeyWithPlaces() }));
+    // Places by name, town and country in the UI language; a place the brand does not keep stays a GLN.
+    expect(html).toContain('장소: Seoul distribution centre, Seoul, 대한민국');
+    expect(html).toContain('장소: Acme factory, Milan, 이탈리아');
+    expect(html).not.toContain('GLN 4012345000009');
+    const map = /<figure[^>]*data-testid="trace-map"[^>]*>([\s\S]*?)<\/figure>/.exec(html)?.[1] ?? '';
+    expect(map).toMatch(/<svg[^>]*role="img"/);
+    expect(map).toContain('<title');
+    expect(map.match(/data-testid="trace-map-point"/g)).toHaveLength(2);
+    // The shop has no coordinates: listed, without a point.
+    expect(map).toMatch(/data-located="false"[^>]*>.*Gangnam shop/);
+    // Outlines clipped to the journey, whole pixels: the map stays a few kilobytes.
+    expect(map.length).toBeGreaterThan(1_000);
+    expect(map.length).toBeLessThan(25_000);
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('style="');
   });
 
   it('strikes a withdrawn step through in the markup itself', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import {
+  canonicalIdentifier,
   gs1KeyOf,
   normalizeBizStep,
   normalizeDisposition,
@@ -10,8 +11,11 @@ import {
   type Design,
   type LandingProductInfo,
   type LandingTrace,
+  type PlaceSummary,
 } from '@product-console/shared';
 import { AlertIcon, BoxIcon, CheckIcon, ToolIcon } from '@/components/icons';
+import { JourneyMap } from '@/components/journey-map';
+import { journeyPlaces, placeWhere } from '@/lib/map/journey-places';
 import type enMessages from '@/locales/en.json';
 import { LandingFrame } from './landing-frame';
 import { muted } from './product-landing';
@@ -20,7 +24,8 @@ import { muted } from './product-landing';
  * The traceability view (issue 17): the journey of the scanned item (or of the product) as the API gives it in
  * `trace` — at most the last 50 EPCIS events, oldest first — told in plain words. Server-rendered like the other
  * views, no script: an ordered list of steps, each with an icon for its kind, the step in the shopper's words
- * (`landing.traceability.step.*`, else the CBV word `cbv.bizStep.*`, else 'Recorded'), the place as a GLN, the
+ * (`landing.traceability.step.*`, else the CBV word `cbv.bizStep.*`, else 'Recorded'), the place by its name, town
+ * and country when the brand keeps it (else its GLN), with a small map of the journey above the steps (decision 081), the
  * date in the UI language and the event's own time zone, the disposition when it says something the step does
  * not, a one-line sensor summary, and a withdrawn (error-declared) step struck through with its reason.
  */
@@ -101,6 +106,14 @@ export function placeLabel(value: string): string {
   if (key?.ai !== '414') return value.trim();
   const extension = key.qualifiers.find((qualifier) => qualifier.ai === '254')?.value;
   return extension && extension !== '0' ? `GLN ${key.value} · ${extension}` : `GLN ${key.value}`;
+}
+
+/** The place of a step as the shopper reads it: `Hamburg distribution centre, Hamburg, Germany`, else its GLN. */
+export function stepPlaceWords(locale: string, identifier: string, places: ReadonlyMap<string, PlaceSummary>): string {
+  const place = places.get(canonicalIdentifier(identifier));
+  if (!place) return placeLabel(identifier);
+  const where = placeWhere(locale, place);
+  return where ? `${place.name}, ${where}` : place.name;
 }
 
 /* ---------- Dates in the event's own time zone ---------- */
@@ -335,12 +348,13 @@ const Empty = styled.p<{ $fg: string }>`
   color: ${({ $fg }) => muted($fg, 75)};
 `;
 
-function Step({ step }: { step: TraceStep }) {
+function Step({ step, places }: { step: TraceStep; places: ReadonlyMap<string, PlaceSummary> }) {
   const intl = useIntl();
   const kind = stepKind(step.bizStep);
   const words = stepWords(intl, step.bizStep);
   const status = dispositionWords(intl, step.bizStep, step.disposition);
-  const place = step.readPoint ?? step.bizLocation;
+  // The place the brand names, the business location first (where the item is), else the read point.
+  const place = [step.bizLocation, step.readPoint].find((identifier) => identifier && places.has(canonicalIdentifier(identifier))) ?? step.readPoint ?? step.bizLocation;
   const sensors = summariseSensors(step.sensorReadings);
   const withdrawn = step.errorDeclaration;
   const reason = withdrawn?.reason ? known(intl, `cbv.errorReason.${normalizeErrorReason(withdrawn.reason) ?? withdrawn.reason}`) : undefined;
@@ -353,7 +367,7 @@ function Step({ step }: { step: TraceStep }) {
           <time dateTime={step.eventTime}>{eventTimeWords(intl, step.eventTime, step.eventTimeZoneOffset)}</time>
         </p>
         {place ? (
-          <p className={withdrawn ? 'where struck' : 'where'}>{intl.formatMessage({ id: 'landing.traceability.place' }, { place: placeLabel(place) })}</p>
+          <p className={withdrawn ? 'where struck' : 'where'}>{intl.formatMessage({ id: 'landing.traceability.place' }, { place: stepPlaceWords(intl.locale, place, places) })}</p>
         ) : null}
         {status ? (
           <p className={withdrawn ? 'status struck' : 'status'} data-testid="trace-status">
@@ -381,6 +395,8 @@ export function TraceabilityView({ trace, product, design, language, backHref, d
   const intl = useIntl();
   const fg = design.page.textColor;
   const earlier = Math.max(0, trace.total - trace.steps.length);
+  const places = new Map((trace.places ?? []).map((place) => [place.identifier, place]));
+  const visited = journeyPlaces(trace.steps, trace.places);
   return (
     <LandingFrame
       design={design}
@@ -399,6 +415,17 @@ export function TraceabilityView({ trace, product, design, language, backHref, d
           <FormattedMessage id="landing.traceability.introProduct" />
         )}
       </Intro>
+      {visited.length > 0 ? (
+        <JourneyMap
+          places={visited}
+          locale={intl.locale}
+          title={intl.formatMessage({ id: 'landing.traceability.map' })}
+          colours={{ land: muted(fg, 14), border: muted(fg, 35), accent: design.button.color, onAccent: design.button.textColor, water: muted(fg, 4) }}
+          width={360}
+          height={220}
+          testId="trace-map"
+        />
+      ) : null}
       {earlier > 0 ? (
         <Earlier $fg={fg} lang={intl.locale} data-testid="trace-earlier">
           <FormattedMessage id="landing.traceability.earlier" values={{ count: earlier }} />
@@ -411,7 +438,7 @@ export function TraceabilityView({ trace, product, design, language, backHref, d
       ) : (
         <Steps $fg={fg} lang={intl.locale} aria-label={intl.formatMessage({ id: 'landing.traceability.listLabel' })} data-testid="landing-trace">
           {trace.steps.map((step) => (
-            <Step key={step.eventId} step={step} />
+            <Step key={step.eventId} step={step} places={places} />
           ))}
         </Steps>
       )}

@@ -182,7 +182,7 @@ interface RankedListProps {
 /** A dimension's values ranked by scans, with share bars (countries, regions, devices, systems…). */
 export function RankedList({ name, titleId, dimension, values, total, compare, range, limit = 10, emptyId = 'analytics.noValues' }: RankedListProps) {
   const intl = useIntl();
-  const nameOf = useNameOf();
+  const nameOf = useNameOf(dimension === 'region' && values.length > 0);
   const words = (id: MessageId) => intl.formatMessage({ id });
   const title = words(titleId);
   // A serial is an item of one product: its product's name beside it (two products may share the text).

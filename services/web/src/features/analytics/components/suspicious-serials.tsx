@@ -49,7 +49,7 @@ const Evidence = styled.table`
  */
 export function SuspiciousSerials({ serials, timeZone }: { serials: SuspiciousSerial[]; timeZone: string }) {
   const intl = useIntl();
-  const nameOf = useNameOf();
+  const nameOf = useNameOf(true);
   if (serials.length === 0) return null;
   return (
     <Flagged aria-labelledby="analytics-suspicious-title" data-testid="suspicious-serials" role="region">

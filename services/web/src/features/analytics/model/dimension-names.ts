@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { LINK_TYPES, SCAN_DEVICE_TYPES } from '@product-console/shared';
 import type { MessageId } from '@/lib/i18n';
+import { subdivisionKey, useSubdivisionNames, type SubdivisionNames } from '@/features/analytics/model/region-names';
 
 /** The dimensions the screen ranks; each value is named for people in the UI language. */
 export type NamedDimension = 'country' | 'region' | 'device' | 'os' | 'browser' | 'linkType' | 'language' | 'serial' | 'campaign';
@@ -19,18 +20,22 @@ function displayName(locale: string, type: 'region' | 'language', code: string):
   }
 }
 
-/** A value of a dimension in words: country and language names from `Intl.DisplayNames`, the console's link type titles. */
-export function nameOf(intl: IntlShape, dimension: NamedDimension, value: string): string {
+/**
+ * A value of a dimension in words: country and language names from `Intl.DisplayNames`, region names
+ * from CLDR's subdivisions (`subdivisions`, else the subdivision's code), the console's link type titles.
+ */
+export function nameOf(intl: IntlShape, dimension: NamedDimension, value: string, subdivisions: SubdivisionNames = {}): string {
   if (isUnknown(value)) return intl.formatMessage({ id: 'analytics.unknown' });
   switch (dimension) {
     case 'country':
       return displayName(intl.locale, 'region', value);
     case 'region': {
-      // `{country}-{subdivision}`: the country's name and the subdivision's code.
+      // `{country}-{subdivision}`: the country's name and the subdivision's name (its code when CLDR has none).
       const [country = '', ...rest] = value.split('-');
       const subdivision = rest.join('-');
       const countryName = isUnknown(country) ? intl.formatMessage({ id: 'analytics.unknown' }) : displayName(intl.locale, 'region', country);
-      return subdivision ? `${countryName} · ${subdivision}` : countryName;
+      if (!subdivision) return countryName;
+      return `${countryName} · ${subdivisions[subdivisionKey(country, subdivision)] ?? subdivision}`;
     }
     case 'language':
       return displayName(intl.locale, 'language', value);
@@ -45,7 +50,9 @@ export function nameOf(intl: IntlShape, dimension: NamedDimension, value: string
   }
 }
 
-export function useNameOf() {
+/** `nameOf` in the UI language; with `regions`, region names once their table has loaded. */
+export function useNameOf(regions = false) {
   const intl = useIntl();
-  return useMemo(() => (dimension: NamedDimension, value: string) => nameOf(intl, dimension, value), [intl]);
+  const subdivisions = useSubdivisionNames(regions);
+  return useMemo(() => (dimension: NamedDimension, value: string) => nameOf(intl, dimension, value, subdivisions), [intl, subdivisions]);
 }

@@ -151,7 +151,8 @@ describe('the DL-analytics screen', () => {
       expect(screen.getByTestId(`chart-${name}-table`)).toBeInTheDocument();
     }
     expect(within(screen.getByTestId('chart-countries-table')).getByText('Germany')).toBeInTheDocument();
-    expect(within(screen.getByTestId('chart-regions-table')).getByText('Germany · BY')).toBeInTheDocument();
+    // Region names come from CLDR's subdivisions, loaded with the first dashboard that ranks regions.
+    expect(await within(screen.getByTestId('chart-regions-table')).findByText('Germany · Bavaria')).toBeInTheDocument();
     expect(within(screen.getByTestId('chart-languages-table')).getByText('Korean')).toBeInTheDocument();
     expect(within(screen.getByTestId('chart-link-types-table')).getByText('Product information')).toBeInTheDocument();
     expect(within(screen.getByTestId('chart-devices-table')).getByText('Phone')).toBeInTheDocument();
@@ -162,6 +163,22 @@ describe('the DL-analytics screen', () => {
     expect(campaigns.getByText('Scans by campaign', { selector: 'caption' })).toBeInTheDocument();
     const [campaign] = campaigns.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(campaign).toEqual(expect.arrayContaining(['spring-sale', '5']));
+  });
+
+  it('shades the countries of the scans on a world map, with their data table', async () => {
+    setup(() => dashboard());
+    renderRoute('/acme/dashboard/DL-analytics?range=last7');
+
+    const map = await screen.findByTestId('analytics-world-map');
+    // ISO 3166-1 numeric codes: Germany 276, Japan 392, Korea 410.
+    expect(map.querySelector('path[data-country="276"]')).toHaveAttribute('data-scans', '9');
+    expect(map.querySelector('path[data-country="392"]')).toHaveAttribute('data-scans', '3');
+    expect(map.querySelector('path[data-country="410"]')).toHaveAttribute('data-scans', '0');
+    expect(map.querySelectorAll('path').length).toBeGreaterThan(150);
+    const table = screen.getByTestId('chart-world-map-table');
+    expect(within(table).getByText('Scans by country on the map', { selector: 'caption' })).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows[0]).toEqual(expect.arrayContaining(['Germany', 'DE', '9']));
   });
 
   it('downloads as CSV exactly the numbers of the chart, with a header row', async () => {
@@ -196,7 +213,7 @@ describe('the DL-analytics screen', () => {
     expect(flagged).toHaveTextContent('Scanned in several countries within a short time');
     // 09:10 UTC is 10:10 in Berlin.
     expect(flagged).toHaveTextContent(/10:10/);
-    expect(flagged).toHaveTextContent('Germany · BY');
+    await waitFor(() => expect(flagged).toHaveTextContent('Germany · Bavaria'));
     expect(flagged).toHaveTextContent('Japan');
   });
 

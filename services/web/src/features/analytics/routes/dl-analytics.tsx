@@ -17,6 +17,7 @@ import { useDashboard } from '@/features/analytics/api/get-dashboard';
 import { useFilterProducts } from '@/features/analytics/api/get-filter-products';
 import { AnalyticsFilters } from '@/features/analytics/components/analytics-filters';
 import { RankedList, ScansOverTime, TopProducts } from '@/features/analytics/components/charts';
+import { ScansWorldMap } from '@/features/analytics/components/scans-world-map';
 import { SuspiciousSerials } from '@/features/analytics/components/suspicious-serials';
 import { Totals } from '@/features/analytics/components/totals';
 import { todayIn } from '@/features/analytics/model/date-range';
@@ -62,6 +63,7 @@ function DashboardCharts({ dashboard }: { dashboard: AnalyticsDashboard }) {
     <>
       <ScansOverTime dashboard={dashboard} range={range} />
       <Charts>
+        <ScansWorldMap countries={dashboard.countries} total={total} compare={compare} range={range} />
         <TopProducts dashboard={dashboard} range={range} />
         {ranked('countries', 'analytics.chart.countries', 'country', dashboard.countries)}
         {ranked('regions', 'analytics.chart.regions', 'region', dashboard.regions)}

@@ -19,6 +19,27 @@ function renderForm(onAdded = vi.fn()) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AddEventForm', () => {
+  it("offers the company's places by name in both place fields: a GLN, or the address of an SGLN with an extension", async () => {
+    const place = (placeId: number, gln: string, extension: string | null, name: string, city: string | null) => ({
+      placeId, identifier: `https://id.gs1.org/414/${gln}${extension ? `/254/${extension}` : ''}`, gln, extension, name, city,
+      type: 'site', streetAddress: null, postalCode: null, region: null, countryCode: null, latitude: null, longitude: null, parentId: null, parentName: null, origin: 'console', updatedAt: '2026-11-01T00:00:00Z',
+    });
+    mockBff({
+      'GET /bff/api/trace/places': {
+        body: { result: [place(1, '9521234000006', null, 'Seoul warehouse', 'Seoul'), place(2, '9521234000006', '3', 'Dock 3', null)], pageInfo: { total: 2, page: 1, size: 100 } },
+      },
+    });
+    renderForm();
+    const options = await screen.findByTestId('event-places');
+    await waitFor(() => expect(options.querySelectorAll('option')).toHaveLength(2));
+    expect([...options.querySelectorAll('option')].map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['9521234000006', 'Seoul warehouse, Seoul'],
+      ['https://id.gs1.org/414/9521234000006/254/3', 'Dock 3'],
+    ]);
+    expect(screen.getByLabelText('Read point')).toHaveAttribute('list', 'event-places');
+    expect(screen.getByLabelText('Business location')).toHaveAttribute('list', 'event-places');
+  });
+
   it('refuses an event without objects or with a bad GLN under their fields, and sends nothing', async () => {
     const post = vi.fn(() => ({ status: 201, body: { result: stored } }));
     mockBff({ 'POST /bff/api/trace/events': post });

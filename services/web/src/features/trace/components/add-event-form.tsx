@@ -27,6 +27,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { showSnackbar } from '@/lib/snackbar';
 import { TRACE_KEY_PREFIX } from '@/features/trace/api/get-traced-products';
 import { addTraceEvent } from '@/features/trace/api/trace-mutations';
+import { usePlaces } from '@/features/trace/api/get-places';
 import { SerialPicker } from '@/features/trace/components/serial-picker';
 import { TIME_ZONE_OFFSETS, browserOffset, localInputValue } from '@/features/trace/model/event-time';
 import {
@@ -258,19 +259,20 @@ export function AddEventForm({ productId, gtin, serials, onAdded, onCancel, now 
             <Label htmlFor="event-read-point">
               <FormattedMessage id="trace.form.readPoint" />
             </Label>
-            <Input id="event-read-point" {...register('readPoint')} {...fieldErrorProps('event-read-point', errors.readPoint?.message)} placeholder="9521234000006" data-testid="event-read-point" />
+            <Input id="event-read-point" {...register('readPoint')} {...fieldErrorProps('event-read-point', errors.readPoint?.message)} placeholder="9521234000006" list="event-places" autoComplete="off" data-testid="event-read-point" />
             <FieldErrorSlot inputId="event-read-point" error={errors.readPoint?.message} testId="event-readPoint-error" />
           </Field>
           <Field>
             <Label htmlFor="event-biz-location">
               <FormattedMessage id="trace.form.bizLocation" />
             </Label>
-            <Input id="event-biz-location" {...register('bizLocation')} {...fieldErrorProps('event-biz-location', errors.bizLocation?.message)} placeholder="9521234000006" data-testid="event-biz-location" />
+            <Input id="event-biz-location" {...register('bizLocation')} {...fieldErrorProps('event-biz-location', errors.bizLocation?.message)} placeholder="9521234000006" list="event-places" autoComplete="off" data-testid="event-biz-location" />
             <FieldErrorSlot inputId="event-biz-location" error={errors.bizLocation?.message} testId="event-bizLocation-error" />
           </Field>
         </Grid>
+        <PlaceOptions />
         <Hint>
-          <FormattedMessage id="trace.form.placeHelp" />
+          <FormattedMessage id="trace.form.placeHelp" /> <FormattedMessage id="trace.form.placePicker" />
         </Hint>
       </Section>
 
@@ -493,5 +495,19 @@ function TypedRows({ list, form, types, typeWord, label, valueLabel, placeholder
         </Button>
       </div>
     </Fieldset>
+  );
+}
+
+/** Places the company keeps, offered by name in both place fields (a GLN, or the SGLN's address when it has an extension). */
+function PlaceOptions() {
+  const places = usePlaces({ page: 1, size: 100 });
+  return (
+    <datalist id="event-places" data-testid="event-places">
+      {(places.data?.result ?? []).map((place) => (
+        <option key={place.placeId} value={place.extension || !place.gln ? place.identifier : place.gln}>
+          {[place.name, place.city].filter(Boolean).join(', ')}
+        </option>
+      ))}
+    </datalist>
   );
 }

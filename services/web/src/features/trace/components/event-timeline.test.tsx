@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { TraceEvent } from '@product-console/shared';
+import type { PlaceSummary, TraceEvent } from '@product-console/shared';
 import { renderWithProviders } from '@/testing/test-utils';
 import { EventTimeline } from '@/features/trace/components/event-timeline';
 
@@ -49,15 +49,25 @@ const shipping = event({
   ],
 });
 
-function renderTimeline(events: TraceEvent[]) {
+function renderTimeline(events: TraceEvent[], places?: ReadonlyMap<string, PlaceSummary>) {
   return renderWithProviders(
     <MemoryRouter>
-      <EventTimeline events={events} serialPath={(serial) => `/acme/epcis/7/serial/${serial}`} />
+      <EventTimeline events={events} serialPath={(serial) => `/acme/epcis/7/serial/${serial}`} places={places} />
     </MemoryRouter>,
   );
 }
 
 describe('EventTimeline', () => {
+  it("names a place the company keeps by name, town and country, its GLN beneath; another stays a GLN", () => {
+    const warehouse: PlaceSummary = { identifier: 'https://id.gs1.org/414/9521234000006', name: 'Incheon warehouse', city: 'Incheon', region: null, countryCode: 'KR', latitude: 37.46, longitude: 126.44 };
+    renderTimeline([shipping], new Map([[warehouse.identifier, warehouse]]));
+    const where = screen.getByTestId('trace-event-where');
+    expect(where).toHaveTextContent('Read point: Incheon warehouse — Incheon, South Korea');
+    expect(where).toHaveTextContent('Location, GLN 9521234000006');
+    expect(within(where).getAllByTestId('trace-place-name')).toHaveLength(1);
+    expect(where).toHaveTextContent('Location, GLN 9521234000006, place 3');
+  });
+
   it('says what, where, when and why of an event in words', () => {
     renderTimeline([shipping]);
     const card = screen.getByTestId('trace-event');

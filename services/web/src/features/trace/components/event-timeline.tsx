@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { TraceEvent } from '@product-console/shared';
+import { canonicalIdentifier, type PlaceSummary, type TraceEvent } from '@product-console/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { SensorCharts } from '@/features/trace/components/sensor-chart';
+import { placeWhere } from '@/lib/map/journey-places';
 import { formatEventLocalTime, formatViewerTime } from '@/features/trace/model/event-time';
 import { identifierWords, serialOfIdentifier, unitSymbol, useTraceWords } from '@/features/trace/model/trace-words';
 
@@ -105,6 +106,8 @@ interface TimelineProps {
   serialPath?: (serial: string) => string;
   /** The event just added: outlined and scrolled to. */
   highlightId?: string | null;
+  /** The company's places the events name, by identifier: shown by name, town and country instead of their GLN. */
+  places?: ReadonlyMap<string, PlaceSummary>;
 }
 
 function Fact({ term, children, testId }: { term: ReactNode; children: ReactNode; testId?: string }) {
@@ -117,19 +120,37 @@ function Fact({ term, children, testId }: { term: ReactNode; children: ReactNode
 }
 
 /** A product's or a serial's events, oldest first: what, where, when and why of each, in words. */
-export function EventTimeline({ events, serialPath, highlightId }: TimelineProps) {
+export function EventTimeline({ events, serialPath, highlightId, places = NO_PLACES }: TimelineProps) {
   return (
     <List data-testid="trace-timeline">
       {events.map((event) => (
         <Item key={event.eventId} data-error={event.errorDeclaration ? 'true' : 'false'}>
-          <TimelineEvent event={event} serialPath={serialPath} highlight={event.eventId === highlightId} />
+          <TimelineEvent event={event} serialPath={serialPath} highlight={event.eventId === highlightId} places={places} />
         </Item>
       ))}
     </List>
   );
 }
 
-function TimelineEvent({ event, serialPath, highlight }: { event: TraceEvent; serialPath?: (serial: string) => string; highlight: boolean }) {
+const NO_PLACES: ReadonlyMap<string, PlaceSummary> = new Map();
+
+/** A read point or business location: the place's name with its town and country (its GLN beneath), else the GLN in words. */
+function PlaceWords({ identifier, places }: { identifier: string; places: ReadonlyMap<string, PlaceSummary> }) {
+  const intl = useIntl();
+  const place = places.get(canonicalIdentifier(identifier));
+  if (!place) return <>{identifierWords(intl, identifier)}</>;
+  const where = placeWhere(intl.locale, place);
+  return (
+    <>
+      <strong data-testid="trace-place-name">{place.name}</strong>
+      {where ? ` — ${where}` : ''}
+      <br />
+      <Muted>{identifierWords(intl, identifier)}</Muted>
+    </>
+  );
+}
+
+function TimelineEvent({ event, serialPath, highlight, places }: { event: TraceEvent; serialPath?: (serial: string) => string; highlight: boolean; places: ReadonlyMap<string, PlaceSummary> }) {
   const intl = useIntl();
   const words = useTraceWords();
   const identifier = (value: string) => {
@@ -202,7 +223,7 @@ function TimelineEvent({ event, serialPath, highlight }: { event: TraceEvent; se
                   <Muted>
                     <FormattedMessage id="trace.event.readPoint" />:{' '}
                   </Muted>
-                  {identifierWords(intl, event.readPoint)}
+                  <PlaceWords identifier={event.readPoint} places={places} />
                 </li>
               ) : null}
               {event.bizLocation ? (
@@ -210,7 +231,7 @@ function TimelineEvent({ event, serialPath, highlight }: { event: TraceEvent; se
                   <Muted>
                     <FormattedMessage id="trace.event.bizLocation" />:{' '}
                   </Muted>
-                  {identifierWords(intl, event.bizLocation)}
+                  <PlaceWords identifier={event.bizLocation} places={places} />
                 </li>
               ) : null}
             </Lines>

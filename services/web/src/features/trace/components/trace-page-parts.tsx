@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { useTheme } from 'styled-components';
 import { useSearchParams } from 'react-router-dom';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageInfo } from '@product-console/shared';
 import type { SWRResponse } from 'swr';
 import { TraceIcon } from '@/components/icons';
+import { JourneyMap } from '@/components/journey-map';
+import { journeyPlaces } from '@/lib/map/journey-places';
 import { ListError, ListSkeleton, StateBlock } from '@/components/list-body';
 import { lastPageOf, PagerFooter } from '@/components/paged-table';
 import { Card } from '@/components/ui/card';
@@ -99,6 +101,23 @@ export function NotTraced({ productId, isDpp, children }: { productId: number; i
   );
 }
 
+/** The map of the page's places (decision 081), when the company keeps any of them. */
+function TraceMap({ answer }: { answer: TraceAnswer }) {
+  const intl = useIntl();
+  const theme = useTheme();
+  const visited = journeyPlaces(answer.result.events, answer.result.places);
+  if (visited.length === 0) return null;
+  return (
+    <JourneyMap
+      places={visited}
+      locale={intl.locale}
+      title={intl.formatMessage({ id: 'trace.map.title' })}
+      colours={{ land: theme.colors.border, border: theme.colors.surface, accent: theme.colors.primary, onAccent: theme.colors.onPrimary, water: theme.colors.surfaceMuted }}
+      testId="trace-map"
+    />
+  );
+}
+
 /**
  * A trace page's body: not traced, error, loading, or the timeline (paged) beside the route's own
  * side panel (`side`, given the answer).
@@ -129,11 +148,13 @@ export function TraceBody({
   if (!valid || isNotTraced(trace.error)) return <NotTraced productId={productId} isDpp={isDpp} />;
   if (trace.error && !trace.data) return <ListError error={trace.error} onRetry={() => void trace.mutate()} testId="trace-error" />;
   if (!trace.data) return <ListSkeleton rows={3} height="120px" testId="trace-loading" />;
+  const places = new Map((trace.data.result.places ?? []).map((place) => [place.identifier, place]));
   return (
     <TraceLayout>
       <TimelineCard>
+        <TraceMap answer={trace.data} />
         {trace.data.result.events.length ? (
-          <EventTimeline events={trace.data.result.events} serialPath={serialPath} highlightId={highlightId} />
+          <EventTimeline events={trace.data.result.events} serialPath={serialPath} highlightId={highlightId} places={places} />
         ) : (
           <p>
             <FormattedMessage id={emptyId} />
