@@ -104,7 +104,7 @@ describe('a battery passport from the console to the phone', () => {
     await expect.poll(() => missing.count()).toBe(1);
     expect(await missing.innerText()).toContain('required to publish');
     expect(await missing.getByRole('link').allInnerTexts()).toEqual(expect.arrayContaining(['Unique product identifier', 'Manufacturer']));
-    await expect.poll(() => field('uniqueProductIdentifier').evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => field('uniqueProductIdentifier').evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
     await page.screenshot({ path: `${SHOTS}passport-publish-refused-1366.png` });
 
     await field('uniqueProductIdentifier').fill(digitalLink);
