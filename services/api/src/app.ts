@@ -30,6 +30,7 @@ import mailMakersPlugin from './plugins/mail-makers.js';
 import notificationsPlugin from './plugins/notifications.js';
 import captureWorkerPlugin from './plugins/capture-worker.js';
 import webhookWorkerPlugin from './plugins/webhook-worker.js';
+import epcisStreamsPlugin from './plugins/epcis-streams.js';
 import scanRetentionPlugin from './plugins/scan-retention.js';
 import reportRetentionPlugin from './plugins/report-retention.js';
 import umamiForwarderPlugin from './plugins/umami-forwarder.js';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(notificationsPlugin);
   await app.register(captureWorkerPlugin);
   await app.register(webhookWorkerPlugin, { config });
+  await app.register(epcisStreamsPlugin, { config });
   await app.register(scanRetentionPlugin, { config });
   await app.register(reportRetentionPlugin);
   await app.register(umamiForwarderPlugin, { config });
