@@ -121,6 +121,18 @@ const epcisRoutes: FastifyPluginAsync<EpcisRoutesOptions> = async (app: FastifyI
       if (!counted.isAllowed && counted.isExceeded) throw refuse(reply, counted.ttlInSeconds);
       if (keysRefusedFor !== null) throw refuse(reply, keysRefusedFor);
     },
+    // Query streams (`/epcis/queries/{name}/events?stream=true` with Upgrade: websocket) pass with the key and the format asked for.
+    websocket: {
+      headers(request) {
+        const passed: Record<string, string> = {};
+        for (const name of ['authorization', 'gs1-epc-format', 'gs1-epcis-version']) {
+          const value = request.headers[name];
+          if (typeof value === 'string') passed[name] = value;
+        }
+        return passed;
+      },
+      maxPayloadBytes: 4096,
+    },
     // The API's own problem documents (a busy capture queue's 503 with Retry-After) pass as written.
     passesFailure: (answer) => String(answer.headers['content-type'] ?? '').startsWith('application/problem+json'),
     onAnswer(request, reply, answer) {
