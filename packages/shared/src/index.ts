@@ -35,6 +35,7 @@ export * from './content-rules.js';
 export * from './schemas/landing.js';
 export * from './schemas/passport.js';
 export * from './schemas/trace.js';
+export * from './schemas/epcis-subscriptions.js';
 export * from './epcis/index.js';
 export * from './schemas/analytics.js';
 export * from './schemas/nfc.js';

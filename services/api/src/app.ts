@@ -62,6 +62,7 @@ import scanIngestPlugin from './modules/analytics/ingest.js';
 import { epcisCaptureRoutes } from './modules/epcis/routes.js';
 import { epcisNotFound } from './modules/epcis/plugin.js';
 import { epcisQueryRoutes } from './modules/epcis/query-routes.js';
+import { epcisConsoleRoutes } from './modules/epcis/console-routes.js';
 import { traceRoutes } from './modules/trace/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import nfcKeySealerPlugin from './modules/authenticity/nfc/plugin.js';
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(resolverRoutes, { config });
   await app.register(translationRoutes, { config });
   await app.register(apiKeyRoutes, { config });
+  await app.register(epcisConsoleRoutes, { config });
   await app.register(nfcRoutes, { config });
   // EPCIS 2.0 REST bindings for machine clients (API keys, problem+json answers).
   await app.register(epcisCaptureRoutes, { config });

@@ -3,3 +3,4 @@ export * from './identifiers.js';
 export * from './event-hash.js';
 export * from './validate.js';
 export * from './format.js';
+export * from './sample-document.js';
