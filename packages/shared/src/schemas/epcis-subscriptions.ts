@@ -27,7 +27,7 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /** `POST /api/trace/epcis-queries`: the query builder's fields; each given one narrows the query. */
 export const epcisQueryBuilderSchema = z.object({
-  name: z.string().trim().regex(EPCIS_QUERY_NAME_PATTERN, 'Letters, digits and - . _ ~ only, at most 100'),
+  name: z.string().trim().regex(EPCIS_QUERY_NAME_PATTERN, 'epcisSubs.error.queryName'),
   eventType: optionalChoice(EPCIS_EVENT_TYPES as unknown as readonly [string, ...string[]]),
   bizStep: optionalChoice(CBV_BIZ_STEPS as unknown as readonly [string, ...string[]]),
   disposition: optionalChoice(CBV_DISPOSITIONS as unknown as readonly [string, ...string[]]),
@@ -38,7 +38,7 @@ export const epcisQueryBuilderSchema = z.object({
     .string()
     .trim()
     .max(EPCIS_EPC_FILTER_MAX)
-    .regex(/^(|urn:epc:[a-z]+:[A-Za-z0-9.:*_%-]+|https?:\/\/\S+)$/, 'An EPC URN or a GS1 Digital Link URI')
+    .regex(/^(|urn:epc:[a-z]+:[A-Za-z0-9.:*_%-]+|https?:\/\/\S+)$/, 'epcisSubs.error.epc')
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
 });
@@ -67,13 +67,13 @@ export const epcisQueryListResponseSchema = z.object({ result: z.object({ items:
 export const epcisQueryListQuerySchema = pageQuerySchema;
 export const epcisQueryNameParamSchema = z.object({ name: z.string().regex(EPCIS_QUERY_NAME_PATTERN) });
 
-const scheduleValue = z.string().trim().max(100).regex(/^[0-9,[\]*/-]*$/, 'Numbers, ranges [a-b], lists a,b or steps */n');
+const scheduleValue = z.string().trim().max(100).regex(/^[0-9,[\]*/-]*$/, 'epcisSubs.error.schedule');
 
 /** `POST /api/trace/epcis-subscriptions`: a webhook on a named query, streaming or scheduled. */
 export const epcisSubscriptionCreateSchema = z
   .object({
     queryName: z.string().regex(EPCIS_QUERY_NAME_PATTERN),
-    dest: z.string().trim().min(1).max(EPCIS_DEST_MAX).url('An http or https address').regex(/^https?:\/\//i, 'An http or https address'),
+    dest: z.string().trim().min(1).max(EPCIS_DEST_MAX).url('epcisSubs.error.dest').regex(/^https?:\/\//i, 'epcisSubs.error.dest'),
     signatureToken: text().max(EPCIS_SIGNATURE_TOKEN_MAX).optional().transform((value) => (value === '' ? undefined : value)),
     delivery: z.enum(['stream', 'schedule']),
     schedule: z.object(Object.fromEntries(EPCIS_SCHEDULE_FIELDS.map((field) => [field, scheduleValue.optional()])) as Record<EpcisScheduleField, z.ZodOptional<typeof scheduleValue>>).optional(),
@@ -82,7 +82,7 @@ export const epcisSubscriptionCreateSchema = z
   .superRefine((value, context) => {
     if (value.delivery !== 'schedule') return;
     const given = EPCIS_SCHEDULE_FIELDS.some((field) => (value.schedule?.[field] ?? '') !== '');
-    if (!given) context.addIssue({ code: 'custom', path: ['schedule', 'minute'], message: 'Give at least one schedule field' });
+    if (!given) context.addIssue({ code: 'custom', path: ['schedule', 'minute'], message: 'epcisSubs.error.scheduleMissing' });
   });
 export type EpcisSubscriptionCreate = z.input<typeof epcisSubscriptionCreateSchema>;
 
