@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { Config } from '../config.js';
+import { liveApiKeyIds } from '../modules/api-keys/service.js';
 import { createStreamHub, type StreamHub } from '../modules/epcis/streams.js';
 
 declare module 'fastify' {
@@ -23,6 +24,7 @@ export default fp<{ config: Config }>(
     const hub = createStreamHub({
       db: app.db,
       listen: (channel, onNotify, onError) => app.database.listen(channel, onNotify, onError),
+      liveKeys: (ids) => liveApiKeyIds(app.db, ids),
       log: app.log,
       pingMs: config.EPCIS_STREAM_PING_MS,
       perKeyMax: config.EPCIS_STREAMS_PER_KEY,

@@ -16,7 +16,6 @@ import {
 import { z } from 'zod';
 import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireCompany, requireRole } from '../../plugins/auth.js';
-import { API_KEY_SERVICE } from '../api-keys/service.js';
 import { requireService } from '../plans/require-service.js';
 import {
   createConsoleQuery,
@@ -35,10 +34,11 @@ const tags = ['trace'];
 
 /**
  * Named queries and webhook subscriptions in the console (decision 082): who manages the
- * company's API keys manages them (managers, a switched super-admin; the plan's DPP service).
+ * company's API keys manages them (managers, a switched super-admin; the plan's DPP service, which
+ * traceability and the API keys belong to).
  */
 export const epcisConsoleRoutes: Routes = async (app, { config }) => {
-  const onRequest = [app.authenticate, requireRole(ROLE.SUPER_ADMIN, ROLE.MANAGER), requireCompany, requireService(API_KEY_SERVICE)];
+  const onRequest = [app.authenticate, requireRole(ROLE.SUPER_ADMIN, ROLE.MANAGER), requireCompany, requireService('DPP')];
 
   app.get(
     '/api/trace/epcis-queries',

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.js';
-import { liveApiKeyIds } from '../api-keys/service.js';
 import type { Condition } from './query-params.js';
 import { formatEventTexts, queryDocumentText, selectRows, type EpcFormat } from './query.js';
 import { conditionSql } from './query-sql.js';
@@ -59,6 +58,8 @@ export interface StreamHubOptions {
   db: Db;
   /** LISTEN on a channel (`Database.listen`). */
   listen(channel: string, onNotify: (payload: string) => void, onError?: (error: Error) => void): Promise<() => Promise<void>>;
+  /** Which of these API key ids still authenticate (the api-keys module's judgement). */
+  liveKeys(apiKeyIds: readonly string[]): Promise<Set<string>>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   pingMs: number;
   perKeyMax: number;
@@ -180,7 +181,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
     }
     const keys = [...perKey.keys()];
     if (keys.length === 0) return;
-    const live = await liveApiKeyIds(db, keys);
+    const live = await options.liveKeys(keys);
     closeWhere((stream) => !live.has(stream.apiKeyId), STREAM_CLOSE.policy, 'The API key no longer authenticates');
   }
 
