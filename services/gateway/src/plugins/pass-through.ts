@@ -173,6 +173,12 @@ export async function passThrough(app: FastifyInstance, options: PassThroughOpti
   };
 
   app.addHook('onRequest', (request, _reply, done) => {
+    // An upgrade reaches a surface only where it streams; elsewhere it is a path that does not
+    // exist (http-proxy would take the socket and leave it hanging).
+    if (request.headers.upgrade !== undefined && !options.websocket) {
+      done(gatewayErrors.notFound());
+      return;
+    }
     let destination: string;
     try {
       destination = options.destination(request);
