@@ -53,6 +53,7 @@ describe('EpcisSubscriptions', () => {
     expect(await screen.findByTestId('query-list-empty')).toHaveTextContent('No named query yet');
     expect(await screen.findByTestId('subscription-list-empty')).toHaveTextContent('No subscription yet');
     expect(screen.getByTestId('subscription-new')).toBeDisabled();
+    expect(screen.getByTestId('query-stream-address')).toHaveTextContent(`${window.location.origin.replace(/^http/, 'ws')}/epcis/queries/{name}/events?stream=true`);
   });
 
   it("lists queries with their filters, and subscriptions with their delivery, failures, next attempt and pause", async () => {

@@ -15,6 +15,7 @@ import {
   type EpcisSubscriptionItem,
 } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyableUri } from '@/components/copyable-uri';
 import { BellIcon, PlusIcon, SearchIcon } from '@/components/icons';
 import { ListBody } from '@/components/list-body';
 import { ColumnHeads, PagerFooter } from '@/components/paged-table';
@@ -82,6 +83,16 @@ const Actions = styled.div`
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 13px;
+`;
+
+/** Where a system with a key follows a named query live (`{name}` stands for the query's name). */
+export const streamAddress = () => `${window.location.origin.replace(/^http/, 'ws')}/epcis/queries/{name}/events?stream=true`;
+
+const StreamHint = styled.div`
+  display: grid;
+  gap: 6px;
+  padding: 0 22px 12px;
+  p { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
 `;
 
 /** The query parameters a filter chip shows, in the builder's words. */
@@ -406,6 +417,12 @@ export function EpcisSubscriptions() {
             <FormattedMessage id="epcisSubs.query.new" />
           </Button>
         </PanelHead>
+        <StreamHint>
+          <p>
+            <FormattedMessage id="epcisSubs.query.streamHint" values={{ name: '{name}' }} />
+          </p>
+          <CopyableUri uri={streamAddress()} testId="query-stream-address" />
+        </StreamHint>
         <ListBody
           items={queries.data?.result.items}
           error={queries.error}
