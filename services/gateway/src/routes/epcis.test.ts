@@ -316,6 +316,13 @@ describe('WebSocket query streams', () => {
     const wss = new WebSocketServer({ noServer: true });
     const handshakes: IncomingHttpHeaders[] = [];
     const api = Fastify();
+    const preflights: IncomingHttpHeaders[] = [];
+    api.get('/epcis/queries/:name', async (req, reply) => {
+      preflights.push(req.headers);
+      if (req.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).type('application/problem+json').send(SECURITY_PROBLEM);
+      if ((req.params as { name: string }).name !== 'shipped') return reply.code(404).type('application/problem+json').send({ type: 'epcisException:NoSuchNameException', status: 404 });
+      return { name: 'shipped', query: {} };
+    });
     api.server.on('upgrade', (req, socket, head) => {
       handshakes.push(req.headers);
       wss.handleUpgrade(req, socket, head, (ws) => ws.send(JSON.stringify({ url: req.url, authorization: req.headers.authorization ?? null })));
@@ -338,7 +345,33 @@ describe('WebSocket query streams', () => {
       expect(handshakes[0].cookie).toBeUndefined();
       expect(handshakes[0]['x-forwarded-for']).toBeUndefined();
       expect(typeof handshakes[0]['x-request-id']).toBe('string');
+      // The key and the query were asked for first, with the key only.
+      expect(preflights).toHaveLength(1);
+      expect(preflights[0]).toMatchObject({ authorization: `Bearer ${KEY}` });
+      expect(preflights[0].cookie).toBeUndefined();
       client.close();
+
+      // A key or a query the API refuses is answered over HTTP, as the API answered, and nothing is upgraded.
+      const refusal = (path: string, key: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const refused = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${key}` } });
+          refused.once('unexpected-response', (_req, response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+          refused.once('open', () => reject(new Error('upgraded')));
+          refused.once('error', reject);
+        });
+      const unknownKey = await refusal('/epcis/queries/shipped/events?stream=true', `pck_other${'x'.repeat(38)}`);
+      expect(unknownKey.status).toBe(401);
+      expect(JSON.parse(unknownKey.body)).toMatchObject({ type: 'epcisException:SecurityException' });
+      expect((await refusal('/epcis/queries/elsewhere/events?stream=true', KEY)).status).toBe(404);
+      // Only a named query's events stream: any other path is refused without asking the API.
+      const asked = preflights.length;
+      expect((await refusal('/epcis/events', KEY)).status).toBe(404);
+      expect(preflights.length).toBe(asked);
+      expect(handshakes).toHaveLength(1);
     } finally {
       await gateway.close();
       wss.close();

@@ -171,7 +171,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
   /** Pings each stream, closes those that did not answer the last ping, and closes those whose key no longer authenticates. */
   async function beat() {
     for (const stream of [...streams]) {
-      if (!stream.alive) {
+      if (!stream.alive || stream.socket.readyState !== OPEN) {
         forget(stream);
         stream.socket.terminate();
         continue;
