@@ -417,7 +417,8 @@ describe('two API replicas on one PostgreSQL, on the job queue', () => {
         const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/epcis/queries/topology-stream/events?stream=true`, { headers: { authorization: `Bearer ${apiKey}` } });
         const eventIds: string[] = [];
         socket.on('message', (data) => eventIds.push(...(JSON.parse(data.toString()).epcisBody.queryResults.resultsBody.eventList as { eventID: string }[]).map((event) => event.eventID)));
-        socket.once('open', () => resolve({ socket, eventIds }));
+        // The API's first ping says its stream is live (through nginx and a gateway the socket opens before it is).
+        socket.once('ping', () => resolve({ socket, eventIds }));
         socket.once('error', reject);
       });
     const onReplica0 = await open(apis[0]!.url);

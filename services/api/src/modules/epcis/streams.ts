@@ -216,6 +216,9 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       socket.on('error', () => forget(stream));
       // Clients have nothing to say on a stream: a message is ignored (the server's maxPayload bounds it).
       socket.on('message', () => undefined);
+      // A first ping says the stream is live: through the gateway a client's socket opens before the
+      // API's does, and a client that must not miss the next capture waits for it.
+      socket.ping();
       heartbeat ??= setInterval(() => {
         beat().catch((err: unknown) => log.error({ err }, 'the EPCIS streams heartbeat failed'));
       }, options.pingMs);
