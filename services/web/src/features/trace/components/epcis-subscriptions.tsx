@@ -116,7 +116,7 @@ function QueryBuilderDialog({ open, onClose, onCreated }: { open: boolean; onClo
   const intl = useIntl();
   const sendOnce = useIdempotentSubmit();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<EpcisQueryBuilder, unknown, EpcisQueryBuilder>({ resolver: formResolver(epcisQueryBuilderSchema) as never, defaultValues: emptyBuilder });
+  const form = useForm({ resolver: formResolver(epcisQueryBuilderSchema), defaultValues: emptyBuilder });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -219,10 +219,7 @@ function SubscriptionDialog({ queryName, queries, onClose, onCreated }: { queryN
   const intl = useIntl();
   const sendOnce = useIdempotentSubmit();
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<EpcisSubscriptionCreate, unknown, EpcisSubscriptionCreate>({
-    resolver: formResolver(epcisSubscriptionCreateSchema) as never,
-    values: emptySubscription(queryName ?? ''),
-  });
+  const form = useForm({ resolver: formResolver(epcisSubscriptionCreateSchema), values: emptySubscription(queryName ?? '') });
   const errors = form.formState.errors;
   const delivery = form.watch('delivery');
 
