@@ -28,6 +28,10 @@ http {
   fastcgi_temp_path ${prefix}/tmp/fastcgi;
   uwsgi_temp_path ${prefix}/tmp/uwsgi;
   scgi_temp_path ${prefix}/tmp/scgi;
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    '' '';
+  }
   upstream gateway {
 ${gatewayPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 32;
@@ -42,7 +46,8 @@ ${gatewayPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_time
     location / {
       proxy_pass http://gateway;
       proxy_http_version 1.1;
-      proxy_set_header Connection "";
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { gtin14 } from '@product-console/shared';
 import { createDatabase, freePort, ProcessGroup, waitForHttp } from '../support/processes.js';
 import { writeNginxConfig } from '../support/nginx.js';
@@ -407,6 +408,30 @@ describe('two API replicas on one PostgreSQL, on the job queue', () => {
     await until('six deliveries', async () => delivered().length >= 6, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(delivered().sort()).toEqual([...ids].sort());
+  });
+
+  it('streams an event captured on one API replica to a WebSocket held by the other, and through nginx and a gateway', async () => {
+    expect((await epcis(0, 'POST', '/epcis/queries', { name: 'topology-stream', query: { EQ_readPoint: 'urn:epc:id:sgln:0614141.00888.0' } })).status).toBe(201);
+    const open = (url: string) =>
+      new Promise<{ socket: WebSocket; eventIds: string[] }>((resolve, reject) => {
+        const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/epcis/queries/topology-stream/events?stream=true`, { headers: { authorization: `Bearer ${apiKey}` } });
+        const eventIds: string[] = [];
+        socket.on('message', (data) => eventIds.push(...(JSON.parse(data.toString()).epcisBody.queryResults.resultsBody.eventList as { eventID: string }[]).map((event) => event.eventID)));
+        // The API's first ping says its stream is live (through nginx and a gateway the socket opens before it is).
+        socket.once('ping', () => resolve({ socket, eventIds }));
+        socket.once('error', reject);
+      });
+    const onReplica0 = await open(apis[0]!.url);
+    const throughNginx = await open(lbURL);
+    const event = { ...objectEvent(2_000), readPoint: { id: 'urn:epc:id:sgln:0614141.00888.0' } };
+    const response = await epcis(1, 'POST', '/epcis/events', event);
+    expect(response.status).toBe(201);
+    const id = decodeURIComponent(String(response.headers.get('location')).replace('/epcis/events/', ''));
+    await until('the streamed event on both sockets', async () => onReplica0.eventIds.length > 0 && throughNginx.eventIds.length > 0, 10_000);
+    expect(onReplica0.eventIds).toEqual([id]);
+    expect(throughNginx.eventIds).toEqual([id]);
+    onReplica0.socket.close();
+    throughNginx.socket.close();
   });
 
   it('finishes a capture accepted by a replica that is stopped while storing it, and the stopped replica comes back', async () => {

@@ -36,6 +36,7 @@ export * from './schemas/landing.js';
 export * from './schemas/passport.js';
 export * from './schemas/trace.js';
 export * from './schemas/place.js';
+export * from './schemas/epcis-subscriptions.js';
 export * from './epcis/index.js';
 export * from './schemas/analytics.js';
 export * from './schemas/nfc.js';

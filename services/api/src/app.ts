@@ -30,6 +30,7 @@ import mailMakersPlugin from './plugins/mail-makers.js';
 import notificationsPlugin from './plugins/notifications.js';
 import captureWorkerPlugin from './plugins/capture-worker.js';
 import webhookWorkerPlugin from './plugins/webhook-worker.js';
+import epcisStreamsPlugin from './plugins/epcis-streams.js';
 import scanRetentionPlugin from './plugins/scan-retention.js';
 import reportRetentionPlugin from './plugins/report-retention.js';
 import umamiForwarderPlugin from './plugins/umami-forwarder.js';
@@ -63,6 +64,7 @@ import { epcisNotFound } from './modules/epcis/plugin.js';
 import { epcisQueryRoutes } from './modules/epcis/query-routes.js';
 import { epcisMasterDataRoutes } from './modules/epcis/master-data-routes.js';
 import { placeRoutes } from './modules/places/routes.js';
+import { epcisConsoleRoutes } from './modules/epcis/console-routes.js';
 import { traceRoutes } from './modules/trace/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import nfcKeySealerPlugin from './modules/authenticity/nfc/plugin.js';
@@ -204,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(notificationsPlugin);
   await app.register(captureWorkerPlugin);
   await app.register(webhookWorkerPlugin, { config });
+  await app.register(epcisStreamsPlugin, { config });
   await app.register(scanRetentionPlugin, { config });
   await app.register(reportRetentionPlugin);
   await app.register(umamiForwarderPlugin, { config });
@@ -246,6 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(resolverRoutes, { config });
   await app.register(translationRoutes, { config });
   await app.register(apiKeyRoutes, { config });
+  await app.register(epcisConsoleRoutes, { config });
   await app.register(nfcRoutes, { config });
   // EPCIS 2.0 REST bindings for machine clients (API keys, problem+json answers).
   await app.register(epcisCaptureRoutes, { config });

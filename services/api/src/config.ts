@@ -126,6 +126,13 @@ const envSchema = z
       .default(5000)
       .describe('soonest interval between passes of the EPCIS subscription worker that a waiting retry or scheduled query asks for (passes also run after each capture and every minute)'),
     EPCIS_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000).describe('first retry delay of a failed EPCIS webhook delivery; doubles per failure, at most an hour'),
+    EPCIS_STREAM_PING_MS: z.coerce
+      .number()
+      .int()
+      .min(50)
+      .default(30_000)
+      .describe('interval of the ping on each open EPCIS WebSocket stream; a stream that missed a pong is closed, and its key is checked again'),
+    EPCIS_STREAMS_PER_KEY: z.coerce.number().int().min(1).max(100).default(5).describe('open EPCIS WebSocket streams one API key may hold on one API process'),
     SCAN_RETENTION_DAYS: z.coerce
       .number()
       .int()

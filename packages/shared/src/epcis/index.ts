@@ -4,3 +4,4 @@ export * from './event-hash.js';
 export * from './validate.js';
 export * from './format.js';
 export * from './master-data.js';
+export * from './sample-document.js';

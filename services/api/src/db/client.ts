@@ -30,6 +30,12 @@ export interface Database {
    * at once do not migrate or seed concurrently.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Listens on a notification channel (`LISTEN`; `pg_notify` in any process on the same database
+   * reaches it, once its transaction commits). On PostgreSQL a connection of its own, opened again
+   * after it breaks (notifications sent while it is down are not received). Resolves to the stop.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onError?: (error: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,7 @@ function openPglite(dataDir: string | undefined, dump: Blob | undefined): Databa
     migrate: () => migratePglite(db, { migrationsFolder }),
     // PGlite is a single in-process connection: nothing else can start against it.
     withStartupLock: (work) => work(),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }
@@ -103,6 +110,63 @@ function openPostgres(connectionString: string, onConnectionError?: (error: Erro
         lockClient.release();
       }
     },
+    listen: (channel, onNotify, onError) => listenOnPostgres(connectionString, channel, onNotify, onError),
     close: () => pool.end(),
+  };
+}
+
+/** How long a broken listening connection waits before it connects again. */
+const LISTEN_RECONNECT_MS = 1_000;
+
+/** A connection outside the pool that LISTENs on `channel`, and connects again when it breaks, until stopped. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onError?: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    const broken = (error: Error) => {
+      onError?.(error);
+      next.removeAllListeners();
+      next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!stopped && retry === null) {
+        retry = setTimeout(() => {
+          retry = null;
+          connect().catch((err: Error) => broken(err));
+        }, LISTEN_RECONNECT_MS);
+        retry.unref();
+      }
+    };
+    next.on('error', broken);
+    next.on('end', () => broken(new Error('the listening connection ended')));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (stopped) {
+      next.removeAllListeners();
+      await next.end();
+      return;
+    }
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const open = client;
+    client = null;
+    if (open) {
+      open.removeAllListeners();
+      await open.end().catch(() => undefined);
+    }
   };
 }

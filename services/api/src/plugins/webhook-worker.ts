@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { createSubscriptionWorker, DELIVERY_QUEUE, requestDeliveryPass } from '../modules/epcis/subscriptions-worker.js';
+import { runSubscriptionTest, SUBSCRIPTION_TEST_QUEUE } from '../modules/epcis/console-subscriptions.js';
 
 /**
  * Delivers EPCIS subscriptions' events to their webhooks (decision 050) in passes run by the job
@@ -25,6 +26,10 @@ export default fp<{ config: Config }>(
       if (due && due.getTime() < Date.now() + 60_000) await requestDeliveryPass(app.jobs, new Date(Math.max(due.getTime(), soonest)));
     });
     await app.jobs.schedule(DELIVERY_QUEUE.name, '* * * * *');
+    // The console's "send a test event" (decision 082): one try, its outcome kept on the subscription.
+    await app.jobs.handle<{ subscriptionId: string }>(SUBSCRIPTION_TEST_QUEUE, {}, async (job) =>
+      runSubscriptionTest(app.db, job.data.subscriptionId, { allowPrivate: config.EPCIS_WEBHOOK_ALLOW_PRIVATE, timeoutMs: 10_000 }),
+    );
     app.events.subscribe('epcis.captured', () => requestDeliveryPass(app.jobs));
   },
   { name: 'webhook-worker', dependencies: ['db', 'jobs', 'events'] },

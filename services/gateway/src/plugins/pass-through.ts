@@ -66,6 +66,15 @@ export interface PassThroughOptions {
   passesFailure?(answer: UpstreamAnswer): boolean;
   /** Acts on the API's answer and sends it (the default sends it as it is). */
   onAnswer?(request: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer): void;
+  /**
+   * Passes WebSocket upgrades on to the API (after the surface's hooks), with only these headers of
+   * the caller's handshake (no cookie): EPCIS query streams (decision 082).
+   */
+  websocket?: {
+    headers(request: FastifyRequest): Record<string, string>;
+    /** Largest message a client may send on a passed socket. */
+    maxPayloadBytes: number;
+  };
 }
 
 export interface PassThrough {
@@ -137,6 +146,17 @@ function limitedStream(payload: Readable, limit: number, onTooLarge: () => void)
   return payload.pipe(limiter);
 }
 
+/** http-proxy's WebSocket settings: upgrades pass with the surface's headers only (http-proxy's default would pass the cookie). */
+function websocketOptions(websocket: PassThroughOptions['websocket'], timeoutMs: number) {
+  if (!websocket) return { websocket: false as const };
+  const wsClientOptions = {
+    handshakeTimeout: timeoutMs,
+    // Read by http-proxy, not in its types: the headers of the handshake sent to the API.
+    rewriteRequestHeaders: (_headers: unknown, request: FastifyRequest) => ({ ...websocket.headers(request), 'x-request-id': request.id }),
+  } as NonNullable<FastifyHttpProxyOptions['wsClientOptions']>;
+  return { websocket: true as const, wsServerOptions: { maxPayload: websocket.maxPayloadBytes }, wsClientOptions };
+}
+
 /**
  * Registers the pass-through on `app` (an encapsulated route plugin whose prefix is the surface's):
  * every method on `/` and `/*`. Call it after the surface's own hooks and error handler.
@@ -153,6 +173,12 @@ export async function passThrough(app: FastifyInstance, options: PassThroughOpti
   };
 
   app.addHook('onRequest', (request, _reply, done) => {
+    // An upgrade reaches a surface only where it streams; elsewhere it is a path that does not
+    // exist (http-proxy would take the socket and leave it hanging).
+    if (request.headers.upgrade !== undefined && !options.websocket) {
+      done(gatewayErrors.notFound());
+      return;
+    }
     let destination: string;
     try {
       destination = options.destination(request);
@@ -193,6 +219,7 @@ export async function passThrough(app: FastifyInstance, options: PassThroughOpti
     disableRequestLogging: true,
     // The upstream plugin's pool of kept-alive connections (it closes it).
     undici: dispatcher,
+    ...websocketOptions(options.websocket, timeoutMs),
     handler(request, reply, _dest, from) {
       const call = callOf(request);
       const body = request.body;

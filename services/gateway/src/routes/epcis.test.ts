@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
 import { EPCIS_CAPTURE_FILE_SIZE_LIMIT_BYTES } from '@product-console/shared';
 import { startHarness, type Harness } from '../test/harness.js';
 import { rawRequest } from '../test/raw-http.js';
@@ -308,3 +309,87 @@ describe('keys the API refuses', () => {
   });
 });
 
+
+describe('WebSocket query streams', () => {
+  it("passes an upgrade to the API with the key and the format asked for, never the browser's cookie, and relays its messages", async () => {
+    // A stand-in API that accepts stream handshakes and says which headers reached it.
+    const wss = new WebSocketServer({ noServer: true });
+    const handshakes: IncomingHttpHeaders[] = [];
+    const api = Fastify();
+    const preflights: IncomingHttpHeaders[] = [];
+    api.get('/epcis/queries/:name', async (req, reply) => {
+      preflights.push(req.headers);
+      if (req.headers.authorization !== `Bearer ${KEY}`) return reply.code(401).type('application/problem+json').send(SECURITY_PROBLEM);
+      if ((req.params as { name: string }).name !== 'shipped') return reply.code(404).type('application/problem+json').send({ type: 'epcisException:NoSuchNameException', status: 404 });
+      return { name: 'shipped', query: {} };
+    });
+    api.server.on('upgrade', (req, socket, head) => {
+      handshakes.push(req.headers);
+      wss.handleUpgrade(req, socket, head, (ws) => ws.send(JSON.stringify({ url: req.url, authorization: req.headers.authorization ?? null })));
+    });
+    await api.listen({ port: 0, host: '127.0.0.1' });
+    const gateway = await startHarness({ UPSTREAM_URL: `http://127.0.0.1:${(api.server.address() as AddressInfo).port}` });
+    try {
+      await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (gateway.app.server.address() as AddressInfo).port;
+      const client = new WebSocket(`ws://127.0.0.1:${port}/epcis/queries/shipped/events?stream=true`, {
+        headers: { authorization: `Bearer ${KEY}`, 'gs1-epc-format': 'Always_EPC_URN', cookie: 'sid=browser-session', 'x-forwarded-for': '10.9.9.9' },
+      });
+      const message = await new Promise<string>((resolve, reject) => {
+        client.once('message', (data) => resolve(data.toString()));
+        client.once('error', reject);
+      });
+      expect(JSON.parse(message)).toEqual({ url: '/epcis/queries/shipped/events?stream=true', authorization: `Bearer ${KEY}` });
+      expect(handshakes).toHaveLength(1);
+      expect(handshakes[0]).toMatchObject({ authorization: `Bearer ${KEY}`, 'gs1-epc-format': 'Always_EPC_URN' });
+      expect(handshakes[0].cookie).toBeUndefined();
+      expect(handshakes[0]['x-forwarded-for']).toBeUndefined();
+      expect(typeof handshakes[0]['x-request-id']).toBe('string');
+      // The key and the query were asked for first, with the key only.
+      expect(preflights).toHaveLength(1);
+      expect(preflights[0]).toMatchObject({ authorization: `Bearer ${KEY}` });
+      expect(preflights[0].cookie).toBeUndefined();
+      client.close();
+
+      // A key or a query the API refuses is answered over HTTP, as the API answered, and nothing is upgraded.
+      const refusal = (path: string, key: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const refused = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${key}` } });
+          refused.once('unexpected-response', (_req, response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+          refused.once('open', () => reject(new Error('upgraded')));
+          refused.once('error', reject);
+        });
+      const unknownKey = await refusal('/epcis/queries/shipped/events?stream=true', `pck_other${'x'.repeat(38)}`);
+      expect(unknownKey.status).toBe(401);
+      expect(JSON.parse(unknownKey.body)).toMatchObject({ type: 'epcisException:SecurityException' });
+      expect((await refusal('/epcis/queries/elsewhere/events?stream=true', KEY)).status).toBe(404);
+      // Only a named query's events stream: any other path is refused without asking the API.
+      const asked = preflights.length;
+      expect((await refusal('/epcis/events', KEY)).status).toBe(404);
+      expect(preflights.length).toBe(asked);
+      expect(handshakes).toHaveLength(1);
+    } finally {
+      await gateway.close();
+      wss.close();
+      await api.close();
+    }
+  });
+
+  it('answers an upgrade on the other pass-through surfaces as a path that does not exist, at once', async () => {
+    if (!h.app.server.listening) await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (h.app.server.address() as AddressInfo).port;
+    const statusOf = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const client = new WebSocket(`ws://127.0.0.1:${port}${path}`, { handshakeTimeout: 3_000 });
+        client.once('unexpected-response', (_req, response) => resolve(response.statusCode ?? 0));
+        client.once('open', () => reject(new Error('upgraded')));
+        client.once('error', reject);
+      });
+    expect(await statusOf('/bff/public/landing/anything')).toBe(404);
+    expect(await statusOf('/bff/api/projects')).toBe(404);
+  });
+});

@@ -75,6 +75,9 @@ function keyDigestOf(request: FastifyRequest): string | null {
   return bearer ? createHash('sha256').update(bearer).digest('base64url') : null;
 }
 
+/** The one path that takes a WebSocket upgrade: a named query's live stream (decision 082). */
+const STREAM_PATH = /^\/epcis\/queries\/([^/?]+)\/events(?:\?|$)/;
+
 const epcisRoutes: FastifyPluginAsync<EpcisRoutesOptions> = async (app: FastifyInstance, options) => {
   // The digest of each call's key, made once per call.
   const keyDigests = new WeakMap<object, string>();
@@ -105,6 +108,34 @@ const epcisRoutes: FastifyPluginAsync<EpcisRoutesOptions> = async (app: FastifyI
     return gatewayErrors.rateLimited();
   };
 
+  /**
+   * Before a stream's upgrade, the API is asked for the named query with the caller's key: a key it
+   * refuses is counted like any refused key and answered (401, 404) as it answered, over HTTP, where
+   * after the upgrade the caller would only see its socket closed.
+   */
+  async function checkStreamHandshake(request: FastifyRequest, reply: FastifyReply, digest: string | null): Promise<boolean> {
+    const match = request.method === 'GET' ? STREAM_PATH.exec(epcisDestination(request.url) ?? '') : null;
+    if (!match) throw gatewayErrors.notFound();
+    const { baseUrl, dispatcher, timeoutMs } = app.upstream;
+    const headers: Record<string, string> = { 'x-request-id': request.id };
+    if (request.headers.authorization) headers.authorization = request.headers.authorization;
+    const answer = await dispatcher
+      .request({ origin: baseUrl, method: 'GET', path: `/epcis/queries/${match[1]}`, headers, signal: AbortSignal.timeout(timeoutMs) })
+      .catch((err: unknown) => {
+        throw gatewayErrors.upstreamUnavailable(err);
+      });
+    if (answer.statusCode === 200) {
+      await answer.body.dump();
+      if (digest) keyChecks.accepted(digest);
+      return true;
+    }
+    const text = await answer.body.text();
+    if (answer.statusCode === 401 && digest) await keyChecks.failed(request, digest);
+    const type = String(answer.headers['content-type'] ?? 'application/problem+json');
+    reply.code(answer.statusCode).headers(VERSION_HEADERS).type(type).send(text);
+    return false;
+  }
+
   await passThrough(app, {
     rewritePrefix: '/epcis',
     destination(request) {
@@ -120,6 +151,19 @@ const epcisRoutes: FastifyPluginAsync<EpcisRoutesOptions> = async (app: FastifyI
       const [counted, keysRefusedFor] = await Promise.all([limit(request), digest ? keyChecks.refusedFor(request, digest) : null]);
       if (!counted.isAllowed && counted.isExceeded) throw refuse(reply, counted.ttlInSeconds);
       if (keysRefusedFor !== null) throw refuse(reply, keysRefusedFor);
+      if (request.headers.upgrade !== undefined && !(await checkStreamHandshake(request, reply, digest))) return reply;
+    },
+    // Query streams (`/epcis/queries/{name}/events?stream=true` with Upgrade: websocket) pass with the key and the format asked for.
+    websocket: {
+      headers(request) {
+        const passed: Record<string, string> = {};
+        for (const name of ['authorization', 'gs1-epc-format', 'gs1-epcis-version']) {
+          const value = request.headers[name];
+          if (typeof value === 'string') passed[name] = value;
+        }
+        return passed;
+      },
+      maxPayloadBytes: 4096,
     },
     // The API's own problem documents (a busy capture queue's 503 with Retry-After) pass as written.
     passesFailure: (answer) => String(answer.headers['content-type'] ?? '').startsWith('application/problem+json'),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { API_KEYS_PER_COMPANY_MAX, type ApiKey, type ApiKeyCreated } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../errors.js';
@@ -100,13 +100,15 @@ interface ApiKeyMatch extends ApiClient {
  * The client a key stands for: a live key of an approved company whose current plan (the latest
  * active subscription, as `plans/limits.ts` reads it) includes the DPP service; else null.
  */
-export async function findApiClient(db: Db, key: string): Promise<ApiKeyMatch | null> {
-  if (!API_KEY_PATTERN.test(key)) return null;
-  const currentServices = sql`(
+/** The services of the key's company's current plan (the latest active subscription), as SQL. */
+const currentServices = () => sql`(
     select ${plans.services} from ${subscriptions} join ${plans} on ${plans.id} = ${subscriptions.planId}
     where ${subscriptions.companyId} = ${apiKeys.companyId} and ${subscriptions.status} = 'active'
     order by ${subscriptions.startDate} desc, ${subscriptions.id} desc limit 1
   )`;
+
+export async function findApiClient(db: Db, key: string): Promise<ApiKeyMatch | null> {
+  if (!API_KEY_PATTERN.test(key)) return null;
   const [row] = await db
     .select({ apiKeyId: apiKeys.id, companyId: apiKeys.companyId, lastUsedAt: apiKeys.lastUsedAt })
     .from(apiKeys)
@@ -115,11 +117,28 @@ export async function findApiClient(db: Db, key: string): Promise<ApiKeyMatch | 
       and(
         eq(apiKeys.keyHash, hashApiKey(key)),
         isNull(apiKeys.revokedAt),
-        sql`${currentServices} @> ${JSON.stringify([API_KEY_SERVICE])}::jsonb`,
+        sql`${currentServices()} @> ${JSON.stringify([API_KEY_SERVICE])}::jsonb`,
       ),
     )
     .limit(1);
   return row ?? null;
+}
+
+/** Which of these key ids still authenticate (as `findApiClient` judges a key): open EPCIS streams of the others are closed. */
+export async function liveApiKeyIds(db: Db, apiKeyIds: readonly string[]): Promise<Set<string>> {
+  if (apiKeyIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .innerJoin(companies, and(eq(companies.id, apiKeys.companyId), eq(companies.permission, true)))
+    .where(
+      and(
+        inArray(apiKeys.id, [...apiKeyIds]),
+        isNull(apiKeys.revokedAt),
+        sql`${currentServices()} @> ${JSON.stringify([API_KEY_SERVICE])}::jsonb`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Records the key's use, unless another request did within the last minute (in this process or any other). */

@@ -11,6 +11,7 @@ import { queryFingerprint, createPageTokens } from './query-token.js';
 import { epcFormatOf, eventsById, formatEventTexts, formatEvents, nextPageTokenOf, perPageOf, queryDocument, queryDocumentText, queryEvents, type QueryResultsHeader } from './query.js';
 import { createSubscription, deleteSubscription, findSubscription, listSubscriptions, subscriptionBodySchema, subscriptionView } from './subscriptions.js';
 import { requestDeliveryPass } from './subscriptions-worker.js';
+import { epcisStreamRoute } from './streams-routes.js';
 
 /*
  * The query side of the EPCIS 2.0 REST bindings for machine clients (API key, `Authorization:
@@ -176,7 +177,12 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
 
   app.get(
     '/epcis/queries/:queryName/events',
-    { onRequest, schema: { tags, security, summary: "A named query's events (paged)", params: queryNameParams } },
+    {
+      onRequest,
+      // With `Upgrade: websocket` and `stream=true`: a live stream of the query's new events (streams-routes.ts).
+      ...epcisStreamRoute(app),
+      schema: { tags, security, summary: "A named query's events (paged); with Upgrade: websocket and stream=true, a live stream of new ones", params: queryNameParams },
+    },
     async (request, reply) => {
       const query = await findNamedQuery(app.db, request.apiClient.companyId, request.params.queryName);
       const raw = rawParams(request);

@@ -87,7 +87,7 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
       from epcis_queries as q
       where q.id = s.query_id and s.id = (
         select id from epcis_subscriptions
-        where (stream or schedule is not null) and (next_attempt_at is null or next_attempt_at <= now())${skipped}
+        where (stream or schedule is not null) and paused_at is null and (next_attempt_at is null or next_attempt_at <= now())${skipped}
         order by next_attempt_at nulls first, id
         limit 1
         for update skip locked
@@ -214,7 +214,7 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
   async function nextDueAt(): Promise<Date | null> {
     const [row] = await selectRows<{ due: string | null }>(
       db,
-      sql`select min(next_attempt_at)::text as due from epcis_subscriptions where (stream or schedule is not null) and next_attempt_at is not null`,
+      sql`select min(next_attempt_at)::text as due from epcis_subscriptions where (stream or schedule is not null) and paused_at is null and next_attempt_at is not null`,
     );
     return row?.due ? new Date(row.due) : null;
   }

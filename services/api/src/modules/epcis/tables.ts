@@ -172,6 +172,12 @@ export const epcisSubscriptions = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
     lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),
+    /** Set while the company paused deliveries (the console); the cursor stays, so a resumed subscription catches up. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** The console's "send a test event": pending until the job queue delivered it, then delivered or failed. */
+    testStatus: text('test_status').$type<'pending' | 'delivered' | 'failed'>(),
+    testedAt: timestamp('tested_at', { withTimezone: true }),
+    testError: text('test_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('epcis_subscriptions_company_idx').on(table.companyId), index('epcis_subscriptions_query_idx').on(table.queryId)],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { apiKeyCreateSchema, type ApiKey, type ApiKeyCreated } from '@product-console/shared';
+import { apiKeyCreateSchema, epcisSampleCaptureText, type ApiKey, type ApiKeyCreated } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyableUri } from '@/components/copyable-uri';
 import { AlertIcon, LockIcon } from '@/components/icons';
@@ -21,6 +21,7 @@ import { showApiFieldErrors } from '@/lib/field-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { showSnackbar } from '@/lib/snackbar';
 import { createApiKey, revokeApiKey, useApiKeys } from '@/features/trace/api/api-keys';
+import { EpcisSubscriptions } from '@/features/trace/components/epcis-subscriptions';
 
 const Intro = styled.div`
   padding: 16px 22px;
@@ -58,6 +59,14 @@ const Shown = styled.div`
   margin-top: 12px;
   h3 { font-size: 13px; font-weight: 600; margin: 0; }
 `;
+
+/** The sample document is shown as it is pasted: several lines, scrolled when long. */
+const Sample = styled.div`
+  code { white-space: pre; overflow: auto; max-height: 220px; }
+`;
+
+/** The EPCIS 2.0 REST bindings' OpenAPI, as GS1 publishes it with the standard's artefacts. */
+export const EPCIS_OPENAPI_URL = 'https://ref.gs1.org/standards/epcis/artefacts';
 
 /** Where machine clients send EPCIS documents: the gateway's capture endpoint on this origin. */
 export const captureAddress = () => `${window.location.origin}/epcis/capture`;
@@ -185,6 +194,8 @@ export function ApiKeysSection() {
         )}
       </ListBody>
 
+      <EpcisSubscriptions />
+
       <DialogRoot open={created !== null} onOpenChange={(open) => !open && setCreated(null)}>
         <DialogPortal>
           <DialogOverlay />
@@ -211,6 +222,17 @@ export function ApiKeysSection() {
                     <FormattedMessage id="apiKeys.curlExample" />
                   </h3>
                   <CopyableUri uri={curlExample(created.key)} testId="api-key-curl" />
+                  <h3>
+                    <FormattedMessage id="apiKeys.sampleDocument" />
+                  </h3>
+                  <Sample>
+                    <CopyableUri uri={epcisSampleCaptureText()} testId="api-key-sample" />
+                  </Sample>
+                  <p>
+                    <a href={EPCIS_OPENAPI_URL} target="_blank" rel="noopener noreferrer" data-testid="api-key-openapi">
+                      <FormattedMessage id="apiKeys.openApi" />
+                    </a>
+                  </p>
                 </Shown>
               </>
             ) : null}
