@@ -125,7 +125,7 @@ export function createStreamHub(options: StreamHubOptions): StreamHub {
       byQuery.set(stream.queryId, [...(byQuery.get(stream.queryId) ?? []), stream]);
     }
     for (const group of byQuery.values()) {
-      const conditions = group[0].conditions.map((condition) => sql` and (${conditionSql(condition)})`);
+      const conditions = group[0].conditions.map((condition) => sql` and (${conditionSql(condition, companyId)})`);
       const rows = await selectRows<{ document: string }>(
         db,
         sql`
