@@ -48,7 +48,7 @@ function problemOf(error: FastifyError | AppError | Error, request: FastifyReque
         ? epcisProblems.captureLimitExceeded('The request body is larger than GS1-EPCIS-Capture-File-Size-Limit')
         : epcisProblems.queryTooLarge(error.message);
     case 415:
-      return epcisProblems.unsupportedMediaType(`Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json or application/ld+json`);
+      return epcisProblems.unsupportedMediaType(`Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json, application/ld+json or application/xml`);
     case 429:
       return epcisProblems.tooManyRequests();
     default:

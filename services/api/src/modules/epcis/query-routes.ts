@@ -11,6 +11,7 @@ import { queryFingerprint, createPageTokens } from './query-token.js';
 import { epcFormatOf, eventsById, formatEventTexts, formatEvents, nextPageTokenOf, perPageOf, queryDocument, queryDocumentText, queryEvents, type QueryResultsHeader } from './query.js';
 import { createSubscription, deleteSubscription, findSubscription, listSubscriptions, subscriptionBodySchema, subscriptionView } from './subscriptions.js';
 import { requestDeliveryPass } from './subscriptions-worker.js';
+import { cbvXmlFormatOf, prefersXml, queryDocumentXml, XML_CONTENT_TYPE } from './xml-write.js';
 
 /*
  * The query side of the EPCIS 2.0 REST bindings for machine clients (API key, `Authorization:
@@ -67,7 +68,11 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
     const fingerprint = queryFingerprint(scope, { ...params, ...Object.fromEntries(Object.entries(extraParams).map(([k, v]) => [`path:${k}`, v])) });
     const page = await queryEvents(app.db, tokens, companyId, query, { perPage, nextPageToken, fingerprint }, extra);
     setNextLink(request, reply, perPage, page.nextPageToken);
-    return reply.type('application/json; charset=utf-8').send(queryDocumentText(await formatEventTexts(app.db, companyId, page.events, format), header));
+    const events = await formatEventTexts(app.db, companyId, page.events, format);
+    if (prefersXml(request.headers.accept)) {
+      return reply.type(XML_CONTENT_TYPE).send(queryDocumentXml(events, header, cbvXmlFormatOf(request.headers['gs1-cbv-xml-format'])));
+    }
+    return reply.type('application/json; charset=utf-8').send(queryDocumentText(events, header));
   }
 
   // OPTIONS of each resource: the versions and formats spoken and the methods allowed (the OpenAPI's 204 discovery answers).
@@ -99,12 +104,16 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
       onRequest,
       schema: { tags, security, summary: 'One EPCIS event by its eventID (with the error declarations restating it)', params: z.object({ eventID: z.string().min(1).max(2000) }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = request.apiClient;
       const format = epcFormatOf(request.headers['gs1-epc-format']);
       const events = await eventsById(app.db, companyId, request.params.eventID);
       if (events.length === 0) throw resourceNotFoundException(`There is no event ${request.params.eventID}`);
-      return queryDocument(await formatEvents(app.db, companyId, events, format));
+      const formatted = await formatEvents(app.db, companyId, events, format);
+      if (prefersXml(request.headers.accept)) {
+        return reply.type(XML_CONTENT_TYPE).send(queryDocumentXml(formatted, {}, cbvXmlFormatOf(request.headers['gs1-cbv-xml-format'])));
+      }
+      return queryDocument(formatted);
     },
   );
 
