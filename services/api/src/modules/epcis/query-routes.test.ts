@@ -221,8 +221,9 @@ describe('the openepcis capture documents, queried', () => {
       const single = await get(`/epcis/events/${encodeURIComponent(eventId)}`);
       expect(eventIds(single)).toContain(eventId);
     }
+    // Exactly as stored when the client asks for no translation.
     for (const document of stored) {
-      const found = eventList(await get(query({ EQ_eventID: document.eventID as string })));
+      const found = eventList(await get(query({ EQ_eventID: document.eventID as string }), acmeKey, { 'gs1-epc-format': 'Never_Translates' }));
       expect(found).toContainEqual(document);
     }
   });
@@ -267,6 +268,14 @@ describe('the openepcis capture documents, queried', () => {
     expect(strings(asLink.epcList)).toContain(canonicalIdentifier(urn));
     const asUrn = eventList(await get(url, acmeKey, { 'gs1-epc-format': 'Always_EPC_URN' }))[0];
     expect(strings(asUrn.epcList)).toContain(urn);
+    // Without the header, the standard's default: GS1 Digital Link URIs.
+    const byDefault = eventList(await get(url, acmeKey))[0];
+    expect(strings(byDefault.epcList)).toContain(canonicalIdentifier(urn));
+    expect(strings(byDefault.epcList)).not.toContain(urn);
+    // As captured when the client says it wants no translation, or leaves the choice to the repository.
+    for (const format of ['Never_Translates', 'No_Preference']) {
+      expect(strings(eventList(await get(url, acmeKey, { 'gs1-epc-format': format }))[0].epcList), format).toContain(urn);
+    }
     expectProblem(await get(url, acmeKey, { 'gs1-epc-format': 'Sometimes' }), 400, 'QueryParameterException');
   });
 

@@ -128,9 +128,15 @@ export async function eventsById(db: Db, companyId: number, eventId: string): Pr
 export const EPC_FORMATS = ['No_Preference', 'Always_GS1_Digital_Link', 'Always_EPC_URN', 'Never_Translates'] as const;
 export type EpcFormat = (typeof EPC_FORMATS)[number];
 
-/** The `GS1-EPC-Format` request header: absent → No_Preference; an unknown value → 400. */
+/**
+ * The `GS1-EPC-Format` request header: absent → `Always_GS1_Digital_Link`, the standard's default
+ * (EPCIS 2.0 OpenAPI, and what our OPTIONS announce); an unknown value → 400. `No_Preference` leaves
+ * the choice to the repository, which answers identifiers as captured, as `Never_Translates` does.
+ */
+export const EPC_FORMAT_DEFAULT: EpcFormat = 'Always_GS1_Digital_Link';
+
 export function epcFormatOf(header: string | string[] | undefined): EpcFormat {
-  if (header === undefined) return 'No_Preference';
+  if (header === undefined) return EPC_FORMAT_DEFAULT;
   const value = Array.isArray(header) ? header[0] : header.trim();
   if (!(EPC_FORMATS as readonly string[]).includes(value)) throw queryParameterException(`GS1-EPC-Format: '${value}' is not one of ${EPC_FORMATS.join(', ')}`);
   return value as EpcFormat;
