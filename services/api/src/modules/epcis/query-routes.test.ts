@@ -582,6 +582,42 @@ describe('webhook subscriptions', () => {
     }
   });
 
+  it('deliver identifiers in the GS1-EPC-Format of the subscribing request: Digital Link when it named none', async () => {
+    const hook = await webhook(() => 200);
+    try {
+      expect((await send('POST', '/epcis/queries', { name: 'formats', query: { EQ_bizStep: 'loading' } })).statusCode).toBe(201);
+      const subscribe = (format?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/epcis/queries/formats/subscriptions',
+          headers: { authorization: `Bearer ${acmeKey}`, 'content-type': 'application/json', ...(format ? { 'gs1-epc-format': format } : {}) },
+          payload: JSON.stringify({ dest: `${hook.url}?format=${format ?? 'none'}`, stream: true }),
+        });
+      for (const format of [undefined, 'Always_EPC_URN', 'Never_Translates']) expect((await subscribe(format)).statusCode).toBe(201);
+      expectProblem(await subscribe('Sometimes'), 400, 'QueryParameterException');
+      const event = webhookEvent('FMT1', 'loading');
+      event.epcList = ['https://id.gs1.org/01/10614141073464/21/FMT1'];
+      expect((await capture(event)).statusCode).toBe(201);
+      await until(() => hook.deliveries.length >= 3, 'three deliveries');
+      const epcs = (delivery: Delivery) => (JSON.parse(delivery.body).epcisBody.queryResults.resultsBody.eventList as Json[])[0].epcList;
+      const byFormat = new Map(hook.deliveries.map((delivery) => [JSON.parse(delivery.body).epcisBody.queryResults.subscriptionID as string, epcs(delivery)]));
+      const subscriptions = (await get('/epcis/queries/formats/subscriptions')).json() as Json[];
+      const idOf = (format: string) => subscriptions.find((row) => String(row.dest).endsWith(`format=${format}`))!.subscriptionID as string;
+      expect(byFormat.get(idOf('none'))).toEqual(['https://id.gs1.org/01/10614141073464/21/FMT1']);
+      expect(byFormat.get(idOf('Always_EPC_URN'))).toEqual(['urn:epc:id:sgtin:0614141.107346.FMT1']);
+      expect(byFormat.get(idOf('Never_Translates'))).toEqual(['https://id.gs1.org/01/10614141073464/21/FMT1']);
+      // And a URN captured comes to the default subscriber as a Digital Link URI.
+      hook.deliveries.length = 0;
+      expect((await capture(webhookEvent('FMT2', 'loading'))).statusCode).toBe(201);
+      await until(() => hook.deliveries.length >= 3, 'three more deliveries');
+      const second = new Map(hook.deliveries.map((delivery) => [JSON.parse(delivery.body).epcisBody.queryResults.subscriptionID as string, epcs(delivery)]));
+      expect(second.get(idOf('none'))).toEqual(['https://id.gs1.org/01/10614141073464/21/FMT2']);
+      expect(second.get(idOf('Never_Translates'))).toEqual(['urn:epc:id:sgtin:0614141.107346.FMT2']);
+    } finally {
+      hook.server.close();
+    }
+  });
+
   it('retries a failing webhook later, and then delivers the events exactly once', async () => {
     let failures = 2;
     const hook = await webhook(() => (failures-- > 0 ? 503 : 200));

@@ -203,7 +203,8 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
     async (request, reply) => {
       const { companyId } = request.apiClient;
       const query = await findNamedQuery(app.db, companyId, request.params.queryName);
-      const subscription = await createSubscription(app.db, companyId, query, request.body, config.EPCIS_WEBHOOK_ALLOW_PRIVATE);
+      const format = epcFormatOf(request.headers['gs1-epc-format']);
+      const subscription = await createSubscription(app.db, companyId, query, request.body, config.EPCIS_WEBHOOK_ALLOW_PRIVATE, format);
       reply.code(201).header('location', `/epcis/queries/${encodeURIComponent(query.name)}/subscriptions/${subscription.id}`);
       await requestDeliveryPass(app.jobs);
       return subscriptionView(subscription, query.name);
