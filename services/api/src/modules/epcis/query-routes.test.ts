@@ -412,10 +412,67 @@ describe('query semantics', () => {
       ['/epcis/queries', 'OPTIONS, GET, POST'],
       ['/epcis/queries/any/subscriptions', 'OPTIONS, GET, POST'],
       ['/epcis/bizSteps/shipping/events', 'OPTIONS, GET'],
+      ['/epcis', 'OPTIONS, GET'],
+      ['/epcis/', 'OPTIONS, GET'],
+      ['/epcis/nextPageToken/anything', 'OPTIONS, DELETE'],
     ]) {
       const response = await t.app.inject({ method: 'OPTIONS', url });
       expect(response.statusCode, url).toBe(204);
       expect(response.headers).toMatchObject({ allow, 'gs1-epcis-version': '2.0.0', 'gs1-cbv-version': '2.0.0', 'gs1-epcis-max': '2.0.0' });
+      expect(response.headers['gs1-epc-format']).toBe('Always_GS1_Digital_Link');
+    }
+  });
+
+  it('answers GET /epcis/ with the top-level resources, and releases any nextPageToken with 204', async () => {
+    for (const url of ['/epcis', '/epcis/']) {
+      const root = await get(url);
+      expect(root.statusCode, root.body).toBe(200);
+      expect(root.json()).toEqual({
+        '@context': expect.stringContaining('epcis-context.jsonld'),
+        type: 'Collection',
+        member: ['queries', 'capture', 'events', 'eventTypes', 'epcs', 'readPoints', 'bizLocations', 'dispositions', 'bizSteps'],
+      });
+      expect(root.headers['gs1-epcis-version']).toBe('2.0.0');
+      expectProblem(await t.app.inject({ method: 'GET', url }), 401, 'SecurityException');
+    }
+    const page = await get('/epcis/events?perPage=1');
+    const token = new URLSearchParams(String(page.headers.link).replace(/^<[^?]*\?|>;.*$/g, '')).get('nextPageToken');
+    expect(token).toBeTruthy();
+    const released = await t.app.inject({ method: 'DELETE', url: `/epcis/nextPageToken/${encodeURIComponent(token!)}`, headers: { authorization: `Bearer ${acmeKey}` } });
+    expect(released.statusCode, released.body).toBe(204);
+    expectProblem(await t.app.inject({ method: 'DELETE', url: '/epcis/nextPageToken/x' }), 401, 'SecurityException');
+  });
+
+  it('answers 406 when GS1-EPCIS-Min/-Max or GS1-CBV-Min/-Max leave out the 2.0.0 it speaks', async () => {
+    for (const headers of [
+      { 'gs1-epcis-min': '2.1.0' },
+      { 'gs1-epcis-max': '1.2.0' },
+      { 'gs1-epcis-min': '1.0', 'gs1-epcis-max': '1.2' },
+      { 'gs1-cbv-min': '3.0.0' },
+      { 'gs1-cbv-max': '1.2.0' },
+      { 'gs1-epcis-min': 'two' },
+    ]) {
+      const refused = expectProblem(await get('/epcis/events', acmeKey, headers), 406, 'NotAcceptableException');
+      expect(refused.detail, JSON.stringify(headers)).toMatch(/GS1-(EPCIS|CBV)-M/);
+    }
+    for (const headers of [{ 'gs1-epcis-min': '1.2.0', 'gs1-epcis-max': '2.0.0' }, { 'gs1-epcis-min': '2.0' }, { 'gs1-cbv-max': '2.0.0', 'gs1-cbv-min': '2.0.0' }]) {
+      expect((await get('/epcis/events', acmeKey, headers)).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // Capture takes EPCIS 1.2 XML: a 1.2-only client may send it, not JSON.
+    const xml12 = '<epcis:EPCISDocument xmlns:epcis="urn:epcglobal:epcis:xsd:1" schemaVersion="1.2" creationDate="2026-03-01T10:00:00Z"><EPCISBody><EventList/></EPCISBody></epcis:EPCISDocument>';
+    const capture12 = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/epcis/capture', headers: { authorization: `Bearer ${acmeKey}`, 'content-type': contentType, 'gs1-epcis-max': '1.2.0' }, payload });
+    expect((await capture12('application/xml', xml12)).statusCode).toBe(202);
+    expectProblem(await capture12('application/json', '{}'), 406, 'NotAcceptableException');
+  });
+
+  it("declares the events' extension prefixes in the answer's @context", async () => {
+    const event = { ...pagingEvent(77), eventID: 'urn:uuid:7d7d7d7d-0000-4000-8000-000000000077', 'example:lot': 'L77', '@context': [{ example: 'https://ns.example.com/epcis/' }] };
+    expect((await store(acmeId, [event])).stored).toHaveLength(1);
+    for (const url of [query({ EQ_eventID: event.eventID }), `/epcis/events/${encodeURIComponent(event.eventID)}`]) {
+      const answer = (await get(url)).json();
+      expect(answer['@context'], url).toEqual([expect.stringContaining('epcis-context.jsonld'), { example: 'https://ns.example.com/epcis/' }]);
+      expect(answer.epcisBody.queryResults.resultsBody.eventList[0]['example:lot']).toBe('L77');
     }
   });
 

@@ -24,6 +24,10 @@ import { cbvXmlFormatOf, prefersXml, queryDocumentXml, XML_CONTENT_TYPE } from '
 const tags = ['epcis'];
 const security = [{ bearerAuth: [] }];
 
+/** What `GET /epcis` lists (the OpenAPI's TopLevelResourceCollection). */
+const TOP_LEVEL_RESOURCES = ['queries', 'capture', 'events', 'eventTypes', 'epcs', 'readPoints', 'bizLocations', 'dispositions', 'bizSteps'] as const;
+const collectionSchema = z.object({ '@context': z.string(), type: z.literal('Collection'), member: z.array(z.string()) });
+
 const queryNameParams = z.object({ queryName: z.string().min(1).max(200) });
 const subscriptionParams = queryNameParams.extend({ subscriptionID: z.string().min(1).max(200) });
 
@@ -81,6 +85,7 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
       reply.code(204).headers({ ...EPCIS_DISCOVERY_HEADERS, Allow: allow }).send(),
     );
   options('/epcis/events/:eventID', 'OPTIONS, GET');
+  options('/epcis/nextPageToken/:token', 'OPTIONS, DELETE');
   for (const resource of DISCOVERY_RESOURCES) {
     options(`/epcis/${resource}`, 'OPTIONS, GET');
     options(`/epcis/${resource}/:value`, 'OPTIONS, GET');
@@ -91,6 +96,32 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
   options('/epcis/queries/:queryName/events', 'OPTIONS, GET');
   options('/epcis/queries/:queryName/subscriptions', 'OPTIONS, GET, POST');
   options('/epcis/queries/:queryName/subscriptions/:subscriptionID', 'OPTIONS, GET, DELETE');
+
+  // The root: the repository's settings (OPTIONS) and its top-level resources (GET), as the OpenAPI's `/` (trailing slash or not).
+  options('/epcis', 'OPTIONS, GET');
+  app.get(
+    '/epcis',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'The top-level resources of this EPCIS repository (the OpenAPI root, GET /)', response: { 200: collectionSchema } },
+    },
+    async () => collectionOf([...TOP_LEVEL_RESOURCES]),
+  );
+
+  app.delete(
+    '/epcis/nextPageToken/:token',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Release a nextPageToken',
+        description: 'Page tokens are signed and hold nothing on the server, so there is nothing to release: 204 for any token.',
+        params: z.object({ token: z.string().min(1).max(2000) }),
+      },
+    },
+    async (_request, reply) => reply.code(204).send(),
+  );
 
   app.get(
     '/epcis/events',
