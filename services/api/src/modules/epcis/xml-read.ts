@@ -67,6 +67,13 @@ export function readXml(text: string, maxDepth = XML_MAX_DEPTH): XmlElement {
   let root: XmlElement | undefined;
   const where = (): [number, number] => [parser.line, parser.column];
 
+  parser.on('xmldecl', (declaration) => {
+    // The body was read as UTF-8 (the only encoding HTTP clients of this binding send); a document that says otherwise would be misread.
+    const encoding = declaration.encoding?.trim().toLowerCase();
+    if (encoding !== undefined && encoding !== 'utf-8' && encoding !== 'utf8') {
+      throw new XmlInputError(`The document is declared in ${declaration.encoding}; send it in UTF-8`, ...where());
+    }
+  });
   parser.on('doctype', () => {
     throw new XmlInputError('A DOCTYPE is not accepted: EPCIS documents need no DTD, and entities are not expanded', ...where());
   });

@@ -415,6 +415,8 @@ describe('XML that is malformed, hostile or too large', () => {
     expect(problem.detail).toMatch(/not well-formed/);
     expect(problem.detail).toMatch(/line 2, column \d+/);
     expectProblem(await post('/epcis/capture', ''), 400, 'ValidationException');
+    const latin1 = expectProblem(await post('/epcis/capture', '<?xml version="1.0" encoding="ISO-8859-1"?><epcis:EPCISDocument xmlns:epcis="urn:epcglobal:epcis:xsd:2"/>'), 400, 'ValidationException');
+    expect(latin1.detail).toContain('UTF-8');
     expectProblem(await post('/epcis/capture', '<root xmlns="https://example.com/"/>'), 400, 'ValidationException');
   });
 

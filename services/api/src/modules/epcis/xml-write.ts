@@ -63,6 +63,18 @@ class Writer {
 
   /** The XML name of a JSON member: `prefix:local` with a known prefix, a plain name, or null for a name XML cannot carry. */
   private qualified(key: string): string | null {
+    // A member named by a full IRI (`https://ns.example.com/epcis/#field`): an element of the IRI's namespace, under a prefix made up for it.
+    const iri = /^(https?:\/\/[^\s"<>]*[#/])([A-Za-z_][\w.-]*)$/.exec(key);
+    if (iri) {
+      let prefix = [...this.used].find(([, uri]) => uri === iri[1])?.[0];
+      if (!prefix) {
+        let n = 1;
+        while (this.used.has(`ns${n}`) || this.namespaces.has(`ns${n}`)) n += 1;
+        prefix = `ns${n}`;
+        this.used.set(prefix, iri[1]);
+      }
+      return `${prefix}:${iri[2]}`;
+    }
     const colon = key.indexOf(':');
     if (colon < 0) return NAME.test(key) ? key : null;
     const prefix = key.slice(0, colon);
