@@ -444,18 +444,20 @@ describe('query semantics', () => {
   });
 
   it('answers 406 when GS1-EPCIS-Min/-Max or GS1-CBV-Min/-Max leave out the 2.0.0 it speaks', async () => {
-    for (const headers of [
+    const outside: Record<string, string>[] = [
       { 'gs1-epcis-min': '2.1.0' },
       { 'gs1-epcis-max': '1.2.0' },
       { 'gs1-epcis-min': '1.0', 'gs1-epcis-max': '1.2' },
       { 'gs1-cbv-min': '3.0.0' },
       { 'gs1-cbv-max': '1.2.0' },
       { 'gs1-epcis-min': 'two' },
-    ]) {
+    ];
+    for (const headers of outside) {
       const refused = expectProblem(await get('/epcis/events', acmeKey, headers), 406, 'NotAcceptableException');
       expect(refused.detail, JSON.stringify(headers)).toMatch(/GS1-(EPCIS|CBV)-M/);
     }
-    for (const headers of [{ 'gs1-epcis-min': '1.2.0', 'gs1-epcis-max': '2.0.0' }, { 'gs1-epcis-min': '2.0' }, { 'gs1-cbv-max': '2.0.0', 'gs1-cbv-min': '2.0.0' }]) {
+    const inside: Record<string, string>[] = [{ 'gs1-epcis-min': '1.2.0', 'gs1-epcis-max': '2.0.0' }, { 'gs1-epcis-min': '2.0' }, { 'gs1-cbv-max': '2.0.0', 'gs1-cbv-min': '2.0.0' }];
+    for (const headers of inside) {
       expect((await get('/epcis/events', acmeKey, headers)).statusCode, JSON.stringify(headers)).toBe(200);
     }
     // Capture takes EPCIS 1.2 XML: a 1.2-only client may send it, not JSON.
