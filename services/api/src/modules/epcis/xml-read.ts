@@ -6,10 +6,11 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
  * read into the same JSON an EPCIS 2.0 client would send, so that it is validated, hashed and
  * stored by the one JSON path. Decision 080.
  *
- * Reading: saxes, a namespace-aware streaming parser that knows no DTD. A document with a
- * DOCTYPE is refused before anything else is read (no internal or external entities, so no XXE
- * and no entity expansion); the five predefined entities and character references are all it
- * expands. Elements deeper than XML_MAX_DEPTH are refused while parsing.
+ * Reading: saxes, a namespace-aware streaming parser that knows no DTD. A document whose DOCTYPE
+ * has an internal subset or names an external DTD is refused before anything else is read (no
+ * internal or external entities, so no XXE and no entity expansion); a bare `<!DOCTYPE name>`
+ * declares nothing and is let through. The five predefined entities and character references are
+ * all it expands. Elements deeper than XML_MAX_DEPTH are refused while parsing.
  *
  * Mapping (the standard's JSON/XML mapping, and the 1.2 → 2.0 XSLT of github.com/gs1/EPCIS):
  * - `extension` and `baseExtension` wrappers (EPCIS 1.x) are transparent: their children belong to
@@ -74,8 +75,11 @@ export function readXml(text: string, maxDepth = XML_MAX_DEPTH): XmlElement {
       throw new XmlInputError(`The document is declared in ${declaration.encoding}; send it in UTF-8`, ...where());
     }
   });
-  parser.on('doctype', () => {
-    throw new XmlInputError('A DOCTYPE is not accepted: EPCIS documents need no DTD, and entities are not expanded', ...where());
+  parser.on('doctype', (doctype) => {
+    // A bare `<!DOCTYPE name>` (GS1's own examples carry `<!DOCTYPE project>`) declares nothing; one with an
+    // internal subset or an external DTD (SYSTEM, PUBLIC) could declare entities, and is refused.
+    if (/^\s*[A-Za-z_][\w:.-]*\s*$/.test(doctype)) return;
+    throw new XmlInputError('A DOCTYPE with a DTD is not accepted: EPCIS documents need none, and entities are not expanded', ...where());
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
     if (stack.length >= maxDepth) throw new XmlInputError(`The document nests elements deeper than ${maxDepth} levels`, ...where());

@@ -390,6 +390,9 @@ describe('XML that is malformed, hostile or too large', () => {
         expect(problem.detail).toContain('DOCTYPE');
         expect(response.body).not.toContain('SECRET-MARKER');
       }
+      // An external DTD is refused as well: nothing is fetched.
+      const external = await post('/epcis/capture', body.replace(/<!DOCTYPE[^\n]*\n/, `<!DOCTYPE epcis:EPCISDocument SYSTEM "file://${secret}">\n`));
+      expect(expectProblem(external, 400, 'ValidationException').detail).toContain('DOCTYPE');
       // An entity reference without any DTD is an unknown entity, not a file read.
       const bare = await post('/epcis/capture', body.replace(/<!DOCTYPE[^\n]*\n/, ''));
       expectProblem(bare, 400, 'ValidationException');
@@ -398,6 +401,12 @@ describe('XML that is malformed, hostile or too large', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('reads a bare <!DOCTYPE name>, which declares nothing (GS1 examples carry one)', async () => {
+    const body = xmlFile('2.0/Capture/Documents/ObjectEvent.xml').replace(/^(<\?xml[^>]*\?>)?/, (declaration) => `${declaration}\n<!DOCTYPE project>\n`);
+    expect(body).toContain('<!DOCTYPE project>');
+    expect(await captured(body)).toMatchObject({ success: true });
   });
 
   it('refuses a billion laughs at once, expanding nothing', async () => {
