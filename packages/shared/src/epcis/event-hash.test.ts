@@ -89,6 +89,14 @@ describe('EPCIS event hash', () => {
     expect(eventPreHash(extension, [{ example: 'https://ns.example.com/epcis/' }])).toContain('{https://ns.example.com/epcis/}note=x');
   });
 
+  it('expands the cbv: and gs1: CURIEs of the EPCIS 2.0 context itself, declared or not', () => {
+    const bare = eventHash({ ...base, bizStep: 'receiving', sensorElementList: [{ sensorReport: [{ type: 'Temperature', exception: 'ALARM_CONDITION' }] }] });
+    const curies = { ...base, bizStep: 'cbv:BizStep-receiving', sensorElementList: [{ sensorReport: [{ type: 'gs1:Temperature', exception: 'gs1:ALARM_CONDITION' }] }] };
+    expect(eventHash(curies)).toBe(bare);
+    expect(eventHash(curies, ['https://ref.gs1.org/standards/epcis/epcis-context.jsonld', { cbv: 'https://ref.gs1.org/cbv/', gs1: 'https://gs1.org/voc/' }])).toBe(bare);
+    expect(eventHash({ ...base, bizStep: 'cbv:BizStep-shipping' })).not.toBe(bare);
+  });
+
   it('writes timestamps in UTC with milliseconds', () => {
     expect(hashTimestamp('2020-03-04T11:00:30+01:00')).toBe('2020-03-04T10:00:30.000Z');
     expect(hashTimestamp('2023-01-18T11:04:03.1415Z')).toBe('2023-01-18T11:04:03.142Z');

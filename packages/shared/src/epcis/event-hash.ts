@@ -385,9 +385,18 @@ export function contextNamespaces(...contexts: unknown[]): Map<string, string> {
   return namespaces;
 }
 
+/**
+ * The CURIE prefixes of vocabulary values the EPCIS 2.0 context itself defines (`cbv:BizStep-shipping`,
+ * `gs1:Temperature`): every EPCIS 2.0 document has that context, so its values expand as a declared prefix does.
+ */
+const STANDARD_VALUE_PREFIXES: readonly (readonly [string, string])[] = [
+  ['cbv', 'https://ref.gs1.org/cbv/'],
+  ['gs1', 'https://gs1.org/voc/'],
+];
+
 /** The pre-hash string of an event (exposed for tests and debugging). */
 export function eventPreHash(event: Record<string, unknown>, context?: unknown): string {
-  const namespaces = contextNamespaces(context, event['@context']);
+  const namespaces = new Map([...STANDARD_VALUE_PREFIXES, ...contextNamespaces(context, event['@context'])]);
   const expanded = [...expandedVocabulary(event)];
   const replaced = replaceBareValues(event, expanded) as Record<string, unknown>;
   const tree = restructure(toTree(replaced, namespaces));

@@ -148,6 +148,24 @@ describe('/epcis on the gateway', () => {
     expect(call.headers['x-request-id']).toBeTruthy();
   });
 
+  it('passes an XML capture and an XML query answer as they are (decision 080)', async () => {
+    const xml = '<epcis:EPCISDocument xmlns:epcis="urn:epcglobal:epcis:xsd:1" schemaVersion="1.2" creationDate="2026-03-01T10:00:00Z"><EPCISBody><EventList/></EPCISBody></epcis:EPCISDocument>';
+    await request(h.app.server)
+      .post('/epcis/capture')
+      .set('Authorization', `Bearer ${KEY}`)
+      .set('Content-Type', 'application/xml')
+      .set('GS1-EPCIS-Version', '1.2')
+      .send(xml)
+      .expect(202);
+    await request(h.app.server).get('/epcis/events').set('Authorization', `Bearer ${KEY}`).set('Accept', 'application/xml').set('GS1-EPCIS-Max', '2.0.0').expect(200);
+    const [capture, query] = received;
+    expect(capture.headers['content-type']).toBe('application/xml');
+    expect(capture.headers['gs1-epcis-version']).toBe('1.2');
+    expect(capture.body).toBe(xml);
+    expect(query.headers.accept).toBe('application/xml');
+    expect(query.headers['gs1-epcis-max']).toBe('2.0.0');
+  });
+
   it('passes GET, OPTIONS and the root as they are, an eventID with encoded slashes included', async () => {
     const eventId = encodeURIComponent('ni:///sha-256;4f143d1adf7b2950a34f5e82a240ce5280530b06a9f3c2b9cfe49f5ca5001815?ver=CBV2.0');
     await request(h.app.server).get(`/epcis/events/${eventId}?perPage=2`).set('Authorization', `Bearer ${KEY}`).expect(200);

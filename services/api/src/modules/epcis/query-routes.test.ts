@@ -221,8 +221,9 @@ describe('the openepcis capture documents, queried', () => {
       const single = await get(`/epcis/events/${encodeURIComponent(eventId)}`);
       expect(eventIds(single)).toContain(eventId);
     }
+    // Exactly as stored when the client asks for no translation.
     for (const document of stored) {
-      const found = eventList(await get(query({ EQ_eventID: document.eventID as string })));
+      const found = eventList(await get(query({ EQ_eventID: document.eventID as string }), acmeKey, { 'gs1-epc-format': 'Never_Translates' }));
       expect(found).toContainEqual(document);
     }
   });
@@ -267,6 +268,14 @@ describe('the openepcis capture documents, queried', () => {
     expect(strings(asLink.epcList)).toContain(canonicalIdentifier(urn));
     const asUrn = eventList(await get(url, acmeKey, { 'gs1-epc-format': 'Always_EPC_URN' }))[0];
     expect(strings(asUrn.epcList)).toContain(urn);
+    // Without the header, the standard's default: GS1 Digital Link URIs.
+    const byDefault = eventList(await get(url, acmeKey))[0];
+    expect(strings(byDefault.epcList)).toContain(canonicalIdentifier(urn));
+    expect(strings(byDefault.epcList)).not.toContain(urn);
+    // As captured when the client says it wants no translation, or leaves the choice to the repository.
+    for (const format of ['Never_Translates', 'No_Preference']) {
+      expect(strings(eventList(await get(url, acmeKey, { 'gs1-epc-format': format }))[0].epcList), format).toContain(urn);
+    }
     expectProblem(await get(url, acmeKey, { 'gs1-epc-format': 'Sometimes' }), 400, 'QueryParameterException');
   });
 
@@ -403,10 +412,69 @@ describe('query semantics', () => {
       ['/epcis/queries', 'OPTIONS, GET, POST'],
       ['/epcis/queries/any/subscriptions', 'OPTIONS, GET, POST'],
       ['/epcis/bizSteps/shipping/events', 'OPTIONS, GET'],
+      ['/epcis', 'OPTIONS, GET'],
+      ['/epcis/', 'OPTIONS, GET'],
+      ['/epcis/nextPageToken/anything', 'OPTIONS, DELETE'],
     ]) {
       const response = await t.app.inject({ method: 'OPTIONS', url });
       expect(response.statusCode, url).toBe(204);
       expect(response.headers).toMatchObject({ allow, 'gs1-epcis-version': '2.0.0', 'gs1-cbv-version': '2.0.0', 'gs1-epcis-max': '2.0.0' });
+      expect(response.headers['gs1-epc-format']).toBe('Always_GS1_Digital_Link');
+    }
+  });
+
+  it('answers GET /epcis/ with the top-level resources, and releases any nextPageToken with 204', async () => {
+    for (const url of ['/epcis', '/epcis/']) {
+      const root = await get(url);
+      expect(root.statusCode, root.body).toBe(200);
+      expect(root.json()).toEqual({
+        '@context': expect.stringContaining('epcis-context.jsonld'),
+        type: 'Collection',
+        member: ['queries', 'capture', 'events', 'eventTypes', 'epcs', 'readPoints', 'bizLocations', 'dispositions', 'bizSteps'],
+      });
+      expect(root.headers['gs1-epcis-version']).toBe('2.0.0');
+      expectProblem(await t.app.inject({ method: 'GET', url }), 401, 'SecurityException');
+    }
+    const page = await get('/epcis/events?perPage=1');
+    const token = new URLSearchParams(String(page.headers.link).replace(/^<[^?]*\?|>;.*$/g, '')).get('nextPageToken');
+    expect(token).toBeTruthy();
+    const released = await t.app.inject({ method: 'DELETE', url: `/epcis/nextPageToken/${encodeURIComponent(token!)}`, headers: { authorization: `Bearer ${acmeKey}` } });
+    expect(released.statusCode, released.body).toBe(204);
+    expectProblem(await t.app.inject({ method: 'DELETE', url: '/epcis/nextPageToken/x' }), 401, 'SecurityException');
+  });
+
+  it('answers 406 when GS1-EPCIS-Min/-Max or GS1-CBV-Min/-Max leave out the 2.0.0 it speaks', async () => {
+    const outside: Record<string, string>[] = [
+      { 'gs1-epcis-min': '2.1.0' },
+      { 'gs1-epcis-max': '1.2.0' },
+      { 'gs1-epcis-min': '1.0', 'gs1-epcis-max': '1.2' },
+      { 'gs1-cbv-min': '3.0.0' },
+      { 'gs1-cbv-max': '1.2.0' },
+      { 'gs1-epcis-min': 'two' },
+    ];
+    for (const headers of outside) {
+      const refused = expectProblem(await get('/epcis/events', acmeKey, headers), 406, 'NotAcceptableException');
+      expect(refused.detail, JSON.stringify(headers)).toMatch(/GS1-(EPCIS|CBV)-M/);
+    }
+    const inside: Record<string, string>[] = [{ 'gs1-epcis-min': '1.2.0', 'gs1-epcis-max': '2.0.0' }, { 'gs1-epcis-min': '2.0' }, { 'gs1-cbv-max': '2.0.0', 'gs1-cbv-min': '2.0.0' }];
+    for (const headers of inside) {
+      expect((await get('/epcis/events', acmeKey, headers)).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // Capture takes EPCIS 1.2 XML: a 1.2-only client may send it, not JSON.
+    const xml12 = '<epcis:EPCISDocument xmlns:epcis="urn:epcglobal:epcis:xsd:1" schemaVersion="1.2" creationDate="2026-03-01T10:00:00Z"><EPCISBody><EventList/></EPCISBody></epcis:EPCISDocument>';
+    const capture12 = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/epcis/capture', headers: { authorization: `Bearer ${acmeKey}`, 'content-type': contentType, 'gs1-epcis-max': '1.2.0' }, payload });
+    expect((await capture12('application/xml', xml12)).statusCode).toBe(202);
+    expectProblem(await capture12('application/json', '{}'), 406, 'NotAcceptableException');
+  });
+
+  it("declares the events' extension prefixes in the answer's @context", async () => {
+    const event = { ...pagingEvent(77), eventID: 'urn:uuid:7d7d7d7d-0000-4000-8000-000000000077', 'example:lot': 'L77', '@context': [{ example: 'https://ns.example.com/epcis/' }] };
+    expect((await store(acmeId, [event])).stored).toHaveLength(1);
+    for (const url of [query({ EQ_eventID: event.eventID }), `/epcis/events/${encodeURIComponent(event.eventID)}`]) {
+      const answer = (await get(url)).json();
+      expect(answer['@context'], url).toEqual([expect.stringContaining('epcis-context.jsonld'), { example: 'https://ns.example.com/epcis/' }]);
+      expect(answer.epcisBody.queryResults.resultsBody.eventList[0]['example:lot']).toBe('L77');
     }
   });
 
@@ -568,6 +636,42 @@ describe('webhook subscriptions', () => {
 
       expect((await send('DELETE', `/epcis/queries/hooked/subscriptions/${subscriptionID}`)).statusCode).toBe(204);
       expectProblem(await get(`/epcis/queries/hooked/subscriptions/${subscriptionID}`), 404, 'NoSuchSubscriptionException');
+    } finally {
+      hook.server.close();
+    }
+  });
+
+  it('deliver identifiers in the GS1-EPC-Format of the subscribing request: Digital Link when it named none', async () => {
+    const hook = await webhook(() => 200);
+    try {
+      expect((await send('POST', '/epcis/queries', { name: 'formats', query: { EQ_bizStep: 'loading' } })).statusCode).toBe(201);
+      const subscribe = (format?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/epcis/queries/formats/subscriptions',
+          headers: { authorization: `Bearer ${acmeKey}`, 'content-type': 'application/json', ...(format ? { 'gs1-epc-format': format } : {}) },
+          payload: JSON.stringify({ dest: `${hook.url}?format=${format ?? 'none'}`, stream: true }),
+        });
+      for (const format of [undefined, 'Always_EPC_URN', 'Never_Translates']) expect((await subscribe(format)).statusCode).toBe(201);
+      expectProblem(await subscribe('Sometimes'), 400, 'QueryParameterException');
+      const event = webhookEvent('FMT1', 'loading');
+      event.epcList = ['https://id.gs1.org/01/10614141073464/21/FMT1'];
+      expect((await capture(event)).statusCode).toBe(201);
+      await until(() => hook.deliveries.length >= 3, 'three deliveries');
+      const epcs = (delivery: Delivery) => (JSON.parse(delivery.body).epcisBody.queryResults.resultsBody.eventList as Json[])[0].epcList;
+      const byFormat = new Map(hook.deliveries.map((delivery) => [JSON.parse(delivery.body).epcisBody.queryResults.subscriptionID as string, epcs(delivery)]));
+      const subscriptions = (await get('/epcis/queries/formats/subscriptions')).json() as Json[];
+      const idOf = (format: string) => subscriptions.find((row) => String(row.dest).endsWith(`format=${format}`))!.subscriptionID as string;
+      expect(byFormat.get(idOf('none'))).toEqual(['https://id.gs1.org/01/10614141073464/21/FMT1']);
+      expect(byFormat.get(idOf('Always_EPC_URN'))).toEqual(['urn:epc:id:sgtin:0614141.107346.FMT1']);
+      expect(byFormat.get(idOf('Never_Translates'))).toEqual(['https://id.gs1.org/01/10614141073464/21/FMT1']);
+      // And a URN captured comes to the default subscriber as a Digital Link URI.
+      hook.deliveries.length = 0;
+      expect((await capture(webhookEvent('FMT2', 'loading'))).statusCode).toBe(201);
+      await until(() => hook.deliveries.length >= 3, 'three more deliveries');
+      const second = new Map(hook.deliveries.map((delivery) => [JSON.parse(delivery.body).epcisBody.queryResults.subscriptionID as string, epcs(delivery)]));
+      expect(second.get(idOf('none'))).toEqual(['https://id.gs1.org/01/10614141073464/21/FMT2']);
+      expect(second.get(idOf('Never_Translates'))).toEqual(['urn:epc:id:sgtin:0614141.107346.FMT2']);
     } finally {
       hook.server.close();
     }

@@ -12,6 +12,7 @@ import { epcFormatOf, eventsById, formatEventTexts, formatEvents, nextPageTokenO
 import { createSubscription, deleteSubscription, findSubscription, listSubscriptions, subscriptionBodySchema, subscriptionView } from './subscriptions.js';
 import { requestDeliveryPass } from './subscriptions-worker.js';
 import { epcisStreamRoute } from './streams-routes.js';
+import { cbvXmlFormatOf, prefersXml, queryDocumentXml, XML_CONTENT_TYPE } from './xml-write.js';
 
 /*
  * The query side of the EPCIS 2.0 REST bindings for machine clients (API key, `Authorization:
@@ -23,6 +24,10 @@ import { epcisStreamRoute } from './streams-routes.js';
 
 const tags = ['epcis'];
 const security = [{ bearerAuth: [] }];
+
+/** What `GET /epcis` lists (the OpenAPI's TopLevelResourceCollection). */
+const TOP_LEVEL_RESOURCES = ['queries', 'capture', 'events', 'eventTypes', 'epcs', 'readPoints', 'bizLocations', 'dispositions', 'bizSteps'] as const;
+const collectionSchema = z.object({ '@context': z.string(), type: z.literal('Collection'), member: z.array(z.string()) });
 
 const queryNameParams = z.object({ queryName: z.string().min(1).max(200) });
 const subscriptionParams = queryNameParams.extend({ subscriptionID: z.string().min(1).max(200) });
@@ -68,7 +73,11 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
     const fingerprint = queryFingerprint(scope, { ...params, ...Object.fromEntries(Object.entries(extraParams).map(([k, v]) => [`path:${k}`, v])) });
     const page = await queryEvents(app.db, tokens, companyId, query, { perPage, nextPageToken, fingerprint }, extra);
     setNextLink(request, reply, perPage, page.nextPageToken);
-    return reply.type('application/json; charset=utf-8').send(queryDocumentText(await formatEventTexts(app.db, companyId, page.events, format), header));
+    const events = await formatEventTexts(app.db, companyId, page.events, format);
+    if (prefersXml(request.headers.accept)) {
+      return reply.type(XML_CONTENT_TYPE).send(queryDocumentXml(events, header, cbvXmlFormatOf(request.headers['gs1-cbv-xml-format'])));
+    }
+    return reply.type('application/json; charset=utf-8').send(queryDocumentText(events, header));
   }
 
   // OPTIONS of each resource: the versions and formats spoken and the methods allowed (the OpenAPI's 204 discovery answers).
@@ -77,6 +86,7 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
       reply.code(204).headers({ ...EPCIS_DISCOVERY_HEADERS, Allow: allow }).send(),
     );
   options('/epcis/events/:eventID', 'OPTIONS, GET');
+  options('/epcis/nextPageToken/:token', 'OPTIONS, DELETE');
   for (const resource of DISCOVERY_RESOURCES) {
     options(`/epcis/${resource}`, 'OPTIONS, GET');
     options(`/epcis/${resource}/:value`, 'OPTIONS, GET');
@@ -87,6 +97,32 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
   options('/epcis/queries/:queryName/events', 'OPTIONS, GET');
   options('/epcis/queries/:queryName/subscriptions', 'OPTIONS, GET, POST');
   options('/epcis/queries/:queryName/subscriptions/:subscriptionID', 'OPTIONS, GET, DELETE');
+
+  // The root: the repository's settings (OPTIONS) and its top-level resources (GET), as the OpenAPI's `/` (trailing slash or not).
+  options('/epcis', 'OPTIONS, GET');
+  app.get(
+    '/epcis',
+    {
+      onRequest,
+      schema: { tags, security, summary: 'The top-level resources of this EPCIS repository (the OpenAPI root, GET /)', response: { 200: collectionSchema } },
+    },
+    async () => collectionOf([...TOP_LEVEL_RESOURCES]),
+  );
+
+  app.delete(
+    '/epcis/nextPageToken/:token',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Release a nextPageToken',
+        description: 'Page tokens are signed and hold nothing on the server, so there is nothing to release: 204 for any token.',
+        params: z.object({ token: z.string().min(1).max(2000) }),
+      },
+    },
+    async (_request, reply) => reply.code(204).send(),
+  );
 
   app.get(
     '/epcis/events',
@@ -100,12 +136,16 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
       onRequest,
       schema: { tags, security, summary: 'One EPCIS event by its eventID (with the error declarations restating it)', params: z.object({ eventID: z.string().min(1).max(2000) }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = request.apiClient;
       const format = epcFormatOf(request.headers['gs1-epc-format']);
       const events = await eventsById(app.db, companyId, request.params.eventID);
       if (events.length === 0) throw resourceNotFoundException(`There is no event ${request.params.eventID}`);
-      return queryDocument(await formatEvents(app.db, companyId, events, format));
+      const formatted = await formatEvents(app.db, companyId, events, format);
+      if (prefersXml(request.headers.accept)) {
+        return reply.type(XML_CONTENT_TYPE).send(queryDocumentXml(formatted, {}, cbvXmlFormatOf(request.headers['gs1-cbv-xml-format'])));
+      }
+      return queryDocument(formatted);
     },
   );
 
@@ -200,7 +240,8 @@ export const epcisQueryRoutes: Routes = async (app, { config }) => {
     async (request, reply) => {
       const { companyId } = request.apiClient;
       const query = await findNamedQuery(app.db, companyId, request.params.queryName);
-      const subscription = await createSubscription(app.db, companyId, query, request.body, config.EPCIS_WEBHOOK_ALLOW_PRIVATE);
+      const format = epcFormatOf(request.headers['gs1-epc-format']);
+      const subscription = await createSubscription(app.db, companyId, query, request.body, config.EPCIS_WEBHOOK_ALLOW_PRIVATE, format);
       reply.code(201).header('location', `/epcis/queries/${encodeURIComponent(query.name)}/subscriptions/${subscription.id}`);
       await requestDeliveryPass(app.jobs);
       return subscriptionView(subscription, query.name);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { formatEventIdentifiers, prefixLengthFromPrefixes } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
@@ -128,9 +129,15 @@ export async function eventsById(db: Db, companyId: number, eventId: string): Pr
 export const EPC_FORMATS = ['No_Preference', 'Always_GS1_Digital_Link', 'Always_EPC_URN', 'Never_Translates'] as const;
 export type EpcFormat = (typeof EPC_FORMATS)[number];
 
-/** The `GS1-EPC-Format` request header: absent → No_Preference; an unknown value → 400. */
+/**
+ * The `GS1-EPC-Format` request header: absent → `Always_GS1_Digital_Link`, the standard's default
+ * (EPCIS 2.0 OpenAPI, and what our OPTIONS announce); an unknown value → 400. `No_Preference` leaves
+ * the choice to the repository, which answers identifiers as captured, as `Never_Translates` does.
+ */
+export const EPC_FORMAT_DEFAULT: EpcFormat = 'Always_GS1_Digital_Link';
+
 export function epcFormatOf(header: string | string[] | undefined): EpcFormat {
-  if (header === undefined) return 'No_Preference';
+  if (header === undefined) return EPC_FORMAT_DEFAULT;
   const value = Array.isArray(header) ? header[0] : header.trim();
   if (!(EPC_FORMATS as readonly string[]).includes(value)) throw queryParameterException(`GS1-EPC-Format: '${value}' is not one of ${EPC_FORMATS.join(', ')}`);
   return value as EpcFormat;
@@ -156,16 +163,49 @@ export interface QueryResultsHeader {
   subscriptionID?: string;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The `@context` of an answer: the standard context, then every prefix the events' own `@context`
+ * declares (their extension prefixes), so that a client that checks the document's context (GS1
+ * France's epcis2.js does) finds each one. A prefix two events bind to different namespaces stays
+ * on the events only (each event keeps its own `@context` anyway).
+ */
+export function answerContext(events: readonly Record<string, unknown>[]): unknown[] {
+  const prefixes = new Map<string, unknown>();
+  const conflicting = new Set<string>();
+  for (const event of events) {
+    const context = event['@context'];
+    for (const entry of Array.isArray(context) ? context : [context]) {
+      if (!isObject(entry)) continue;
+      for (const [prefix, namespace] of Object.entries(entry)) {
+        if (prefix.startsWith('@')) continue;
+        const known = prefixes.get(prefix);
+        if (known === undefined) prefixes.set(prefix, namespace);
+        else if (JSON.stringify(known) !== JSON.stringify(namespace)) conflicting.add(prefix);
+      }
+    }
+  }
+  const declared = [...prefixes].filter(([prefix]) => !conflicting.has(prefix));
+  return declared.length === 0 ? [EPCIS_CONTEXT] : [EPCIS_CONTEXT, Object.fromEntries(declared)];
+}
+
 /** An EPCISQueryDocument as JSON text around events given as JSON text. */
 export function queryDocumentText(events: readonly string[], header: QueryResultsHeader = {}, now = new Date()): string {
-  // The shell's only empty list is the event list: the query name is a path segment and the subscription ID a UUID.
-  return JSON.stringify(queryDocument([], header, now)).replace('"eventList":[]', () => `"eventList":[${events.join(',')}]`);
+  // Only events with a context of their own are read, for the prefixes the document declares.
+  const withContext = events.filter((event) => event.includes('"@context"')).map((event) => JSON.parse(event) as Record<string, unknown>);
+  const shell = queryDocument([], header, now);
+  shell['@context'] = answerContext(withContext);
+  // A marker no client text can hold stands for the event list in the shell, then the events' text takes its place.
+  const marker = `events-${randomUUID()}`;
+  ((shell.epcisBody as { queryResults: { resultsBody: { eventList: unknown[] } } }).queryResults.resultsBody.eventList = [marker]);
+  return JSON.stringify(shell).replace(`["${marker}"]`, () => `[${events.join(',')}]`);
 }
 
 /** An EPCISQueryDocument holding `events` (EPCIS 2.0 JSON binding). */
 export function queryDocument(events: Record<string, unknown>[], header: QueryResultsHeader = {}, now = new Date()): Record<string, unknown> {
   return {
-    '@context': [EPCIS_CONTEXT],
+    '@context': answerContext(events),
     type: 'EPCISQueryDocument',
     schemaVersion: '2.0',
     creationDate: now.toISOString(),

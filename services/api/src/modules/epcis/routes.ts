@@ -17,13 +17,15 @@ import { bearerAuth, type Routes } from '../../http.js';
 import { useEpcisProtocol } from './plugin.js';
 import { EPCIS_DISCOVERY_HEADERS, epcisErrors, summariseProblems } from './problem.js';
 import { storeEvents } from './store.js';
+import { captureBodyFromXml, isXmlMediaType, XmlInputError, type XmlCaptureBody } from './xml-read.js';
 import type { CaptureErrorBehaviour } from './tables.js';
 
 const tags = ['epcis'];
 /** The API key travels as a bearer token. */
 const apiKeyAuth = bearerAuth;
 
-const CAPTURE_MEDIA_TYPES = new Set(['application/json', 'application/ld+json']);
+const CAPTURE_MEDIA_TYPES = new Set(['application/json', 'application/ld+json', 'application/xml', 'text/xml']);
+const MEDIA_TYPES_TEXT = 'application/json, application/ld+json or application/xml (EPCIS 2.0 or 1.2 XML)';
 export const CAPTURE_JOBS_PER_PAGE_DEFAULT = 30;
 export const CAPTURE_JOBS_PER_PAGE_MAX = 500;
 
@@ -37,19 +39,53 @@ function errorBehaviourOf(request: FastifyRequest): CaptureErrorBehaviour {
 }
 
 /** 415 before a body of another kind is read. */
-async function requireJsonBody(request: FastifyRequest) {
+async function requireCaptureBody(request: FastifyRequest) {
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0].trim().toLowerCase();
   if (!CAPTURE_MEDIA_TYPES.has(type)) {
-    throw epcisErrors.unsupportedMediaType(`Content-Type ${type || '(none)'} is not supported; send application/json or application/ld+json`);
+    throw epcisErrors.unsupportedMediaType(`Content-Type ${type || '(none)'} is not supported; send ${MEDIA_TYPES_TEXT}`);
   }
 }
 
-/** A client that asks for another EPCIS major version than 2 (`GS1-EPCIS-Version: 1.2`) is told so. */
+/**
+ * A client that asks for another EPCIS major version than 2 (`GS1-EPCIS-Version: 1.2`) is told so;
+ * an EPCIS 1.2 XML document may say it is one (it is read into its 2.0 form).
+ */
 async function requireEpcis2(request: FastifyRequest) {
   const asked = request.headers['gs1-epcis-version'];
-  if (typeof asked === 'string' && asked.trim() !== '' && !/^2(\.|$)/.test(asked.trim())) {
-    throw epcisErrors.notAcceptable(`This repository speaks EPCIS 2.0.0, not ${asked}`);
+  if (typeof asked !== 'string' || asked.trim() === '' || /^2(\.|$)/.test(asked.trim())) return;
+  if (request.method === 'POST' && /^1\.2(\.|$)/.test(asked.trim()) && isXmlMediaType(request.headers['content-type'])) return;
+  throw epcisErrors.notAcceptable(`This repository speaks EPCIS 2.0.0, not ${asked}`);
+}
+
+/** An XML capture body, as the XML content type parser reads it (xml-read.ts). */
+class XmlBody {
+  constructor(readonly body: XmlCaptureBody) {}
+}
+
+function readXmlBody(text: string): XmlBody {
+  try {
+    return new XmlBody(captureBodyFromXml(text));
+  } catch (error) {
+    if (error instanceof XmlInputError) throw epcisErrors.validation(error.message);
+    throw error;
   }
+}
+
+/** The JSON document of a capture body: an XML one read into its JSON form; a lone XML event is not a document. */
+function xmlDocumentOf(body: unknown): unknown {
+  if (!(body instanceof XmlBody)) return body;
+  if (body.body.kind === 'event') throw epcisErrors.validation('The XML body is one event; send it to POST /epcis/events, or wrap it in an EPCISDocument');
+  return body.body.document;
+}
+
+/** The one event of a `POST /epcis/events` body: an XML event element, or the only event of an XML document. */
+function xmlEventOf(body: unknown): unknown {
+  if (!(body instanceof XmlBody)) return body;
+  if (body.body.kind === 'event') return { '@context': body.body.context, ...body.body.event };
+  const document = body.body.document;
+  const events = ((document.epcisBody as { eventList?: unknown[] } | undefined)?.eventList ?? []) as Record<string, unknown>[];
+  if (events.length !== 1) throw epcisErrors.validation(`POST /epcis/events takes one event; the XML document holds ${events.length}. Send documents to /epcis/capture`);
+  return { '@context': document['@context'], ...events[0] };
 }
 
 const encodePageToken = (key: CapturePageKey) => Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
@@ -104,6 +140,14 @@ export const epcisCaptureRoutes: Routes = async (app) => {
   useEpcisProtocol(app);
   // JSON-LD is read as plain JSON: a remote @context is never fetched.
   app.addContentTypeParser('application/ld+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // The XML binding (EPCIS 2.0 and 1.2): no DTD, no entities, read into the JSON form (decision 080).
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, readXmlBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode === 413) reply.headers(CAPTURE_LIMIT_HEADERS);
     return payload;
@@ -122,13 +166,14 @@ export const epcisCaptureRoutes: Routes = async (app) => {
   app.post(
     '/epcis/capture',
     {
-      onRequest: [requireEpcis2, app.authenticateApiKey, requireJsonBody],
+      onRequest: [requireEpcis2, app.authenticateApiKey, requireCaptureBody],
       bodyLimit: CAPTURE_FILE_SIZE_LIMIT_BYTES,
       schema: {
         tags,
         summary: 'Capture an EPCISDocument (asynchronous): 202 with the job in Location',
         description:
-          'Body: an EPCISDocument (or EPCISQueryDocument) as application/json or application/ld+json. A document the EPCIS 2.0 schema ' +
+          'Body: an EPCISDocument (or EPCISQueryDocument) as application/json or application/ld+json, or as EPCIS 2.0 or 1.2 XML ' +
+          '(application/xml, text/xml; no DTD). A document the EPCIS 2.0 schema ' +
           'or the CBV refuses answers 400 and nothing is stored (under `GS1-Capture-Error-Behaviour: proceed`, events with problems are ' +
           'refused by the job and the others stored). 413 past GS1-EPCIS-Capture-Limit events or GS1-EPCIS-Capture-File-Size-Limit bytes.',
         security: apiKeyAuth,
@@ -139,7 +184,7 @@ export const epcisCaptureRoutes: Routes = async (app) => {
     async (request, reply) => {
       const errorBehaviour = errorBehaviourOf(request);
       if ((await waitingCaptures(app.db)) >= CAPTURE_JOBS_WAITING_MAX) throw epcisErrors.busy(5);
-      const document = readCaptureDocument(request.body, errorBehaviour);
+      const document = readCaptureDocument(xmlDocumentOf(request.body), errorBehaviour);
       const { companyId, apiKeyId } = request.apiClient;
       // The document and its job are kept together: a 202 is a promise to report an outcome, whatever becomes of this replica.
       const job = await app.db.transaction(async (tx) => {
@@ -197,12 +242,13 @@ export const epcisCaptureRoutes: Routes = async (app) => {
   app.post(
     '/epcis/events',
     {
-      onRequest: [requireEpcis2, app.authenticateApiKey, requireJsonBody],
+      onRequest: [requireEpcis2, app.authenticateApiKey, requireCaptureBody],
       bodyLimit: CAPTURE_FILE_SIZE_LIMIT_BYTES,
       schema: {
         tags,
         summary: 'Capture one event (synchronous): 201 with the event in Location',
         description:
+          'Body: one event as JSON, or as EPCIS 2.0 XML (an event element, or an EPCISDocument holding one event; EPCIS 1.2 too). ' +
           '400 when the EPCIS 2.0 schema or the CBV refuses it, 409 when its eventID is stored already (an error declaration ' +
           'restating a stored event excepted). Without an eventID the EPCIS 2.0 event hash is given; the same event sent again is not stored twice.',
         security: apiKeyAuth,
@@ -210,7 +256,7 @@ export const epcisCaptureRoutes: Routes = async (app) => {
       },
     },
     async (request, reply) => {
-      const event = request.body;
+      const event = xmlEventOf(request.body);
       if (typeof event !== 'object' || event === null || Array.isArray(event)) throw epcisErrors.validation('The body must be one EPCIS event (a JSON object)');
       const received = event as Record<string, unknown>;
       if (received.type === 'EPCISDocument' || received.type === 'EPCISQueryDocument') {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Jobs } from '../../plugins/jobs.js';
 import { parseEventQuery } from './query-params.js';
-import { queryDocument, selectRows } from './query.js';
+import { formatEvents, queryDocument, selectRows, type EpcFormat } from './query.js';
 import { conditionSql } from './query-sql.js';
 import { nextScheduleTime, parseSchedule, type QuerySchedule } from './subscriptions-schedule.js';
 import { gs1Signature, postWebhook, type WebhookResult } from './subscriptions-webhook.js';
@@ -63,6 +63,7 @@ interface Claimed {
   stream: boolean;
   schedule: QuerySchedule | null;
   report_if_empty: boolean;
+  epc_format: string;
   query: Record<string, string>;
   name: string;
 }
@@ -92,7 +93,7 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
         limit 1
         for update skip locked
       )
-      returning s.id, s.company_id, s.dest, s.signature_token, s.initial_record_time, s.cursor, s.attempts, s.stream, s.schedule, s.report_if_empty,
+      returning s.id, s.company_id, s.dest, s.signature_token, s.initial_record_time, s.cursor, s.attempts, s.stream, s.schedule, s.report_if_empty, s.epc_format,
         q.query, q.name`,
     );
     return claimed ?? null;
@@ -126,7 +127,9 @@ export function createSubscriptionWorker(options: SubscriptionWorkerOptions): Su
   }
 
   async function post(subscription: Claimed, events: Record<string, unknown>[]): Promise<WebhookResult> {
-    const body = JSON.stringify(queryDocument(events, { queryName: subscription.name, subscriptionID: subscription.id }));
+    // Identifiers as the subscriber asked for them (GS1-EPC-Format when it subscribed).
+    const formatted = await formatEvents(db, subscription.company_id, events, subscription.epc_format as EpcFormat);
+    const body = JSON.stringify(queryDocument(formatted, { queryName: subscription.name, subscriptionID: subscription.id }));
     const headers: Record<string, string> = subscription.signature_token ? { 'GS1-Signature': gs1Signature(body, subscription.signature_token) } : {};
     return postWebhook(subscription.dest, body, headers, { allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs });
   }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { epcisSubscriptions } from './tables.js';
 import type { NamedQuery } from './named-queries.js';
 import { parseDateTime } from './query-params.js';
+import { EPC_FORMAT_DEFAULT, type EpcFormat } from './query.js';
 import { noSuchSubscriptionException, subscriptionControlsException } from './query-problem.js';
 import type { PageTokens } from './query-token.js';
 import { nextScheduleTime, parseSchedule } from './subscriptions-schedule.js';
@@ -74,7 +75,14 @@ export function subscriptionView(row: SubscriptionRow, queryName: string): Subsc
  * (EPCIS 2.0: "if omitted, the default value is the current time"), so only events captured from
  * now on are sent; with one, stored events recorded since then are sent too.
  */
-export async function createSubscription(db: Db, companyId: number, query: NamedQuery, body: SubscriptionBody, allowPrivate: boolean): Promise<SubscriptionRow> {
+export async function createSubscription(
+  db: Db,
+  companyId: number,
+  query: NamedQuery,
+  body: SubscriptionBody,
+  allowPrivate: boolean,
+  epcFormat: EpcFormat = EPC_FORMAT_DEFAULT,
+): Promise<SubscriptionRow> {
   const problem = destProblem(body.dest, allowPrivate);
   if (problem) throw subscriptionControlsException(problem);
   if (body.schedule !== undefined && body.stream === true) throw subscriptionControlsException('schedule and stream exclude each other');
@@ -97,6 +105,7 @@ export async function createSubscription(db: Db, companyId: number, query: Named
       schedule: body.schedule ?? null,
       nextAttemptAt: firstRun,
       initialRecordTime,
+      epcFormat,
     })
     .returning();
   return row;

@@ -167,6 +167,8 @@ export const epcisSubscriptions = pgTable(
     /** A schedule (`{ second, minute, hour, dayOfMonth, month, dayOfWeek }`) when not streaming. */
     schedule: jsonb('schedule').$type<Record<string, string>>(),
     initialRecordTime: timestamp('initial_record_time', { withTimezone: true }),
+    /** The `GS1-EPC-Format` of the request that created it: how its deliveries write identifiers. */
+    epcFormat: text('epc_format').notNull().default('Always_GS1_Digital_Link'),
     cursor: bigint('cursor', { mode: 'number' }).notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),

@@ -269,7 +269,8 @@ export function buildView(entry: ResolverEntry, origin: string, path: DigitalLin
     linksetJson() {
       if (json !== undefined) return json;
       const context: Record<string, unknown> = { anchor, itemDescription: entry.title || anchor };
-      if (defaultChoice) context[DEFAULT_LINK_REL] = [linksetTarget(defaultChoice.preferred)];
+      // The default link names its target only: href and the title the GS1 schema requires (the GS1 example linkset: "just the href for the default").
+      if (defaultChoice) context[DEFAULT_LINK_REL] = [{ href: defaultChoice.preferred.href, title: defaultChoice.preferred.title }];
       for (const choice of byType.values()) {
         const relation = relationOf(choice.linkType);
         if (LINKSET_RELATION.test(relation)) context[relation] = choice.candidates.map(linksetTarget);

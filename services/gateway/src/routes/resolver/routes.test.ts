@@ -376,8 +376,10 @@ describe('link sets', () => {
     const [context] = body.linkset;
     expect(context.anchor).toBe(`${origin}/01/${GTIN}`);
     expect(context.itemDescription).toBe('Trail boots');
-    expect(context['https://gs1.org/voc/defaultLink']).toEqual([{ href: BOOTS, title: 'Product Information', type: 'text/html', hreflang: ['en'] }]);
+    // The default link carries only href and title; the link of its type keeps type and hreflang.
+    expect(context['https://gs1.org/voc/defaultLink']).toEqual([{ href: BOOTS, title: 'Product Information' }]);
     expect(context['https://gs1.org/voc/pip'].map((l: { href: string }) => l.href)).toEqual([BOOTS, 'https://brand.example/ko/boots']);
+    expect(context['https://gs1.org/voc/pip'][0]).toMatchObject({ href: BOOTS, type: 'text/html', hreflang: ['en'] });
     expect(context['https://gs1.org/voc/dpp']).toHaveLength(3);
     // The serial's links are not the product's.
     expect(context['https://gs1.org/voc/traceability']).toBeUndefined();

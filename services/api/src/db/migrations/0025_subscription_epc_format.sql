@@ -1,0 +1,1 @@
+ALTER TABLE "epcis_subscriptions" ADD COLUMN "epc_format" text DEFAULT 'Always_GS1_Digital_Link' NOT NULL;
