@@ -157,6 +157,8 @@ export interface LandingPageInput {
   /** The language was chosen in the URL (a chip or a shared link): kept in the views' links. */
   langInUrl: boolean;
   manifest: LandingViteManifest;
+  /** The browser is signed in to the console: the page carries what the editor's draft preview needs. */
+  editor?: boolean;
 }
 
 export interface LandingProblemInput {

@@ -168,6 +168,16 @@ export const traceSchema = z.object({
 export type Trace = z.infer<typeof traceSchema>;
 export const traceResponseSchema = z.object({ result: traceSchema, pageInfo: pageInfoSchema });
 
+/**
+ * `GET /api/trace/status?productId`: whether the product is traced, since when and with how many
+ * events (an untraced product is an answer, not an error; 404 only for another company's product).
+ */
+export const traceStatusQuerySchema = z.object({ productId: idTextSchema });
+export const traceStatusResponseSchema = z.object({
+  result: z.object({ traced: z.boolean(), tracingSince: z.string().nullable(), events: z.number().int().nonnegative() }),
+});
+export type TraceStatus = z.infer<typeof traceStatusResponseSchema>['result'];
+
 /** `PUT /api/trace/start?productId`: 200 with the trace's first page; a second start changes nothing. */
 export const traceStartQuerySchema = z.object({ productId: idTextSchema });
 

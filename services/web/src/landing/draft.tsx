@@ -22,7 +22,7 @@ function withDraft(data: LandingPageData, draft: Draft): LandingPageData {
   };
 }
 
-function DraftPage({ page, draft, initialLanguage }: { page: LandingPageState; draft: Draft; initialLanguage: string }) {
+function DraftPage({ page, draft, initialLanguage }: { page: LandingPageState & { data: NonNullable<LandingPageState['data']> }; draft: Draft; initialLanguage: string }) {
   const [language, setLanguage] = useState(initialLanguage);
   const data = withDraft(page.data, draft);
   const shown = draft.design.isAutoTrans ? language : activeLanguage(language, draft.languages);
@@ -43,6 +43,9 @@ function DraftPage({ page, draft, initialLanguage }: { page: LandingPageState; d
 
 /** Replaces the server's page in `container` with the drafts it is given; answers the function that shows the next one. */
 export function mountDraft(container: HTMLElement | null, page: LandingPageState): (message: unknown) => void {
+  // A page without its data (a shopper's) never loads this entry; nothing to draw a draft from.
+  if (!page.data || !page.messages) return () => undefined;
+  const editable = page as LandingPageState & Required<Pick<LandingPageState, 'data' | 'messages'>>;
   const target = container ?? document.body.appendChild(document.createElement('div'));
   let root: ReturnType<typeof createRoot> | null = null;
   return (message) => {
@@ -55,8 +58,8 @@ export function mountDraft(container: HTMLElement | null, page: LandingPageState
     }
     root.render(
       <StrictMode>
-        <IntlProvider locale={page.uiLanguage} defaultLocale="en" messages={page.messages}>
-          <DraftPage page={page} draft={parsed.data.draft} initialLanguage={page.language} />
+        <IntlProvider locale={editable.uiLanguage} defaultLocale="en" messages={editable.messages}>
+          <DraftPage page={editable} draft={parsed.data.draft} initialLanguage={editable.language} />
         </IntlProvider>
       </StrictMode>,
     );

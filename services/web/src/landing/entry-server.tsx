@@ -218,10 +218,9 @@ function renderPage(input: LandingPageInput): LandingRenderResult {
     serial,
     digitalLink,
     basePath,
-    data,
-    messages,
+    ...(input.editor ? { data, messages } : {}),
     fonts,
-    draftScript: manifest[DRAFT_ENTRY] ? `/${manifest[DRAFT_ENTRY].file}` : null,
+    draftScript: input.editor && manifest[DRAFT_ENTRY] ? `/${manifest[DRAFT_ENTRY].file}` : null,
     channel: previewChannelName(data.product.productId),
     videos: embedUrls(data, language),
   };

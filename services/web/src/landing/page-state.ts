@@ -22,9 +22,13 @@ export interface LandingPageState {
   digitalLink: string;
   /** The path of the index view, to which the views' links are relative. */
   basePath: string;
-  data: LandingPageData;
-  /** The landing's messages in the UI language, for the draft entry (it ships none of its own). */
-  messages: Record<string, string>;
+  /**
+   * The page's data and messages, for the draft entry (it ships none of its own): only on a page
+   * opened in a browser signed in to the console, where an editor may send a draft; a shopper's page
+   * carries neither (they were most of its weight).
+   */
+  data?: LandingPageData;
+  messages?: Record<string, string>;
   /**
    * Stylesheets of the CJK faces the page's languages need (ja, zh, ko), added by the enhancement
    * script after the first paint: the page is drawn at once in the system's faces, never blocked on them.

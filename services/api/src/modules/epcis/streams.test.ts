@@ -67,7 +67,9 @@ interface Client {
 
 function connect(path: string, key: string | null = acmeKey, options: WebSocket.ClientOptions = {}, url = base): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { ...options, headers: key ? { authorization: `Bearer ${key}` } : {} });
+    // Identifiers as captured (without the header a stream answers GS1 Digital Link URIs, the standard's default).
+    const headers = { 'GS1-EPC-Format': 'Never_Translates', ...(key ? { authorization: `Bearer ${key}` } : {}) };
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { ...options, headers });
     const documents: Json[] = [];
     const closed = new Promise<{ code: number; reason: string }>((done) => socket.on('close', (code, reason) => done({ code, reason: reason.toString() })));
     socket.on('message', (data) => documents.push(JSON.parse(data.toString()) as Json));

@@ -323,6 +323,18 @@ describe('GET /api/trace with serials and containers', () => {
     expect((await readTrace(product.productId)).statusCode).toBe(404);
     expect((await addEvent(product.productId, { type: 'ObjectEvent' })).statusCode).toBe(404);
   });
+
+  it('tells whether a product is traced without an error for one that is not; and nothing for another company', async () => {
+    const status = (productId: number, authorization = acme) => call(t.app, authorization, { method: 'GET', url: `/api/trace/status?productId=${productId}` });
+    const product = await newProduct();
+    const before = await status(product.productId);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toEqual({ result: { traced: false, tracingSince: null, events: 0 } });
+    expect((await start(product.productId)).statusCode).toBe(200);
+    expect((await status(product.productId)).json().result).toMatchObject({ traced: true, tracingSince: expect.any(String), events: 1 });
+    // Nordic's plan has no DPP service: refused before the product is looked at.
+    expect((await status(product.productId, nordic)).statusCode).toBe(403);
+  });
 });
 
 describe('POST /api/trace/events', () => {

@@ -7,13 +7,15 @@ import {
   traceQuerySchema,
   traceResponseSchema,
   traceStartQuerySchema,
+  traceStatusQuerySchema,
+  traceStatusResponseSchema,
 } from '@product-console/shared';
 import { bearerAuth, errorResponses, type Routes } from '../../http.js';
 import { companyIdOf, requireAdmin, requireCompany } from '../../plugins/auth.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { requireService } from '../plans/require-service.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
-import { addTraceEvent, getTrace, listTraces, startTrace, type TraceContext } from './service.js';
+import { addTraceEvent, getTrace, listTraces, startTrace, traceStatus, type TraceContext } from './service.js';
 
 const tags = ['trace'];
 
@@ -48,6 +50,22 @@ export const traceRoutes: Routes = async (app, { config }) => {
       },
     },
     async (request) => listTraces(context(request), request.query),
+  );
+
+  app.get(
+    '/api/trace/status',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Whether a product is traced, since when, and how many events its journey has',
+        description: "An untraced product answers `traced: false` (the product page asks on every visit). 404 for another company's product.",
+        security: bearerAuth,
+        querystring: traceStatusQuerySchema,
+        response: { 200: traceStatusResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ result: await traceStatus(context(request), request.query.productId) }),
   );
 
   app.get(

@@ -102,6 +102,15 @@ async function tracedProduct(ctx: TraceContext, productId: number) {
   return { product, gtin: product.gtin, trace };
 }
 
+/** `GET /api/trace/status?productId`: the product (read access) traced or not, since when, with how many events. */
+export async function traceStatus(ctx: TraceContext, productId: number): Promise<{ traced: boolean; tracingSince: string | null; events: number }> {
+  const product = await authorizeProduct(ctx.db, ctx.auth, ctx.companyId, productId, 'read');
+  const trace = await traceOf(ctx.db, ctx.companyId, product.id);
+  if (!trace || product.gtin === null) return { traced: false, tracingSince: null, events: 0 };
+  const page = await journeyPage(ctx.db, ctx.companyId, { gtin: product.gtin }, { offset: 0, limit: 1 });
+  return { traced: true, tracingSince: trace.startedAt.toISOString(), events: page.total };
+}
+
 export interface TracePageQuery {
   productId: number;
   serial?: string;

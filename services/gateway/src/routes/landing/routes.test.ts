@@ -198,9 +198,11 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(html).toContain('<script type="module" src="/assets/landing-test.js"></script>');
     expect(html).toContain('<link rel="modulepreload" href="/assets/media-test.js">');
     expect(html).toMatch(/<script type="application\/json" id="landing-state">\{"productId":42,/);
-    // The draft view is named for the script to import on an editor's answer, never loaded with the page.
-    expect(html).toContain('"draftScript":"/assets/landing-draft-test.js"');
+    // A shopper's page carries no draft preview: neither the draft script nor the page's data and messages.
+    expect(html).toContain('"draftScript":null');
+    expect(html).not.toContain('"messages":');
     expect(html).not.toMatch(/<(script|link)[^>]*(landing-draft-test|react-test)/);
+    expect(response.headers.vary).toMatch(/^Accept-Language, Cookie\b/);
     // English needs no font file; none holds up the first paint.
     expect(html).toContain('"fonts":[]');
     expect(html).not.toContain('rel="stylesheet"');
@@ -208,6 +210,16 @@ describe('GET /{serviceName}/product-details/{id}/preview', () => {
     expect(html).not.toMatch(/sign in|index-[\w-]+\.js/i);
     expect(api.reads[0]?.get('view')).toBe('index');
     expect(api.reads[0]?.get('serviceName')).toBe('acme');
+  });
+
+  it("gives a browser signed in to the console what an editor's draft preview needs, kept from shared caches", async () => {
+    const response = await page('/acme/product-details/42/preview', { 'accept-language': 'en', cookie: 'sid=an-editor-session' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    // The draft view is named for the script to import on an editor's answer, never loaded with the page.
+    expect(response.body).toContain('"draftScript":"/assets/landing-draft-test.js"');
+    expect(response.body).toContain('"messages":{');
+    expect(response.body).not.toMatch(/<(script|link)[^>]*(landing-draft-test|react-test)/);
   });
 
   it('shows a registered language the browser prefers, with the page words in it', async () => {

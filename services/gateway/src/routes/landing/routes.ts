@@ -16,6 +16,7 @@ import {
   VISITOR_ADDRESS_HEADER,
 } from '@product-console/shared';
 import { LANDING_HEADERS } from '../../plugins/static.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 import { reportPageRoutes } from './report.js';
 import { acceptedPrimaryLanguages, requestedLanguage, shownLanguage, uiLanguage, urlLanguage } from './language.js';
 
@@ -91,7 +92,7 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
 
   const originOf = (request: FastifyRequest) => options.origin ?? `${request.protocol}://${request.host}`;
 
-  function send(request: FastifyRequest, reply: FastifyReply, status: number, html: string, opened = false) {
+  function send(request: FastifyRequest, reply: FastifyReply, status: number, html: string, opened = false, editor = false) {
     if (opened) {
       // A passport access link's page: its restricted fields are kept by no cache, and its address (the token) is not
       // sent onward as a Referer by anything the page loads or links to.
@@ -103,10 +104,11 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
       return reply.code(status).send(html);
     }
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    // An editor's page carries the draft preview's data: kept by no shared cache, and told apart by its cookie.
     void reply
       .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Language')
+      .header('cache-control', editor ? 'private, no-cache' : 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
       .header('etag', etag);
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.code(status).send(html);
@@ -189,8 +191,10 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
       basePath: `/${encodeURIComponent(params.serviceName)}/product-details/${params.productId}/preview`,
       langInUrl: fromUrl !== null,
       manifest,
+      // A browser signed in to the console may be an editor's, whose preview tab takes drafts.
+      editor: Boolean(request.cookies[SESSION_COOKIE]),
     });
-    return send(request, reply, page.status, page.html, opened);
+    return send(request, reply, page.status, page.html, opened, Boolean(request.cookies[SESSION_COOKIE]));
   }
 
   // The pages get the landing's browser protections (framed only by the console's own editor).
