@@ -176,6 +176,11 @@ describe('traceability in Chromium', () => {
     expect(await page.getByTestId('serial-parents').innerText()).toContain('Not packed in a case or pallet now.');
     await shoot('serial-trace');
 
+    // A serial the product does not have: said so, never "not traced yet" with a Start tracing button.
+    await page.goto(`${baseURL()}/acme/epcis/${made.productId}/serial/NOPE-404`);
+    await expect.poll(() => page.getByTestId('trace-unknown-subject').innerText().catch(() => ''), WAIT).toContain('No serial NOPE-404 is registered for this product.');
+    expect(await page.getByTestId('trace-not-traced').count()).toBe(0);
+
     // The traced products list, from the sidebar's Traceability item.
     await page.goto(`${baseURL()}/acme/epcis?projectId=${made.projectId}`);
     const row = page.getByTestId('traced-product');

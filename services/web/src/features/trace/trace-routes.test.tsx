@@ -87,6 +87,18 @@ describe('the trace pages', () => {
     // The first test loads the console shell and the route's chunks: slow on a busy machine.
   }, 60_000);
 
+  it("say a serial is not one of a traced product's, rather than that the product is not traced", async () => {
+    setup({
+      'GET /bff/api/trace': { status: 404, body: { code: 'E404001', message: 'The requested item was not found.' } },
+      '/bff/api/trace/status': { body: { result: { traced: true, tracingSince: '2026-11-24T08:00:00.000Z', events: 3 } } },
+    });
+    renderRoute(`/acme/epcis/${PRODUCT}/serial/NOPE-1`);
+    expect(await screen.findByTestId('trace-unknown-subject')).toHaveTextContent('No serial NOPE-1 is registered for this product.');
+    expect(screen.queryByTestId('trace-not-traced')).toBeNull();
+    expect(screen.queryByTestId('trace-start')).toBeNull();
+    expect(screen.getByTestId('trace-unknown-back')).toHaveAttribute('href', `/acme/epcis/${PRODUCT}`);
+  });
+
   it('say a DL product cannot be traced, without a Start tracing button', async () => {
     setup({
       '/bff/api/product/': { body: makeProductResponse({ productId: PRODUCT, service: 'DL' }) },

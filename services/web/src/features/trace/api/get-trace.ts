@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { PageInfo, Trace } from '@product-console/shared';
+import type { PageInfo, Trace, TraceStatus } from '@product-console/shared';
 import { apiFetcher, isApiError } from '@/lib/api-client';
 import { TRACE_KEY_PREFIX } from '@/features/trace/api/get-traced-products';
 
@@ -30,4 +30,9 @@ export function useTrace(params: TraceParams | null) {
 /** The API answers 404 for a product that is not traced (or not the company's). */
 export function isNotTraced(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
+}
+
+/** Whether the product is traced, since when and with how many events (`GET /api/trace/status`): never an error for an untraced one. */
+export function useTraceStatus(productId: number | null) {
+  return useSWR<{ result: TraceStatus }>(productId ? `${TRACE_KEY_PREFIX}/status?productId=${productId}` : null, apiFetcher);
 }

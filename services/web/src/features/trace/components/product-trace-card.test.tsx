@@ -33,15 +33,8 @@ describe('ProductTraceCard', () => {
     mockBff({
       '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
       '/bff/api/service/plan/info': { body: { result: makePlan() } },
-      'GET /bff/api/trace': () =>
-        traced
-          ? {
-              body: {
-                result: { productId: 7, productName: 'Jacket', gtin: null, tracingSince: '2026-11-24T08:00:00.000Z', serial: null, parents: [], serials: [], events: [] },
-                pageInfo: { total: 1, page: 1, size: 1 },
-              },
-            }
-          : notFound,
+      // An untraced product is an answer, not an error.
+      '/bff/api/trace/status': () => ({ body: { result: traced ? { traced: true, tracingSince: '2026-11-24T08:00:00.000Z', events: 1 } : { traced: false, tracingSince: null, events: 0 } } }),
       'PUT /bff/api/trace/start': () => {
         traced = true;
         return { body: {} };

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePlanInfo } from '@/lib/plan';
-import { isNotTraced, useTrace } from '@/features/trace/api/get-trace';
+import { useTraceStatus } from '@/features/trace/api/get-trace';
 import { StartTracingButton } from '@/features/trace/components/start-tracing-button';
 
 const Body = styled(CardBody)`
@@ -39,9 +39,9 @@ export function ProductTraceCard({ serviceName, product }: ProductTraceCardProps
 
 function TraceSummary({ serviceName, productId }: { serviceName: string; productId: number }) {
   const intl = useIntl();
-  const trace = useTrace({ productId, page: 1, size: 1 });
+  const trace = useTraceStatus(productId);
   const tracePath = `/${encodeURIComponent(serviceName)}/epcis/${productId}`;
-  const notTraced = isNotTraced(trace.error);
+  const notTraced = trace.data?.result.traced === false;
 
   return (
     <Card data-testid="product-trace-card">
@@ -67,7 +67,7 @@ function TraceSummary({ serviceName, productId }: { serviceName: string; product
             <p data-testid="product-trace-status">
               <FormattedMessage
                 id="trace.tracedSince"
-                values={{ date: intl.formatDate(trace.data.result.tracingSince, { dateStyle: 'medium' }), count: trace.data.pageInfo.total }}
+                values={{ date: intl.formatDate(trace.data.result.tracingSince ?? undefined, { dateStyle: 'medium' }), count: trace.data.result.events }}
               />
             </p>
             <ButtonLink to={tracePath} $variant="outline" data-testid="product-trace-open">

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PageInfo } from '@product-console/shared';
 import type { SWRResponse } from 'swr';
@@ -9,8 +9,9 @@ import { JourneyMap } from '@/components/journey-map';
 import { journeyPlaces } from '@/lib/map/journey-places';
 import { ListError, ListSkeleton, StateBlock } from '@/components/list-body';
 import { lastPageOf, PagerFooter } from '@/components/paged-table';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { isNotTraced, type TraceAnswer } from '@/features/trace/api/get-trace';
+import { isNotTraced, useTraceStatus, type TraceAnswer } from '@/features/trace/api/get-trace';
 import { EventTimeline } from '@/features/trace/components/event-timeline';
 import { StartTracingButton } from '@/features/trace/components/start-tracing-button';
 
@@ -101,6 +102,37 @@ export function NotTraced({ productId, isDpp, children }: { productId: number; i
   );
 }
 
+/**
+ * The API's 404 of a journey: the product is not traced, or (for a traced one) the serial or lot
+ * asked for is not one of it. Which one, the product's trace status says.
+ */
+function NotFoundInTrace({ productId, isDpp, subject }: { productId: number; isDpp: boolean; subject?: { serial?: string; lot?: string } }) {
+  const { serviceName = '' } = useParams();
+  const about = subject?.serial !== undefined || subject?.lot !== undefined;
+  const status = useTraceStatus(about ? productId : null);
+  if (!about) return <NotTraced productId={productId} isDpp={isDpp} />;
+  if (!status.data) return <ListSkeleton rows={1} height="120px" testId="trace-loading" />;
+  if (!status.data.result.traced || !subject) return <NotTraced productId={productId} isDpp={isDpp} />;
+  return (
+    <Card>
+      <StateBlock testId="trace-unknown-subject" icon={<TraceIcon size={28} />}>
+        <p>
+          <strong>
+            {subject.serial !== undefined ? (
+              <FormattedMessage id="trace.serial.unknown" values={{ serial: subject.serial }} />
+            ) : (
+              <FormattedMessage id="trace.lot.unknown" values={{ lot: subject.lot }} />
+            )}
+          </strong>
+        </p>
+        <ButtonLink to={`/${encodeURIComponent(serviceName)}/epcis/${productId}`} $variant="outline" data-testid="trace-unknown-back">
+          <FormattedMessage id="trace.serial.back" />
+        </ButtonLink>
+      </StateBlock>
+    </Card>
+  );
+}
+
 /** The map of the page's places (decision 081), when the company keeps any of them. */
 function TraceMap({ answer }: { answer: TraceAnswer }) {
   const intl = useIntl();
@@ -133,6 +165,7 @@ export function TraceBody({
   serialPath,
   emptyId,
   side,
+  subject,
 }: {
   valid: boolean;
   productId: number;
@@ -144,8 +177,11 @@ export function TraceBody({
   serialPath?: (serial: string) => string;
   emptyId: 'trace.noEvents' | 'trace.serial.noEvents';
   side: (answer: TraceAnswer) => ReactNode;
+  /** The serial or lot the page is about, when it is one's. */
+  subject?: { serial?: string; lot?: string };
 }) {
-  if (!valid || isNotTraced(trace.error)) return <NotTraced productId={productId} isDpp={isDpp} />;
+  if (!valid) return <NotTraced productId={productId} isDpp={isDpp} />;
+  if (isNotTraced(trace.error)) return <NotFoundInTrace productId={productId} isDpp={isDpp} subject={subject} />;
   if (trace.error && !trace.data) return <ListError error={trace.error} onRetry={() => void trace.mutate()} testId="trace-error" />;
   if (!trace.data) return <ListSkeleton rows={3} height="120px" testId="trace-loading" />;
   const places = new Map((trace.data.result.places ?? []).map((place) => [place.identifier, place]));

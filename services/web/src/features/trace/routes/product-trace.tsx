@@ -75,6 +75,7 @@ export function ProductTraceRoute() {
         setPage={setPage}
         highlightId={highlightId}
         serialPath={serialPath}
+        subject={lot !== undefined ? { lot } : undefined}
         emptyId="trace.noEvents"
         side={(answer) => (
           <SideCard as="aside" data-testid="trace-serials">

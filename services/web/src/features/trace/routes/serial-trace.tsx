@@ -54,6 +54,7 @@ export function SerialTraceRoute() {
         page={page}
         setPage={setPage}
         highlightId={highlightId}
+        subject={{ serial: serialId }}
         emptyId="trace.serial.noEvents"
         side={(answer) => (
           <SideCard as="aside" data-testid="serial-parents">
