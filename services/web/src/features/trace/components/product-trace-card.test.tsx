@@ -7,8 +7,6 @@ import { makePlan, makeSession } from '@/testing/fixtures';
 import { mockBff, renderWithProviders } from '@/testing/test-utils';
 import { ProductTraceCard } from '@/features/trace/components/product-trace-card';
 
-const notFound = { status: 404, body: { code: 'E404001', message: 'The requested item was not found.' } };
-
 /** Reads the product's links as the links section does (its own key). */
 function LinksReader() {
   useSWR('/bff/api/entry/links/active?productId=7');
