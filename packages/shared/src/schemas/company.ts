@@ -31,6 +31,10 @@ export const companySchema = z.object({
     .nullable()
     .optional()
     .describe("The regrouping of the analytics into a new time zone, while it is queued or running; null once done"),
+  publicOrigin: z
+    .string()
+    .optional()
+    .describe("The product's public address (origin of PUBLIC_URL): the addresses the console shows for shoppers and machine clients use it, whatever host the console was opened on"),
 });
 export type Company = z.infer<typeof companySchema>;
 

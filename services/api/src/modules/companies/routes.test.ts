@@ -43,6 +43,8 @@ describe('GET /api/auth/me/company-info', () => {
       gcps: ['0614141', '0614142'],
       contactEmail: 'hello@acme.example',
     });
+    // The product's public address, for the addresses the console shows (access links, capture).
+    expect(response.json().result.publicOrigin).toBe(new URL(t.config.PUBLIC_URL).origin);
   });
 
   it('is refused to a super-admin that has not switched company', async () => {

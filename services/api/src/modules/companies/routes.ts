@@ -15,7 +15,8 @@ import { invalidateResolver } from '../resolver/invalidate.js';
 import { requestAnalyticsRebuild } from './analytics-rebuild.js';
 import { getCompanyInfo, listCustomers, liveEntryPaths, setCustomerPermission, updateCompanyInfo } from './service.js';
 
-export const companyRoutes: Routes = async (app) => {
+export const companyRoutes: Routes = async (app, { config }) => {
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
   app.get(
     '/api/auth/me/company-info',
     {
@@ -27,7 +28,7 @@ export const companyRoutes: Routes = async (app) => {
         response: { 200: companyInfoResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ result: await getCompanyInfo(app.db, companyIdOf(request.auth)) }),
+    async (request) => ({ result: { ...(await getCompanyInfo(app.db, companyIdOf(request.auth))), publicOrigin } }),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import { formResolver } from '@/lib/form-resolver';
 import type { MessageId } from '@/lib/i18n';
 import { CopyableUri } from '@/components/copyable-uri';
 import { createAccessLink, revokeAccessLink, useAccessLinks, type CreatedAccessLink } from '@/features/passport/api/passport-api';
+import { usePublicOrigin } from '@/features/profile/api/profile';
 
 const List = styled.ul`
   list-style: none;
@@ -57,12 +58,13 @@ interface LinkForm {
 }
 
 /** The address an access link opens: the passport view of the scanned page with the token. */
-export const accessLinkUrl = (serviceName: string, productId: number, token: string) =>
-  `${window.location.origin}/${encodeURIComponent(serviceName)}/product-details/${productId}/preview/dpp?access=${encodeURIComponent(token)}`;
+export const accessLinkUrl = (origin: string, serviceName: string, productId: number, token: string) =>
+  `${origin}/${encodeURIComponent(serviceName)}/product-details/${productId}/preview/dpp?access=${encodeURIComponent(token)}`;
 
 /** Access links for the restricted levels: listed with expiry and last use, issued (shown once), revoked. */
 export function AccessLinksSection({ productId, serviceName }: { productId: number; serviceName: string }) {
   const intl = useIntl();
+  const origin = usePublicOrigin();
   const links = useAccessLinks(productId);
   const [created, setCreated] = useState<CreatedAccessLink | null>(null);
   const [revoking, setRevoking] = useState<AccessLink | null>(null);
@@ -146,7 +148,7 @@ export function AccessLinksSection({ productId, serviceName }: { productId: numb
             <Hint role="status">
               <FormattedMessage id="passport.links.shownOnce" values={{ name: created.name }} />
             </Hint>
-            <CopyableUri uri={accessLinkUrl(serviceName, productId, created.token)} testId="access-link-url" />
+            <CopyableUri uri={accessLinkUrl(origin, serviceName, productId, created.token)} testId="access-link-url" />
             <Button $variant="outline" $size="sm" onClick={() => setCreated(null)}>
               <FormattedMessage id="passport.links.done" />
             </Button>

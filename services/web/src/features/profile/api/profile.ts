@@ -28,6 +28,15 @@ export function useCompanyInfo({ followRebuild = false }: { followRebuild?: bool
   );
 }
 
+/**
+ * The product's public address (the API's PUBLIC_URL origin), for the addresses the console shows
+ * (access links, the capture and stream addresses): one origin everywhere, as the QR codes have;
+ * the console's own origin until the company is read.
+ */
+export function usePublicOrigin(): string {
+  return useCompanyInfo().data?.result.publicOrigin ?? window.location.origin;
+}
+
 function form(updateInfo: object, file: { field: string; value: File | null }) {
   const body = new FormData();
   body.append('updateInfo', JSON.stringify(updateInfo));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey } from '@product-console/shared';
+import { company } from '@/testing/fixtures';
 import { mockBff, renderWithProviders } from '@/testing/test-utils';
 import { ApiKeysSection } from '@/features/trace/components/api-keys-section';
 
@@ -26,7 +27,12 @@ describe('ApiKeysSection', () => {
       keys = [scanner, erp];
       return { status: 201, body: { result: created } };
     });
-    mockBff({ 'GET /bff/api/auth/api-keys': () => ({ body: { result: keys } }), 'POST /bff/api/auth/api-keys': post });
+    mockBff({
+      'GET /bff/api/auth/api-keys': () => ({ body: { result: keys } }),
+      'POST /bff/api/auth/api-keys': post,
+      // The product's public address, whatever host the console was opened on.
+      '/bff/api/auth/me/company-info': { body: { result: { ...company, publicOrigin: 'https://id.acme.example' } } },
+    });
     const user = userEvent.setup();
     renderWithProviders(<ApiKeysSection />);
 
@@ -35,7 +41,7 @@ describe('ApiKeysSection', () => {
     expect(row).toHaveTextContent('pck_AbC1…');
     expect(row).toHaveTextContent('Never used');
     expect(row).toHaveTextContent('manager@demo.example');
-    expect(screen.getByTestId('api-keys-capture-address')).toHaveTextContent(`${window.location.origin}/epcis/capture`);
+    await waitFor(() => expect(screen.getByTestId('api-keys-capture-address')).toHaveTextContent('https://id.acme.example/epcis/capture'));
 
     await user.click(screen.getByTestId('api-key-create'));
     expect(await screen.findByTestId('api-key-name-error')).toHaveTextContent('This field is required');
@@ -47,7 +53,7 @@ describe('ApiKeysSection', () => {
     expect(within(dialog).getByTestId('api-key-value')).toHaveTextContent(created.key);
     expect(dialog).toHaveTextContent('it will not be shown again');
     expect(within(dialog).getByTestId('api-key-curl')).toHaveTextContent(`Authorization: Bearer ${created.key}`);
-    expect(within(dialog).getByTestId('api-key-curl')).toHaveTextContent(`${window.location.origin}/epcis/capture`);
+    expect(within(dialog).getByTestId('api-key-curl')).toHaveTextContent("https://id.acme.example/epcis/capture");
     await waitFor(() => expect(screen.getAllByTestId('api-key')).toHaveLength(2));
 
     await user.click(within(dialog).getByTestId('api-key-done'));

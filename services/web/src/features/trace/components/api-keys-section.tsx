@@ -22,6 +22,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { showSnackbar } from '@/lib/snackbar';
 import { createApiKey, revokeApiKey, useApiKeys } from '@/features/trace/api/api-keys';
 import { EpcisSubscriptions } from '@/features/trace/components/epcis-subscriptions';
+import { usePublicOrigin } from '@/features/profile/api/profile';
 
 const Intro = styled.div`
   padding: 16px 22px;
@@ -68,12 +69,12 @@ const Sample = styled.div`
 /** The EPCIS 2.0 REST bindings' OpenAPI, as GS1 publishes it with the standard's artefacts. */
 export const EPCIS_OPENAPI_URL = 'https://ref.gs1.org/standards/epcis/artefacts';
 
-/** Where machine clients send EPCIS documents: the gateway's capture endpoint on this origin. */
-export const captureAddress = () => `${window.location.origin}/epcis/capture`;
+/** Where machine clients send EPCIS documents: the gateway's capture endpoint on the product's public address. */
+export const captureAddress = (origin: string) => `${origin}/epcis/capture`;
 
 /** A curl call that captures a document with the key, to paste into a terminal. */
-export const curlExample = (key: string) =>
-  `curl -X POST '${captureAddress()}' -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/ld+json' --data @epcis-document.jsonld`;
+export const curlExample = (origin: string, key: string) =>
+  `curl -X POST '${captureAddress(origin)}' -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/ld+json' --data @epcis-document.jsonld`;
 
 const nameFields = { name: true } as const;
 
@@ -84,6 +85,7 @@ const nameFields = { name: true } as const;
  */
 export function ApiKeysSection() {
   const intl = useIntl();
+  const origin = usePublicOrigin();
   const keys = useApiKeys();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -131,7 +133,7 @@ export function ApiKeysSection() {
         <p>
           <FormattedMessage id="apiKeys.intro" />
         </p>
-        <CopyableUri uri={captureAddress()} testId="api-keys-capture-address" />
+        <CopyableUri uri={captureAddress(origin)} testId="api-keys-capture-address" />
         <CreateForm noValidate onSubmit={(event) => void onCreate(event)} data-testid="api-key-form">
           <Field>
             <Label htmlFor="api-key-name">
@@ -217,11 +219,11 @@ export function ApiKeysSection() {
                   <h3>
                     <FormattedMessage id="apiKeys.captureAddress" />
                   </h3>
-                  <CopyableUri uri={captureAddress()} testId="api-key-capture-address" />
+                  <CopyableUri uri={captureAddress(origin)} testId="api-key-capture-address" />
                   <h3>
                     <FormattedMessage id="apiKeys.curlExample" />
                   </h3>
-                  <CopyableUri uri={curlExample(created.key)} testId="api-key-curl" />
+                  <CopyableUri uri={curlExample(origin, created.key)} testId="api-key-curl" />
                   <h3>
                     <FormattedMessage id="apiKeys.sampleDocument" />
                   </h3>

@@ -32,6 +32,7 @@ import { showApiFieldErrors } from '@/lib/field-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { showSnackbar } from '@/lib/snackbar';
+import { usePublicOrigin } from '@/features/profile/api/profile';
 import {
   createEpcisQuery,
   createEpcisSubscription,
@@ -86,7 +87,7 @@ const Muted = styled.span`
 `;
 
 /** Where a system with a key follows a named query live (`{name}` stands for the query's name). */
-export const streamAddress = () => `${window.location.origin.replace(/^http/, 'ws')}/epcis/queries/{name}/events?stream=true`;
+export const streamAddress = (origin: string) => `${origin.replace(/^http/, 'ws')}/epcis/queries/{name}/events?stream=true`;
 
 const StreamHint = styled.div`
   display: grid;
@@ -368,6 +369,7 @@ function TestOutcome({ test }: { test: EpcisSubscriptionItem['test'] }) {
  */
 export function EpcisSubscriptions() {
   const intl = useIntl();
+  const origin = usePublicOrigin();
   const [queryPage, setQueryPage] = useState(1);
   const [subscriptionPage, setSubscriptionPage] = useState(1);
   const queries = useEpcisQueries(queryPage);
@@ -418,7 +420,7 @@ export function EpcisSubscriptions() {
           <p>
             <FormattedMessage id="epcisSubs.query.streamHint" values={{ name: '{name}' }} />
           </p>
-          <CopyableUri uri={streamAddress()} testId="query-stream-address" />
+          <CopyableUri uri={streamAddress(origin)} testId="query-stream-address" />
         </StreamHint>
         <ListBody
           items={queries.data?.result.items}
