@@ -230,4 +230,16 @@ describe('traceability in Chromium', () => {
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/\/acme\/entry-list$/);
   });
+
+  it('shows a company whose plan has no DPP service the plan-limit page, not a bare 403', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const nordic = await context.newPage();
+    await signIn(nordic, 'manager@nordic.example');
+    await nordic.waitForURL('**/nordic/dashboard/main-overview');
+    await nordic.goto(`${baseURL()}/nordic/epcis`);
+    await nordic.waitForURL('**/maintenance/plan-limit?type=feature', WAIT);
+    await expect.poll(() => nordic.getByRole('heading', { level: 1 }).innerText().catch(() => ''), WAIT).toBe('Upgrade to Unlock');
+    await context.close();
+  });
 });
+

@@ -65,6 +65,26 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it("sends a plan's refusal to the plan-limit page: a service not in the plan as a feature, a limit as usage", async () => {
+    vi.stubGlobal('fetch', answer(403, { code: ERROR_CODES.SERVICE_NOT_IN_PLAN, message: 'The plan has no DPP service' }));
+    await expect(api.get('/bff/api/trace/all')).rejects.toMatchObject({ status: 403 });
+    expect(navigate).toHaveBeenLastCalledWith('/maintenance/plan-limit?type=feature');
+    vi.stubGlobal('fetch', answer(403, { code: ERROR_CODES.PLAN_LIMIT_REACHED, message: 'limit' }));
+    await expect(api.post('/bff/api/entry/links/', {})).rejects.toMatchObject({ status: 403 });
+    expect(navigate).toHaveBeenLastCalledWith('/maintenance/plan-limit?type=usage');
+  });
+
+  it("sends a sub-admin's refused call to the permission-denied page once the console says so", async () => {
+    configureApiClient({ forbiddenPath: () => '/maintenance/permission-denied' });
+    try {
+      vi.stubGlobal('fetch', answer(403, { code: ERROR_CODES.FORBIDDEN, message: MESSAGES.forbidden }));
+      await expect(api.get('/bff/api/product/all')).rejects.toMatchObject({ status: 403 });
+      expect(navigate).toHaveBeenLastCalledWith('/maintenance/permission-denied');
+    } finally {
+      configureApiClient({ forbiddenPath: () => '/maintenance/403' });
+    }
+  });
+
   it('sends a 403 to /maintenance/403', async () => {
     vi.stubGlobal('fetch', answer(403, { code: ERROR_CODES.FORBIDDEN, message: MESSAGES.forbidden }));
 

@@ -33,12 +33,18 @@ interface ApiClientHooks {
   onUnauthenticated: () => void;
   /** Shows an alert to the user. */
   alert: (message: string) => void;
+  /**
+   * Where a refused call leads: the 403 page (spec point 8), the permission-denied page for a
+   * sub-admin (spec point 6: denied access); set by the console for the signed-in user.
+   */
+  forbiddenPath: () => string;
 }
 
 const hooks: ApiClientHooks = {
   navigate: (to) => window.location.assign(to),
   onUnauthenticated: () => undefined,
   alert: (message) => showSnackbar(message, 'error'),
+  forbiddenPath: () => '/maintenance/403',
 };
 
 export function configureApiClient(next: Partial<ApiClientHooks>) {
@@ -52,7 +58,10 @@ const PATHS_WITHOUT_AUTH_REDIRECT = new Set([SESSION_PROBE_PATH, SIGN_IN_PATH]);
 
 function handleCentrally(path: string, error: ApiError) {
   if (error.status === 403) {
-    hooks.navigate('/maintenance/403');
+    // A plan that lacks a service or is at its limit is the plan-limit page (spec point 6, 'Upgrade to Unlock').
+    if (error.code === ERROR_CODES.SERVICE_NOT_IN_PLAN) hooks.navigate('/maintenance/plan-limit?type=feature');
+    else if (error.code === ERROR_CODES.PLAN_LIMIT_REACHED) hooks.navigate('/maintenance/plan-limit?type=usage');
+    else hooks.navigate(hooks.forbiddenPath());
     return;
   }
   if (error.status !== 401 || PATHS_WITHOUT_AUTH_REDIRECT.has(stripQuery(path))) return;

@@ -8,6 +8,7 @@ import { NoProjectAccessDialog } from '@/components/no-project-access-dialog';
 import { PlanExceededDialog } from '@/components/plan-exceeded-dialog';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { configureApiClient } from '@/lib/api-client';
 import { LOGIN_PATH, needsCompanySwitch, overviewPath, SWITCH_PATH } from '@/lib/home-path';
 import { usePlanInfo, useProductLimitCheck } from '@/lib/plan';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage';
@@ -103,6 +104,12 @@ interface ConsoleLayoutProps {
 
 function ConsoleLayout({ session, serviceName }: ConsoleLayoutProps) {
   const intl = useIntl();
+  // A sub-admin's refused call is denied access (the permission-denied page); anyone else's the 403 page.
+  const subAdmin = session.user.roleId === ROLE.SUB_ADMIN;
+  useEffect(() => {
+    configureApiClient({ forbiddenPath: () => (subAdmin ? '/maintenance/permission-denied' : '/maintenance/403') });
+    return () => configureApiClient({ forbiddenPath: () => '/maintenance/403' });
+  }, [subAdmin]);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const sidebarId = useId();
