@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
@@ -50,6 +50,16 @@ describe('ProductWizard', () => {
     expect(screen.getByLabelText('GTIN (AI 01)')).toHaveValue('0614141000012');
     await user.click(screen.getByTestId('wizard-next'));
     await waitFor(() => expect(screen.getByTestId('wizard-step-details')).toHaveAttribute('aria-current', 'step'));
+  });
+
+  it('asks for the NFC tag in a group of its own, apart from the certifications', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness onSubmit={vi.fn()} />);
+    await fillBasics(user, '00614141000012');
+    await user.click(screen.getByTestId('wizard-next'));
+    const nfc = await screen.findByRole('group', { name: 'NFC tag' });
+    expect(within(nfc).getByRole('checkbox', { name: 'The product carries an NFC tag that opens its page' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Certifications' })).queryByRole('checkbox', { name: /NFC/ })).toBeNull();
   });
 
   it('requires an image, sends the multipart body and keeps the values when the API refuses', async () => {

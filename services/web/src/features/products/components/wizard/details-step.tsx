@@ -210,16 +210,20 @@ function DetailsStep() {
         <StepTextArea id="details" name="details" />
       </Field>
       <Certifications />
-      <Controller
-        control={control}
-        name="isNFC"
-        render={({ field }) => (
-          <CheckRow>
-            <input type="checkbox" checked={field.value === 1} onChange={(event) => field.onChange(event.target.checked ? 1 : 0)} data-testid="nfc-flag" />
-            {t('products.field.nfc')}
-          </CheckRow>
-        )}
-      />
+      {/* The NFC flag is a property of the product, not a certification: a group of its own. */}
+      <Fieldset $gap={0} data-testid="nfc-group">
+        <Legend>{t('products.field.nfc')}</Legend>
+        <Controller
+          control={control}
+          name="isNFC"
+          render={({ field }) => (
+            <CheckRow>
+              <input type="checkbox" checked={field.value === 1} onChange={(event) => field.onChange(event.target.checked ? 1 : 0)} data-testid="nfc-flag" />
+              {t('products.field.nfcCarries')}
+            </CheckRow>
+          )}
+        />
+      </Fieldset>
       {category === 1 ? <CareInfo /> : null}
       <DynamicInfo />
       <Options />
