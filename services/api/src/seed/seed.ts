@@ -167,9 +167,9 @@ export async function seedDemo(db: Db, { storage, digitalLinkOrigin }: SeedOptio
     const [starter, business] = await tx
       .insert(plans)
       .values([
-        { name: 'Starter', services: ['DL'], productLimit: 20, linkLimit: 5, subAdminLimit: 2 },
-        { name: 'Business', services: ['DL', 'DPP'], productLimit: 100, linkLimit: 10, subAdminLimit: 5 },
-        { name: 'Enterprise', services: ['DL', 'DPP'], productLimit: 10_000, linkLimit: 20, subAdminLimit: 50 },
+        { name: 'Starter', services: ['DL'], productLimit: 20, linkLimit: 5, subAdminLimit: 2, monthlyPrice: 4_900 },
+        { name: 'Business', services: ['DL', 'DPP'], productLimit: 100, linkLimit: 10, subAdminLimit: 5, monthlyPrice: 19_900 },
+        { name: 'Enterprise', services: ['DL', 'DPP'], productLimit: 10_000, linkLimit: 20, subAdminLimit: 50, monthlyPrice: null },
       ])
       .returning({ id: plans.id });
 

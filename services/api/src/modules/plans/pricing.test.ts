@@ -19,9 +19,35 @@ describe('GET /api/service/plan/list', () => {
     const response = await call(t.app, authorization, { method: 'GET', url: '/api/service/plan/list' });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toEqual([
-      { planId: expect.any(Number), planName: 'Starter', services: ['DL'], limits: { product: 20, link: 5, subAdmin: 2 }, current: true },
-      { planId: expect.any(Number), planName: 'Business', services: ['DL', 'DPP'], limits: { product: 100, link: 10, subAdmin: 5 }, current: false },
-      { planId: expect.any(Number), planName: 'Enterprise', services: ['DL', 'DPP'], limits: { product: 10000, link: 20, subAdmin: 50 }, current: false },
+      { planId: expect.any(Number), planName: 'Starter', services: ['DL'], limits: { product: 20, link: 5, subAdmin: 2 }, current: true, price: { monthly: 4900, currency: 'EUR' } },
+      { planId: expect.any(Number), planName: 'Business', services: ['DL', 'DPP'], limits: { product: 100, link: 10, subAdmin: 5 }, current: false, price: { monthly: 19900, currency: 'EUR' } },
+      { planId: expect.any(Number), planName: 'Enterprise', services: ['DL', 'DPP'], limits: { product: 10000, link: 20, subAdmin: 50 }, current: false, price: null },
+    ]);
+  });
+});
+
+describe('POST /api/service/plan/request', () => {
+  it("tells the operators once a day which plan a company's manager asks for; refuses the current plan and a sub-admin", async () => {
+    const manager = (await signIn(t.app, DEMO_USERS.nordicManager)).authorization;
+    const plans = (await call(t.app, manager, { method: 'GET', url: '/api/service/plan/list' })).json().result as { planId: number; planName: string }[];
+    const business = plans.find((plan) => plan.planName === 'Business')!.planId;
+    const starter = plans.find((plan) => plan.planName === 'Starter')!.planId;
+    const ask = (planId: number, authorization = manager) => call(t.app, authorization, { method: 'POST', url: '/api/service/plan/request', payload: { planId } });
+
+    const asked = await ask(business);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({ result: { requested: true } });
+    expect((await ask(business)).json()).toEqual({ result: { requested: false } });
+    const current = await ask(starter);
+    expect(current.statusCode).toBe(400);
+    expect(current.json().details).toEqual([expect.objectContaining({ path: 'planId' })]);
+    expect((await ask(999_999)).statusCode).toBe(404);
+    expect((await ask(business, (await signIn(t.app, DEMO_USERS.acmeSubAdmin)).authorization)).statusCode).toBe(403);
+
+    const operator = (await signIn(t.app, DEMO_USERS.superAdmin)).authorization;
+    const told = (await call(t.app, operator, { method: 'GET', url: '/api/service/notifications?page=1&size=20' })).json().result as { type: string; params: Record<string, string> }[];
+    expect(told.filter((notification) => notification.type === 'plan.requested')).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ company: 'Nordic Foods', plan: 'Business', current: 'Starter' }) }),
     ]);
   });
 });

@@ -31,5 +31,6 @@ export async function listPlans(db: Db, companyId: number): Promise<PricingPlan[
     services: plan.services,
     limits: { product: plan.productLimit, link: plan.linkLimit, subAdmin: plan.subAdminLimit },
     current: current?.plan.id === plan.id,
+    price: plan.monthlyPrice === null ? null : { monthly: plan.monthlyPrice, currency: plan.currency },
   }));
 }

@@ -10,6 +10,9 @@ export const plans = pgTable('plans', {
   /** Displayed links per product. */
   linkLimit: integer('link_limit').notNull(),
   subAdminLimit: integer('sub_admin_limit').notNull(),
+  /** The monthly price in the currency's minor unit (cents); null: on request. */
+  monthlyPrice: integer('monthly_price'),
+  currency: text('currency').notNull().default('EUR'),
 });
 
 export const subscriptions = pgTable(

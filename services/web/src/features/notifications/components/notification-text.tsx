@@ -13,6 +13,7 @@ const KNOWN_TYPES = new Set([
   'plan.usage',
   'plan.usageReport',
   'plan.renewed',
+  'plan.requested',
   'maintenance.scheduled',
   'welcome',
   'customers.active',

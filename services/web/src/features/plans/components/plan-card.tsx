@@ -1,9 +1,15 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PricingPlan } from '@product-console/shared';
 import { CheckIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Hint } from '@/components/ui/form-controls';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { useIdempotentSubmit } from '@/lib/idempotency-key';
+import { showSnackbar } from '@/lib/snackbar';
+import { requestPlan } from '@/features/plans/api/get-plans';
 
 const Card = styled.article<{ $current: boolean }>`
   display: flex;
@@ -42,9 +48,30 @@ const Features = styled.ul`
   svg { color: ${({ theme }) => theme.colors.success}; flex: none; }
 `;
 
-export function PlanCard({ plan }: { plan: PricingPlan }) {
+const Price = styled.p`
+  margin: 0;
+  font-size: 15px;
+  strong { font-size: 26px; font-weight: 700; }
+`;
+
+/** A plan with its price, services and limits; a manager asks for any other plan from its card. */
+export function PlanCard({ plan, canRequest }: { plan: PricingPlan; canRequest: boolean }) {
   const intl = useIntl();
   const number = (value: number) => intl.formatNumber(value);
+  const [sending, setSending] = useState(false);
+  const sendOnce = useIdempotentSubmit();
+
+  async function request() {
+    setSending(true);
+    try {
+      const { requested } = await sendOnce(plan.planId, (key) => requestPlan(plan.planId, key));
+      showSnackbar(intl.formatMessage({ id: requested ? 'pricing.requested' : 'pricing.requestedAlready' }, { plan: plan.planName }), 'success');
+    } catch (cause) {
+      showSnackbar(apiErrorMessage(intl, cause), 'error');
+    } finally {
+      setSending(false);
+    }
+  }
   return (
     <Card $current={plan.current} data-testid={`plan-${plan.planName}`} aria-current={plan.current || undefined}>
       <Name>
@@ -55,6 +82,18 @@ export function PlanCard({ plan }: { plan: PricingPlan }) {
           </Badge>
         ) : null}
       </Name>
+      <Price data-testid="plan-price">
+        {plan.price ? (
+          <FormattedMessage
+            id="pricing.perMonth"
+            values={{ price: <strong>{intl.formatNumber(plan.price.monthly / 100, { style: 'currency', currency: plan.price.currency, maximumFractionDigits: 0 })}</strong> }}
+          />
+        ) : (
+          <strong>
+            <FormattedMessage id="pricing.onRequest" />
+          </strong>
+        )}
+      </Price>
       <Services>
         {plan.services.map((service) => (
           <Badge key={service} $tone={service === 'DPP' ? 'success' : 'neutral'}>
@@ -80,9 +119,19 @@ export function PlanCard({ plan }: { plan: PricingPlan }) {
           <FormattedMessage id={plan.services.includes('DPP') ? 'pricing.withDpp' : 'pricing.withoutDpp'} />
         </li>
       </Features>
-      <Button $variant={plan.current ? 'outline' : 'primary'} disabled title={plan.current ? undefined : intl.formatMessage({ id: 'pricing.contactHint' })}>
-        <FormattedMessage id={plan.current ? 'pricing.current' : 'pricing.contact'} />
-      </Button>
+      {plan.current ? (
+        <Button $variant="outline" disabled>
+          <FormattedMessage id="pricing.current" />
+        </Button>
+      ) : canRequest ? (
+        <Button $variant="primary" disabled={sending} onClick={() => void request()} data-testid={`plan-request-${plan.planName}`}>
+          <FormattedMessage id="pricing.request" values={{ plan: plan.planName }} />
+        </Button>
+      ) : (
+        <Hint>
+          <FormattedMessage id="pricing.askManager" />
+        </Hint>
+      )}
     </Card>
   );
 }

@@ -1,10 +1,12 @@
 import styled from 'styled-components';
 import { FormattedMessage } from 'react-intl';
+import { isAdminRole } from '@product-console/shared';
 import { StateBlock } from '@/components/list-body';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PageStack } from '@/components/ui/page-stack';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentUser } from '@/lib/current-user';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
 
@@ -19,9 +21,12 @@ const ListLoadError = styled(LoadError)`
   text-align: inherit;
 `;
 
-/** /{serviceName}/settings/pricing: the plans with their services and limits, the current one marked. */
+/** /{serviceName}/settings/pricing: the plans with their prices, services and limits, the current one marked; any other can be asked for. */
 export function PricingRoute() {
   const plans = usePlans();
+  // Managers ask for another plan; a sub-admin is told who can.
+  const user = useCurrentUser();
+  const canRequest = user !== undefined && isAdminRole(user.roleId);
   return (
     <PageStack>
       <PageHeader title={<FormattedMessage id="pricing.title" />} description={<FormattedMessage id="pricing.subtitle" />} />
@@ -40,7 +45,7 @@ export function PricingRoute() {
       ) : (
         <Grid data-testid="pricing-plans">
           {plans.data.result.map((plan) => (
-            <PlanCard key={plan.planId} plan={plan} />
+            <PlanCard key={plan.planId} plan={plan} canRequest={canRequest} />
           ))}
         </Grid>
       )}
