@@ -148,5 +148,22 @@ describe('DL analytics in Chromium', () => {
     expect(evidence).toContain('Germany');
     expect(evidence).toContain('China');
     await shoot('dl-analytics-30-days');
+
+    // Every chart card's header is laid out the same: its actions at the top of the header, beside the title.
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      const offsets = await page.locator('[data-testid^="chart-"]:has(> header)').evaluateAll((cards) =>
+        cards.map((card) => {
+          const header = card.querySelector(':scope > header')!.getBoundingClientRect();
+          const actions = card.querySelector(':scope > header > div')!.getBoundingClientRect();
+          const title = card.querySelector(':scope > header > h2')!.getBoundingClientRect();
+          return { actions: Math.round(actions.top - header.top), beside: actions.left >= title.right - 1 };
+        }),
+      );
+      expect(offsets.length, `${width} px`).toBeGreaterThan(3);
+      expect(new Set(offsets.map((offset) => offset.actions)).size, `${width} px: ${JSON.stringify(offsets)}`).toBe(1);
+      expect(offsets.every((offset) => offset.beside), `${width} px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 });

@@ -12,10 +12,24 @@ const ChartBox = styled(Card)`
   position: relative;
 `;
 
+/**
+ * The same header on every card: the title takes the room left and wraps on its own lines, the
+ * actions stay beside it at its first line; on a phone every card puts them under the title.
+ */
+const ChartHeader = styled(CardHeader)`
+  flex-wrap: nowrap;
+  align-items: flex-start;
+  h2 { flex: 1; min-width: 0; line-height: 32px; }
+  @media (max-width: 479.98px) {
+    flex-direction: column;
+    align-items: stretch;
+  }
+`;
+
 const Actions = styled.div`
   display: flex;
   gap: 8px;
-  flex-wrap: wrap;
+  flex: none;
 `;
 
 const DataTable = styled.table`
@@ -69,7 +83,7 @@ export function ChartCard({ name, title, caption, table, range, children, classN
   const cellText = (value: string | number | null) => (value === null ? '—' : typeof value === 'number' ? intl.formatNumber(value) : value);
   return (
     <ChartBox aria-label={caption} data-testid={`chart-${name}`} className={className}>
-      <CardHeader>
+      <ChartHeader>
         <CardTitle>{title}</CardTitle>
         <Actions>
           <Button $variant="ghost" $size="sm" aria-expanded={shown} aria-controls={tableId} onClick={() => setShown((value) => !value)}>
@@ -85,7 +99,7 @@ export function ChartCard({ name, title, caption, table, range, children, classN
             <FormattedMessage id="analytics.downloadCsv" />
           </Button>
         </Actions>
-      </CardHeader>
+      </ChartHeader>
       <CardBody>
         <div aria-hidden="true">{children}</div>
         <TableBox id={tableId} $shown={shown}>

@@ -11,7 +11,7 @@ const plans: PricingPlan[] = [
   { planId: 3, planName: 'Enterprise', services: ['DL', 'DPP'], limits: { product: 10000, link: 20, subAdmin: 50 }, current: false, price: null },
 ];
 
-function api(roleId: number, asked: unknown[] = []) {
+function api(roleId: 1 | 2 | 3, asked: unknown[] = []) {
   return mockBff({
     '/bff/auth/me': { body: makeSession({ roleId }) },
     '/bff/api/project/all': { body: { result: projects } },
