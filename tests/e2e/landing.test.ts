@@ -486,7 +486,10 @@ describe('the traceability view of a traced demo product', () => {
     );
     expect(await page.getByTestId('trace-sensor').allInnerTexts()).toEqual([`${KO['cbv.measurement.Temperature']} 4.7~6.8\u00a0°C 유지`]);
     const text = await journey.innerText();
-    expect(text).toContain('GLN 0614142000028');
+    // Places by their names and towns (decision 081), not by bare GLNs.
+    expect(text).toContain('Acme footwear factory');
+    expect(text).toContain('Porto');
+    expect(text).toContain('Hamburg distribution centre');
     // Each time in its place's own zone (Lisbon and Berlin), the status words only where they add something.
     expect(text).toMatch(/\(UTC\+[12]\)/);
     expect(text).toContain(KO['cbv.disposition.sellable_accessible']);
