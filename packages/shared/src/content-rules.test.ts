@@ -7,6 +7,7 @@ import {
   blockLanguages,
   inputFor,
   isUntranslated,
+  labelFor,
   newBlock,
   newBlockInputs,
   orderBlocks,
@@ -150,3 +151,17 @@ describe('copies nobody wrote', () => {
     expect(isUntranslated(block('text', ['DEFAULT', 'Hello'], ['ko', ' ']).inputs, 'ko')).toBe(true);
   });
 });
+
+describe('labels per language', () => {
+  it("gives a link's text and an image's alt text in the reader's language, else DEFAULT's; deleting a language takes its labels", () => {
+    const link = { ...block('link', ['DEFAULT', 'https://acme.example']), label: 'Care guide', labels: [{ languageCode: 'ko', inputData: '관리 안내' }] };
+    expect(labelFor(link, 'ko')).toBe('관리 안내');
+    expect(labelFor(link, 'ja')).toBe('Care guide');
+    expect(labelFor(link, 'DEFAULT')).toBe('Care guide');
+    expect(labelFor({ ...link, labels: [{ languageCode: 'ko', inputData: '  ' }] }, 'ko')).toBe('Care guide');
+    const [without] = removeLanguageFromBlocks([link], 'ko');
+    expect(without.labels).toEqual([]);
+    expect(without.inputs).toEqual(link.inputs);
+  });
+});
+

@@ -18,6 +18,8 @@ export interface BlockLike {
   type: ContentBlockType;
   inputs: LanguageInput[];
   style?: TextStyle;
+  /** The label in other languages (link and image blocks). */
+  labels?: LanguageInput[];
 }
 
 /** The languages a text block has inputs for: DEFAULT first, then the registered ones in order. */
@@ -54,6 +56,12 @@ export function isUntranslated(inputs: readonly LanguageInput[], language: strin
   return language !== DEFAULT_LANGUAGE && own === firstText(inputs);
 }
 
+/** A block's label (a link button's text, an image's alternative text) in a language, else DEFAULT's. */
+export function labelFor(block: { label: string; labels?: readonly LanguageInput[] }, language: string): string {
+  const own = block.labels?.find((item) => item.languageCode === language)?.inputData.trim();
+  return own || block.label;
+}
+
 /** The blocks as shoppers get them: a copy nobody wrote is blank, so the page falls back or leaves the block out. */
 export function withoutPlaceholders<T extends BlockLike>(blocks: readonly T[]): T[] {
   return blocks.map((block) =>
@@ -72,11 +80,13 @@ export function addLanguageToBlocks<T extends BlockLike>(blocks: readonly T[], c
   );
 }
 
-/** Deleting a language removes its inputs everywhere. */
+/** Deleting a language removes its inputs and labels everywhere. */
 export function removeLanguageFromBlocks<T extends BlockLike>(blocks: readonly T[], code: string): T[] {
-  return blocks.map((block) =>
-    isMediaBlockType(block.type) ? block : { ...block, inputs: block.inputs.filter((input) => input.languageCode !== code) },
-  );
+  return blocks.map((block) => {
+    const labels = block.labels?.some((label) => label.languageCode === code) ? { labels: block.labels.filter((label) => label.languageCode !== code) } : {};
+    if (isMediaBlockType(block.type)) return 'labels' in labels ? { ...block, ...labels } : block;
+    return { ...block, ...labels, inputs: block.inputs.filter((input) => input.languageCode !== code) };
+  });
 }
 
 /** A link's `modifiedTitle` gains (or loses) the language the same way, starting from the link's title. */

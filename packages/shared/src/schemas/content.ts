@@ -67,6 +67,11 @@ export const contentBlockInputSchema = z.object({
   inputs: z.array(languageInputSchema.extend({ inputData: storable(z.string().max(HTML_BLOCK_MAX_LENGTH)) })).min(1).max(PRODUCT_LANGUAGE_MAX + 1),
   style: textStyleSchema.default(DEFAULT_TEXT_STYLE),
   label: text().trim().max(NAME_MAX_LENGTH * 2).default(''),
+  /** The label (a link button's text, an image's alternative text) in the product's other languages; `label` is DEFAULT's. */
+  labels: z
+    .array(languageInputSchema.extend({ inputData: text().trim().max(NAME_MAX_LENGTH * 2) }))
+    .max(PRODUCT_LANGUAGE_MAX)
+    .default([]),
 });
 export type ContentBlockInput = z.input<typeof contentBlockInputSchema>;
 
@@ -78,6 +83,8 @@ export const contentBlockSchema = z.object({
   inputs: z.array(z.object({ languageCode: z.string(), inputData: z.string() })),
   style: textStyleSchema,
   label: z.string(),
+  /** The label in other languages (absent: DEFAULT's `label` everywhere). */
+  labels: z.array(z.object({ languageCode: z.string(), inputData: z.string() })).optional(),
 });
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 

@@ -27,6 +27,7 @@ export interface BlockBody {
   inputs: LanguageInput[];
   style: TextStyle;
   label: string;
+  labels: LanguageInput[];
 }
 
 /** A block as it is stored: inputs complete and clean, in its final place. */
@@ -77,12 +78,24 @@ function languageInputs(type: ContentBlockType, inputs: LanguageInput[], languag
  * Checks and completes the blocks of a page for a product with these registered languages.
  * Field paths name the block as the body numbered it (`contents.N...`).
  */
+/** The label's other languages: registered ones only, each once, the empty ones left out (DEFAULT's label shows). */
+function checkLabels(labels: readonly LanguageInput[], languages: readonly string[], at: string, problems: FieldError[]): LanguageInput[] {
+  const seen = new Set<string>();
+  labels.forEach((label, index) => {
+    if (!languages.includes(label.languageCode)) problems.push({ path: `${at}.labels.${index}.languageCode`, message: 'Not a language of this product' });
+    else if (seen.has(label.languageCode)) problems.push({ path: `${at}.labels.${index}.languageCode`, message: 'This language is given twice' });
+    seen.add(label.languageCode);
+  });
+  return labels.filter((label) => label.inputData.trim() !== '').map((label) => ({ languageCode: label.languageCode, inputData: label.inputData.trim() }));
+}
+
 export function checkBlocks(body: readonly BlockBody[], productId: number, languages: readonly string[]): BlockCheck {
   const problems: FieldError[] = [];
   if (body.length > CONTENT_BLOCK_MAX) problems.push({ path: 'contents', message: `At most ${CONTENT_BLOCK_MAX} blocks` });
   let footers = 0;
-  const blocks = body.map((block, index): CheckedBlock => {
+  const blocks = body.map((given, index): CheckedBlock => {
     const at = `contents.${index}`;
+    const block = { ...given, labels: checkLabels(given.labels ?? [], languages, at, problems) };
     if (block.type === 'footer' && ++footers > 1) problems.push({ path: `${at}.type`, message: 'A page has at most one footer' });
     if (isMediaBlockType(block.type)) {
       const [input] = block.inputs;

@@ -38,7 +38,7 @@ async function applyToBlocksAndLinks(
   const rows = await tx.select().from(productContents).where(eq(productContents.productId, productId));
   const changed = blocks(rows);
   for (const [index, row] of changed.entries()) {
-    if (row !== rows[index]) await tx.update(productContents).set({ inputs: row.inputs, updatedAt: now }).where(eq(productContents.id, row.id));
+    if (row !== rows[index]) await tx.update(productContents).set({ inputs: row.inputs, labels: row.labels, updatedAt: now }).where(eq(productContents.id, row.id));
   }
   const linkRows = await tx
     .select({ id: links.id, title: links.title, modifiedTitle: links.modifiedTitle })

@@ -14,7 +14,7 @@ import { products, type ProductRow } from '../products/tables.js';
 import { productContents, productDesigns, productLanguages, productTexts, type ProductContentRow } from './tables.js';
 
 export function toBlock(row: ProductContentRow): ContentBlock {
-  return { content_id: row.id, type: row.type, order: row.position, inputs: row.inputs, style: row.style, label: row.label };
+  return { content_id: row.id, type: row.type, order: row.position, inputs: row.inputs, style: row.style, label: row.label, labels: row.labels };
 }
 
 /** The product's blocks in display order (a footer last). */

@@ -452,6 +452,21 @@ describe('access', () => {
   });
 });
 
+describe('labels per language', () => {
+  it("keeps a link's text and an image's alt text per registered language, refuses another language, and drops them with the language", async () => {
+    const product = await newProduct();
+    expect((await addLanguage(product.productId, 'ko')).statusCode).toBe(200);
+    const link = { type: 'link' as const, inputs: [{ languageCode: 'DEFAULT', inputData: 'https://acme.example/care' }], label: 'Care guide' };
+    const refused = await putContents(product.productId, [{ ...link, labels: [{ languageCode: 'ja', inputData: 'ケア' }] }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([expect.objectContaining({ path: 'contents.0.labels.0.languageCode' })]);
+    expect((await putContents(product.productId, [{ ...link, labels: [{ languageCode: 'ko', inputData: ' 관리 안내 ' }] }])).statusCode).toBe(200);
+    expect((await getContents(product.productId))[0]).toMatchObject({ label: 'Care guide', labels: [{ languageCode: 'ko', inputData: '관리 안내' }] });
+    expect((await call(t.app, acme, { method: 'DELETE', url: `/api/product/languages?productId=${product.productId}&languageCode=ko` })).statusCode).toBe(200);
+    expect((await getContents(product.productId))[0]).toMatchObject({ label: 'Care guide', labels: [] });
+  });
+});
+
 describe('public reads of the consumer page', () => {
   it("never publishes the placeholder a new block starts with: the editor keeps it, shoppers get the copy blank", async () => {
     const product = await newProduct();

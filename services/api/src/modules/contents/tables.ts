@@ -22,8 +22,10 @@ export const productContents = pgTable(
     /** `[{languageCode, inputData}]`: one per language for text blocks, one DEFAULT input for media blocks. */
     inputs: jsonb('inputs').$type<LanguageInput[]>().notNull().default([]),
     style: jsonb('style').$type<TextStyle>().notNull(),
-    /** A link button's text or an image's alt text. */
+    /** A link button's text or an image's alt text (DEFAULT's). */
     label: text('label').notNull().default(''),
+    /** The label in the product's other languages: `[{languageCode, inputData}]`. */
+    labels: jsonb('labels').$type<LanguageInput[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

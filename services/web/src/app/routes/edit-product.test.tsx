@@ -248,6 +248,27 @@ describe('edit product', () => {
     expect(sent.contents[1]!.style).toEqual({ ...DEFAULT_TEXT_STYLE, align: 'center', fontWeight: 'bold', textDecoration: 'underline', color: '#eeeeee' });
   });
 
+  it("writes a link's text per language: another language's tab shows DEFAULT's as its placeholder and sends its own", async () => {
+    const user = userEvent.setup();
+    const fetchMock = setup({
+      contents: [{ ...block(1, 'link', 'https://acme.example/care'), label: 'Care guide' }],
+      languages: ['ko'],
+    });
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    expect(screen.getByTestId('block-0-label')).toHaveValue('Care guide');
+    await user.click(screen.getByRole('tab', { name: 'Korean' }));
+    const label = screen.getByTestId('block-0-label');
+    expect(label).toHaveValue('');
+    expect(label).toHaveAttribute('placeholder', 'Care guide');
+    await user.type(label, '관리 안내');
+    await user.click(screen.getByTestId('content-save'));
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', '/bff/api/product/content')).toHaveLength(1));
+    const [, init] = requestsTo(fetchMock, 'PUT', '/bff/api/product/content')[0]!;
+    const sent = JSON.parse(String(init?.body)) as { contents: { label: string; labels: unknown[] }[] };
+    expect(sent.contents[0]).toMatchObject({ label: 'Care guide', labels: [{ languageCode: 'ko', inputData: '관리 안내' }] });
+  });
+
   it("shows a refused text of another language under its field, in that language's tab", async () => {
     const user = userEvent.setup();
     setup({

@@ -368,6 +368,14 @@ describe('ProductLanding', () => {
     expect(screen.queryByTestId('preview-logo-bar')).not.toBeInTheDocument();
   });
 
+  it("gives a link's text and an image's alt text in the reader's language, DEFAULT's where it has none", () => {
+    const link = { ...block('link', { DEFAULT: 'https://acme.example/care' }, { label: 'Care guide' }), labels: [{ languageCode: 'ko', inputData: '관리 안내' }] };
+    const image = block('image', { DEFAULT: 'https://acme.example/jacket.jpg' }, { label: 'The jacket on a hiker' });
+    renderLanding({ content: content([link, image], ['ko']), language: 'ko' });
+    expect(screen.getByRole('link', { name: /관리 안내/ })).toHaveAttribute('href', 'https://acme.example/care');
+    expect(screen.getByRole('img', { name: 'The jacket on a hiker' })).toBeInTheDocument();
+  });
+
   it("shows the company's logo where the design's logo text was never changed", () => {
     renderLanding({ product: { ...product, primaryLogo: '/files/logos/company.png' }, design: { ...DEFAULT_DESIGN, layoutStyle: 'header' } });
     expect(within(screen.getByTestId('preview-logo-bar')).getByRole('img', { name: 'Acme Corp' })).toHaveAttribute('src', '/bff/public/files/logos/company.png');

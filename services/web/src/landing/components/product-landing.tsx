@@ -8,6 +8,7 @@ import {
   activeLanguage,
   blockLanguages,
   inputFor,
+  labelFor,
   orderBlocks,
   type ContentBlock,
   type Design,
@@ -789,13 +790,13 @@ function Block({ block, language, design }: { block: ContentBlock; language: str
       return value ? <HtmlBlock {...common} dangerouslySetInnerHTML={{ __html: sanitizeHtml(value) }} /> : null;
     case 'image': {
       const src = imageSource(value);
-      return src ? <ImageBlock {...common} src={publicFileUrl(src)} alt={block.label} loading="lazy" decoding="async" /> : null;
+      return src ? <ImageBlock {...common} src={publicFileUrl(src)} alt={labelFor(block, language)} loading="lazy" decoding="async" /> : null;
     }
     case 'video': {
       const source = videoSource(value);
       return source ? (
         <div {...common}>
-          <Video source={source} label={block.label} />
+          <Video source={source} label={labelFor(block, language)} />
         </div>
       ) : null;
     }
@@ -805,7 +806,7 @@ function Block({ block, language, design }: { block: ContentBlock; language: str
       return (
         <div {...common}>
           <RowButton href={url.href} target="_blank" rel="noopener noreferrer" $button={design.button}>
-            <span className="title">{block.label || url.host}</span>
+            <span className="title">{labelFor(block, language) || url.host}</span>
             <VisuallyHidden>
               <FormattedMessage id="preview.newTab" />
             </VisuallyHidden>

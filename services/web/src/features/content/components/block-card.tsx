@@ -58,7 +58,17 @@ export function BlockCard({ block, index, name, language, productId, page, error
           : [...current.inputs, { languageCode: inputLanguage, inputData }],
       };
     });
-  const setLabel = (label: string) => onChange((current) => ({ ...current, label }));
+  // The label (a link's text, an image's alt text) is written per language: DEFAULT's is `label`, the
+  // others are `labels`; an empty one shows DEFAULT's to shoppers, as its placeholder says.
+  const ownLabel = language === DEFAULT_LANGUAGE;
+  const labelValue = ownLabel ? block.label : (block.labels.find((item) => item.languageCode === language)?.inputData ?? '');
+  const labelError = ownLabel ? errors['label'] : errors[`label.${language}`];
+  const setLabel = (label: string) =>
+    onChange((current) =>
+      ownLabel
+        ? { ...current, label }
+        : { ...current, labels: [...current.labels.filter((item) => item.languageCode !== language), { languageCode: language, inputData: label }] },
+    );
   const setStyle = (style: TextStyle) => onChange((current) => ({ ...current, style }));
 
   return (
@@ -146,7 +156,7 @@ export function BlockCard({ block, index, name, language, productId, page, error
               onChange={setInput}
             />
             <FieldErrorSlot inputId={`${id}-image`} error={inputError} />
-            <LabelField id={`${id}-label`} messageId="content.field.alt" value={block.label} onChange={setLabel} error={errors['label']} testId={`block-${index}-label`} />
+            <LabelField id={`${id}-label`} messageId="content.field.alt" value={labelValue} placeholder={ownLabel ? undefined : block.label} onChange={setLabel} error={labelError} testId={`block-${index}-label`} />
           </>
         ) : null}
         {block.type === 'video' ? (
@@ -198,7 +208,7 @@ export function BlockCard({ block, index, name, language, productId, page, error
               />
               <FieldErrorSlot inputId={inputId} error={inputError} />
             </Field>
-            <LabelField id={`${id}-label`} messageId="content.field.linkLabel" value={block.label} onChange={setLabel} error={errors['label']} testId={`block-${index}-label`} />
+            <LabelField id={`${id}-label`} messageId="content.field.linkLabel" value={labelValue} placeholder={ownLabel ? undefined : block.label} onChange={setLabel} error={labelError} testId={`block-${index}-label`} />
           </>
         ) : null}
         {block.type === 'title' || block.type === 'text' || block.type === 'footer' ? (
@@ -213,6 +223,7 @@ function LabelField({
   id,
   messageId,
   value,
+  placeholder,
   onChange,
   error,
   testId,
@@ -220,6 +231,8 @@ function LabelField({
   id: string;
   messageId: 'content.field.alt' | 'content.field.linkLabel';
   value: string;
+  /** DEFAULT's label, shown (and to shoppers) while this language has none. */
+  placeholder?: string;
   onChange: (value: string) => void;
   error?: string;
   testId: string;
@@ -229,7 +242,7 @@ function LabelField({
       <Label htmlFor={id}>
         <FormattedMessage id={messageId} />
       </Label>
-      <Input id={id} value={value} maxLength={200} onChange={(event) => onChange(event.target.value)} {...fieldErrorProps(id, error)} data-testid={testId} />
+      <Input id={id} value={value} placeholder={placeholder} maxLength={200} onChange={(event) => onChange(event.target.value)} {...fieldErrorProps(id, error)} data-testid={testId} />
       <FieldErrorSlot inputId={id} error={error} />
     </Field>
   );

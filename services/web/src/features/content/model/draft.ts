@@ -24,6 +24,8 @@ export interface DraftBlock {
   inputs: LanguageInput[];
   style: TextStyle;
   label: string;
+  /** The label in the product's other languages (DEFAULT's is `label`). */
+  labels: LanguageInput[];
 }
 
 export interface EditorDraft {
@@ -54,6 +56,7 @@ export const blockFromStored = (block: ContentBlock): DraftBlock => ({
   inputs: block.inputs.map((input) => ({ ...input })),
   style: { ...block.style },
   label: block.label,
+  labels: (block.labels ?? []).map((label) => ({ ...label })),
 });
 
 /** The palette's rule: a second footer cannot be added. */
@@ -62,7 +65,7 @@ export const canAddBlock = (blocks: readonly DraftBlock[], type: ContentBlockTyp
 /** A new block from the palette, before the footer (which always stays last). */
 export function addBlock(blocks: readonly DraftBlock[], type: ContentBlockType, languages: readonly string[]): DraftBlock[] {
   if (!canAddBlock(blocks, type)) return [...blocks];
-  return orderBlocks([...blocks, { key: nextKey(), ...newBlock(type, languages) }]);
+  return orderBlocks([...blocks, { key: nextKey(), ...newBlock(type, languages), labels: [] }]);
 }
 
 /** A copy of a block right after it (a footer is not copied: there is only one). */
@@ -127,12 +130,13 @@ export function draftWithoutLanguage(draft: EditorDraft, code: string): EditorDr
 
 /** The body of `PUT /api/product/content`, in display order. */
 export function toContentBody(blocks: readonly DraftBlock[]): ContentBlockInput[] {
-  return orderBlocks(blocks).map(({ content_id, type, inputs, style, label }) => ({
+  return orderBlocks(blocks).map(({ content_id, type, inputs, style, label, labels }) => ({
     ...(content_id ? { content_id } : {}),
     type,
     inputs,
     style,
     label,
+    labels,
   }));
 }
 
@@ -145,6 +149,7 @@ export function toContentBlocks(blocks: readonly DraftBlock[]): ContentBlock[] {
     inputs: block.inputs,
     style: block.style,
     label: block.label,
+    labels: block.labels,
   }));
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "product_contents" ADD COLUMN "labels" jsonb DEFAULT '[]'::jsonb NOT NULL;
