@@ -1,9 +1,10 @@
 import useSWR from 'swr';
 import type { Company } from '@product-console/shared';
 import { apiFetcher } from '@/lib/api-client';
+import { COMPANY_INFO_KEY } from '@/lib/company-info';
 
 /** The console's one 'companyInfo' cache key (spec point 2). */
-const COMPANY_INFO_KEY = '/bff/api/auth/me/company-info';
+
 
 /** The company's time zone, in which the screen counts days; UTC until the company sets one. */
 export function useCompanyTimeZone(): { timeZone: string | undefined; error: unknown; retry: () => void } {

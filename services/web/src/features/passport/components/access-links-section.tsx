@@ -18,7 +18,7 @@ import { formResolver } from '@/lib/form-resolver';
 import type { MessageId } from '@/lib/i18n';
 import { CopyableUri } from '@/components/copyable-uri';
 import { createAccessLink, revokeAccessLink, useAccessLinks, type CreatedAccessLink } from '@/features/passport/api/passport-api';
-import { usePublicOrigin } from '@/features/profile/api/profile';
+import { usePublicOrigin } from '@/lib/company-info';
 
 const List = styled.ul`
   list-style: none;

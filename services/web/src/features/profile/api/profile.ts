@@ -1,10 +1,10 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { Company, CompanyInfoUpdate, Profile, ProfileUpdate } from '@product-console/shared';
 import { api, apiFetcher, SESSION_PROBE_PATH } from '@/lib/api-client';
+import { COMPANY_INFO_KEY } from '@/lib/company-info';
 
 export const PROFILE_KEY = '/bff/api/auth/me/profile';
-/** The spec's 'companyInfo' cache: one key for the whole console. */
-export const COMPANY_INFO_KEY = '/bff/api/auth/me/company-info';
+export { COMPANY_INFO_KEY };
 
 export function useProfile() {
   return useSWR<{ result: Profile }>(PROFILE_KEY, apiFetcher);
@@ -26,15 +26,6 @@ export function useCompanyInfo({ followRebuild = false }: { followRebuild?: bool
     apiFetcher,
     followRebuild ? { dedupingInterval: 0, refreshInterval: (latest) => (rebuilding(latest) ? REBUILD_POLL_MS : 0) } : undefined,
   );
-}
-
-/**
- * The product's public address (the API's PUBLIC_URL origin), for the addresses the console shows
- * (access links, the capture and stream addresses): one origin everywhere, as the QR codes have;
- * the console's own origin until the company is read.
- */
-export function usePublicOrigin(): string {
-  return useCompanyInfo().data?.result.publicOrigin ?? window.location.origin;
 }
 
 function form(updateInfo: object, file: { field: string; value: File | null }) {

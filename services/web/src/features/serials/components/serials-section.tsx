@@ -43,7 +43,9 @@ import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-di
 import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
 import { CodeJobs } from '@/features/serials/components/code-jobs';
 import { useCodeJobQueued } from '@/features/serials/api/code-jobs';
-import { BATCHES_KEY_PREFIX } from '@/features/batches/api/batches';
+
+/** The entry's calls (serials, batches, links): what a generation of serials can change. */
+const ENTRY_KEYS_PREFIX = '/bff/api/entry/';
 
 const PAGE_SIZE = 10;
 
@@ -198,11 +200,8 @@ export function SerialsSection({ productId, entry, canWrite }: SerialsSectionPro
 
   // Every serial list (this page, the pickers of the QR code and the new-link form) changes together.
   const refresh = useCallback(() => mutateAll((key) => typeof key === 'string' && key.startsWith(QUALIFIERS_KEY_PREFIX)), [mutateAll]);
-  // A generation adds serials to the lists and, for a batch, to the batches' counts.
-  const refreshAfterGeneration = useCallback(
-    () => void mutateAll((key) => typeof key === 'string' && (key.startsWith(QUALIFIERS_KEY_PREFIX) || key.startsWith(BATCHES_KEY_PREFIX))),
-    [mutateAll],
-  );
+  // A generation adds serials to the lists and, for a batch, to the batches' counts: every list of the entry's calls.
+  const refreshAfterGeneration = useCallback(() => void mutateAll((key) => typeof key === 'string' && key.startsWith(ENTRY_KEYS_PREFIX)), [mutateAll]);
   const jobQueued = useCodeJobQueued();
 
   async function add(event: FormEvent) {

@@ -22,7 +22,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { showSnackbar } from '@/lib/snackbar';
 import { createApiKey, revokeApiKey, useApiKeys } from '@/features/trace/api/api-keys';
 import { EpcisSubscriptions } from '@/features/trace/components/epcis-subscriptions';
-import { usePublicOrigin } from '@/features/profile/api/profile';
+import { usePublicOrigin } from '@/lib/company-info';
 
 const Intro = styled.div`
   padding: 16px 22px;

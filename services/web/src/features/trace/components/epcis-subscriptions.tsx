@@ -32,7 +32,7 @@ import { showApiFieldErrors } from '@/lib/field-errors';
 import { formResolver } from '@/lib/form-resolver';
 import { useIdempotentSubmit } from '@/lib/idempotency-key';
 import { showSnackbar } from '@/lib/snackbar';
-import { usePublicOrigin } from '@/features/profile/api/profile';
+import { usePublicOrigin } from '@/lib/company-info';
 import {
   createEpcisQuery,
   createEpcisSubscription,
