@@ -74,3 +74,7 @@ export const invalidImage = (field: string) =>
 /** A shopper's address sent more reports of suspected fakes today than it may (decision 071). */
 export const tooManyReports = (perDay: number) =>
   new AppError(429, ERROR_CODES.RATE_LIMITED, `At most ${perDay} reports a day can be sent from one address. Please try again tomorrow.`);
+/** The editor asked for a machine translation on a server with no provider configured. */
+export const translationNotSetUp = () => conflict('Automatic translation is not set up on this server');
+/** The translation provider failed, timed out or is paused after a failure: the author may try again later. */
+export const translationFailed = () => new AppError(503, ERROR_CODES.UPSTREAM_UNAVAILABLE, 'The translation service did not answer; try again later');

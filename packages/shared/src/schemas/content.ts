@@ -230,6 +230,22 @@ export const translationStatusResponseSchema = z.object({
   result: z.object({ available: z.boolean(), provider: z.enum(['libretranslate', 'deepl']).nullable() }),
 });
 
+/** How many texts the editor may send for translation at once. */
+export const TRANSLATE_TEXTS_MAX = 20;
+
+/**
+ * `POST /api/service/translation`: the editor asks for a machine translation of copies written in the
+ * page's default language, to fill a language not written yet; the author reviews it before saving.
+ */
+export const translateTextsBodySchema = z.object({
+  source: languageCodeSchema,
+  target: languageCodeSchema,
+  format: z.enum(['text', 'html']).default('text'),
+  texts: z.array(text().max(HTML_BLOCK_MAX_LENGTH)).min(1).max(TRANSLATE_TEXTS_MAX),
+});
+export type TranslateTextsBody = z.infer<typeof translateTextsBodySchema>;
+export const translateTextsResponseSchema = z.object({ result: z.object({ texts: z.array(z.string()) }) });
+
 /**
  * Preview channel (spec point 7): what the editor posts on `BroadcastChannel(previewChannelName(productId))`
  * to any open preview tab of the product. Never carries a token.

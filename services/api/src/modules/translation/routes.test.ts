@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, translationStatusResponseSchema } from '@product-console/shared';
+import { ERROR_CODES, TRANSLATE_TEXTS_MAX, translateTextsResponseSchema, translationStatusResponseSchema } from '@product-console/shared';
 import { loadConfig } from '../../config.js';
 import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
@@ -25,6 +25,13 @@ describe('GET /api/service/translation without a provider', () => {
     const response = await call(t.app, undefined, { method: 'GET', url: '/api/service/translation' });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe(ERROR_CODES.UNAUTHENTICATED);
+  });
+
+  it('refuses to translate a copy for the editor: nothing is set up', async () => {
+    const { authorization } = await signIn(t.app, DEMO_USERS.acmeManager);
+    const response = await call(t.app, authorization, { method: 'POST', url: '/api/service/translation', payload: { source: 'en', target: 'ko', texts: ['Warm wool'] } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/not set up/);
   });
 
   it('leaves texts untranslated', async () => {
@@ -54,6 +61,48 @@ describe('GET /api/service/translation with LibreTranslate', () => {
     expect(await t.app.translator.translate({ source: 'en', target: 'it', texts: ['Warm wool'] })).toEqual(['[it] Warm wool']);
     expect(lt.calls).toHaveLength(1);
   });
+});
+
+describe('POST /api/service/translation: the editor fills a language not written yet', () => {
+  let t: TestApp;
+  let lt: FakeProviderServer;
+  beforeAll(async () => {
+    lt = await startFakeLibreTranslate();
+    t = await createTestApp({ TRANSLATION_PROVIDER: 'libretranslate', LIBRETRANSLATE_URL: `${lt.url}/` });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await lt?.close();
+  });
+
+  it("translates the editor's copies, in order, and says when the provider fails", async () => {
+    const { authorization } = await signIn(t.app, DEMO_USERS.acmeSubAdmin);
+    const ask = (payload: unknown) => call(t.app, authorization, { method: 'POST', url: '/api/service/translation', payload });
+    const done = await ask({ source: 'en', target: 'ko', texts: ['Soft cotton', '<p>Hand wash</p>'], format: 'html' });
+    expect(done.statusCode).toBe(200);
+    expect(translateTextsResponseSchema.parse(done.json())).toEqual({ result: { texts: ['[ko] Soft cotton', '[ko] <p>Hand wash</p>'] } });
+    expect(lt.calls.at(-1)?.body).toMatchObject({ source: 'en', target: 'ko', format: 'html' });
+
+    const refused = await ask({ source: 'english', target: 'ko', texts: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.map((detail: { path: string }) => detail.path).sort()).toEqual(['source', 'texts']);
+    expect((await ask({ source: 'en', target: 'ko', texts: Array.from({ length: TRANSLATE_TEXTS_MAX + 1 }, () => 'x') })).statusCode).toBe(400);
+
+    lt.answer = 'error';
+    try {
+      const failed = await ask({ source: 'en', target: 'it', texts: ['Only this once'] });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json().message).toMatch(/try again later/);
+    } finally {
+      lt.answer = 'translate';
+    }
+  });
+
+  it('asks for a signed-in caller to translate', async () => {
+    const response = await call(t.app, undefined, { method: 'POST', url: '/api/service/translation', payload: { source: 'en', target: 'ko', texts: ['x'] } });
+    expect(response.statusCode).toBe(401);
+  });
+
 });
 
 describe('GET /api/service/translation with DeepL', () => {

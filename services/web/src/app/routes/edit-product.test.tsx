@@ -51,10 +51,12 @@ interface Setup {
   /** Registered languages besides DEFAULT. */
   languages?: string[];
   put?: (body: unknown) => { status?: number; body?: unknown };
+  /** The answer to the editor's request for a machine translation. */
+  translate?: (body: unknown) => { status?: number; body?: unknown };
 }
 
 /** The console's answers for a manager editing product 101; returns the fetch mock. */
-function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm and light'), block(3, 'footer', 'Acme 2026')], design = DEFAULT_DESIGN, translation = false, languages = [], put }: Setup = {}) {
+function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm and light'), block(3, 'footer', 'Acme 2026')], design = DEFAULT_DESIGN, translation = false, languages = [], put, translate }: Setup = {}) {
   return mockBff({
     '/bff/auth/me': { body: makeSession({ roleId: 2 }) },
     '/bff/api/project/all': { body: { result: projects } },
@@ -84,6 +86,7 @@ function setup({ contents = [block(1, 'title', 'Hello'), block(2, 'text', 'Warm 
     'PUT /bff/api/product/details': { body: { result: 'success' } },
     'GET /bff/api/product/design': { body: { result: design } },
     'PUT /bff/api/product/design': { body: { result: 'success' } },
+    'POST /bff/api/service/translation': (init) => translate?.(JSON.parse(String(init?.body))) ?? { status: 409, body: { code: 'E409001', message: 'Automatic translation is not set up on this server' } },
     '/bff/api/service/translation': { body: { result: { available: translation, provider: translation ? 'libretranslate' : null } } },
     '/bff/api/product/landing-page/preview-productInfo': { body: { result: info } },
     '/bff/api/product/landing-page/preview-links': { body: { result: [] } },
@@ -323,6 +326,43 @@ describe('edit product', () => {
     act(() => void router.navigate('/acme/dashboard/main-overview'));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/acme/dashboard/main-overview'));
+  });
+
+  it('offers a machine translation of a copy not translated yet, to review before saving, and says when it fails', async () => {
+    const user = userEvent.setup();
+    const asked: unknown[] = [];
+    let failing = false;
+    const fetchMock = setup({
+      translation: true,
+      languages: ['ko'],
+      translate: (body) => {
+        asked.push(body);
+        return failing
+          ? { status: 503, body: { code: 'E503001', message: 'The translation service did not answer; try again later' } }
+          : { body: { result: { texts: ['따뜻하고 가벼운'] } } };
+      },
+    });
+    renderRoute('/acme/product-details/101/edit/content');
+    await screen.findByTestId('block-list');
+    // In the default language there is nothing to translate from.
+    expect(screen.queryByTestId('block-1-translate')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Korean' }));
+    expect(screen.getByTestId('block-1-untranslated')).toBeInTheDocument();
+    const translate = await screen.findByTestId('block-1-translate');
+    expect(translate).toHaveAccessibleName('Translate from English');
+    await user.click(translate);
+    await waitFor(() => expect(screen.getByTestId('block-1-text')).toHaveValue('따뜻하고 가벼운'));
+    expect(asked).toEqual([{ source: 'en', target: 'ko', format: 'text', texts: ['Warm and light'] }]);
+    // Written now: no longer marked, nothing saved until the author saves.
+    expect(screen.queryByTestId('block-1-untranslated')).toBeNull();
+    expect(screen.getByTestId('content-status')).toHaveTextContent('Unsaved changes');
+    expect(requestsTo(fetchMock, 'PUT', '/bff/api/product/content')).toHaveLength(0);
+
+    failing = true;
+    await user.click(screen.getByTestId('block-0-translate'));
+    expect(await screen.findByTestId('block-0-translate-error')).toHaveTextContent(/translation service did not answer|Unable to connect/);
+    expect(screen.getByTestId('block-0-text')).toHaveValue('');
   });
 
   it('adds a language on the server and to the unsaved draft, and names the language it asks to delete', async () => {

@@ -13,6 +13,7 @@ import { blockInput, type DraftBlock } from '@/features/content/model/draft';
 import { BLOCK_TYPE_NAMES } from '@/features/content/components/block-types';
 import { MediaUpload } from '@/features/content/components/media-upload';
 import { TextStyleControls } from '@/features/content/components/text-style-controls';
+import { TranslateCopy } from '@/features/content/components/translate-copy';
 
 interface BlockCardProps {
   block: DraftBlock;
@@ -21,6 +22,8 @@ interface BlockCardProps {
   name: string;
   /** The language whose text is edited (media blocks have only DEFAULT). */
   language: string;
+  /** The page's default language, which DEFAULT's copies are written in (the source of a translation). */
+  sourceLanguage: string;
   productId: number;
   /** The page's colours, which a text without its own is drawn in. */
   page: { background: string; textColor: string };
@@ -32,7 +35,7 @@ interface BlockCardProps {
 }
 
 /** One block of the page, edited in place; its handle drags it (or moves it from the keyboard). */
-export function BlockCard({ block, index, name, language, productId, page, errors = {}, onChange, onDuplicate, onDelete }: BlockCardProps) {
+export function BlockCard({ block, index, name, language, sourceLanguage, productId, page, errors = {}, onChange, onDuplicate, onDelete }: BlockCardProps) {
   const intl = useIntl();
   const isFooter = block.type === 'footer';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.key, disabled: isFooter });
@@ -43,10 +46,23 @@ export function BlockCard({ block, index, name, language, productId, page, error
   const value = blockInput(block, inputLanguage);
   // A copy nobody wrote is never published: the author sees which ones still wait (issue 29).
   const unwritten = (block.type === 'title' || block.type === 'text' || block.type === 'html') && isUntranslated(block.inputs, inputLanguage);
+  const translatable = unwritten && inputLanguage !== DEFAULT_LANGUAGE && !isUntranslated(block.inputs, DEFAULT_LANGUAGE);
   const unwrittenNote = unwritten ? (
-    <Hint id={`${inputId}-unwritten`} data-testid={`block-${index}-untranslated`}>
-      <FormattedMessage id={inputLanguage === DEFAULT_LANGUAGE ? 'content.block.unwritten' : 'content.block.untranslated'} />
-    </Hint>
+    <>
+      <Hint id={`${inputId}-unwritten`} data-testid={`block-${index}-untranslated`}>
+        <FormattedMessage id={inputLanguage === DEFAULT_LANGUAGE ? 'content.block.unwritten' : 'content.block.untranslated'} />
+      </Hint>
+      {translatable ? (
+        <TranslateCopy
+          source={sourceLanguage}
+          target={inputLanguage}
+          text={blockInput(block, DEFAULT_LANGUAGE)}
+          format={block.type === 'html' ? 'html' : 'text'}
+          onTranslated={(translated) => setInput(translated)}
+          testId={`block-${index}-translate`}
+        />
+      ) : null}
+    </>
   ) : null;
   const setInput = (inputData: string) =>
     onChange((current) => {

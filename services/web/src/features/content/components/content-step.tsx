@@ -146,6 +146,7 @@ export function ContentStepPanel({ editor, productId }: { editor: ContentEditorS
                         index={index}
                         name={nameOf(block.key)}
                         language={shownLanguage}
+                        sourceLanguage={draft.design.defaultLang}
                         productId={productId}
                         page={draft.design.page}
                         errors={editor.fieldErrors[block.key]}
