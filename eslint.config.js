@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -52,6 +53,19 @@ export default tseslint.config(
       ],
     },
   },
+  // The console's features stand side by side: one imports no other (what two need lives in @/lib or
+  // @/components), so a feature can be changed, lazily loaded or removed on its own.
+  ...readdirSync(new URL('./services/web/src/features/', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      files: [`services/web/src/features/${name}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ regex: `^@/features/(?!${name}/)`, message: 'A feature imports no other feature: move what both need to @/lib or @/components.' }] },
+        ],
+      },
+    })),
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   {
     files: ['**/*.mjs', 'scripts/**', '.ci/**'],

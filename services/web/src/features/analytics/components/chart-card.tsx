@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
-import { downloadCsv } from '@/features/analytics/model/csv';
+import { downloadCsv } from '@/lib/csv';
 import { chartCsv, csvFileName, type ChartTable } from '@/features/analytics/model/chart-table';
 
 /** Positioned, so that the hidden table is clipped inside the card. */

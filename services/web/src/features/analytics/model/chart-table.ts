@@ -1,4 +1,4 @@
-import { toCsv, type CsvCell } from '@/features/analytics/model/csv';
+import { toCsv, type CsvCell } from '@/lib/csv';
 
 /**
  * The numbers a chart draws, as one table: the chart, its accessible data table and its CSV file

@@ -14,7 +14,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { useProjects } from '@/lib/projects';
 import { useCompanyTimeZone } from '@/features/analytics/api/get-company-zone';
 import { useDashboard } from '@/features/analytics/api/get-dashboard';
-import { useFilterProducts } from '@/features/analytics/api/get-filter-products';
+import { useFilterProducts } from '@/lib/filter-products';
 import { AnalyticsFilters } from '@/features/analytics/components/analytics-filters';
 import { RankedList, ScansOverTime, TopProducts } from '@/features/analytics/components/charts';
 import { ScansWorldMap } from '@/features/analytics/components/scans-world-map';

@@ -17,8 +17,8 @@ import { Cell, Table, TableScroll } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-error-message';
 import type { MessageId } from '@/lib/i18n';
 import { showSnackbar } from '@/lib/snackbar';
-import { useFilterProducts } from '@/features/analytics/api/get-filter-products';
-import { downloadCsv, toCsv } from '@/features/analytics/model/csv';
+import { useFilterProducts } from '@/lib/filter-products';
+import { downloadCsv, toCsv } from '@/lib/csv';
 import {
   allDiversions,
   dismissDiversion,

@@ -22,9 +22,9 @@ import { showSnackbar } from '@/lib/snackbar';
 import { createBatch, deleteBatch, importBatches, updateBatch, useBatches, type BatchForm } from '@/features/batches/api/batches';
 import { BatchDialog } from '@/features/batches/components/batch-dialog';
 import { BatchLinksDialog } from '@/features/batches/components/batch-links-dialog';
-import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-dialog';
-import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
-import { useCodeJobQueued } from '@/features/serials/api/code-jobs';
+import { BulkSerialsDialog } from '@/components/code-jobs/bulk-serials-dialog';
+import { CodeExportDialog, type ExportRequest } from '@/components/code-jobs/code-export-dialog';
+import { useCodeJobQueued } from '@/lib/code-jobs';
 
 const PAGE_SIZE = 10;
 

@@ -39,10 +39,10 @@ import { SerialHistoryDialog, type HistoryTarget } from '@/features/serials/comp
 import { SERIAL_STATUS_LABELS, SerialStatusBadge } from '@/features/serials/components/serial-status-badge';
 import { STATUS_ACTIONS, SerialStatusDialog, type StatusChangeRequest } from '@/features/serials/components/serial-status-dialog';
 import { SerialStatusUpload } from '@/features/serials/components/serial-status-upload';
-import { BulkSerialsDialog } from '@/features/serials/components/bulk-serials-dialog';
-import { CodeExportDialog, type ExportRequest } from '@/features/serials/components/code-export-dialog';
-import { CodeJobs } from '@/features/serials/components/code-jobs';
-import { useCodeJobQueued } from '@/features/serials/api/code-jobs';
+import { BulkSerialsDialog } from '@/components/code-jobs/bulk-serials-dialog';
+import { CodeExportDialog, type ExportRequest } from '@/components/code-jobs/code-export-dialog';
+import { CodeJobs } from '@/components/code-jobs/code-jobs';
+import { useCodeJobQueued } from '@/lib/code-jobs';
 
 /** The entry's calls (serials, batches, links): what a generation of serials can change. */
 const ENTRY_KEYS_PREFIX = '/bff/api/entry/';

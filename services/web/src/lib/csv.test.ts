@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '@/features/analytics/model/csv';
+import { toCsv } from '@/lib/csv';
 
 describe('the CSV writer', () => {
   it('writes a header row then the rows, CRLF-separated', () => {

@@ -14,8 +14,8 @@ import {
 import { Input, Select } from '@/components/ui/field';
 import { Fieldset, Hint, Inline, Legend } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
-import { generateSerials } from '@/features/serials/api/code-jobs';
-import { JobDialog, JobField, useJobSubmit } from '@/features/serials/components/job-dialog';
+import { generateSerials } from '@/lib/code-jobs';
+import { JobDialog, JobField, useJobSubmit } from '@/components/code-jobs/job-dialog';
 
 const ALPHABET_LABELS: Record<SerialAlphabet, MessageId> = {
   numeric: 'bulkCodes.alphabet.numeric',

@@ -15,8 +15,8 @@ import {
 import { Input, Select } from '@/components/ui/field';
 import { Fieldset, Hint, Inline, Legend } from '@/components/ui/form-controls';
 import type { MessageId } from '@/lib/i18n';
-import { exportCodes } from '@/features/serials/api/code-jobs';
-import { JobDialog, JobField, useJobSubmit } from '@/features/serials/components/job-dialog';
+import { exportCodes } from '@/lib/code-jobs';
+import { JobDialog, JobField, useJobSubmit } from '@/components/code-jobs/job-dialog';
 
 export const FORMAT_LABELS: Record<CodeExportFormat, MessageId> = {
   pdf: 'bulkCodes.format.pdf',

@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { UploadProgress } from '@/components/ui/form-controls';
 import { Table, TableScroll } from '@/components/ui/table';
 import type { MessageId } from '@/lib/i18n';
-import { codeJobFileUrl, useCodeJobs } from '@/features/serials/api/code-jobs';
-import { FORMAT_LABELS, type ExportRequest } from '@/features/serials/components/code-export-dialog';
+import { codeJobFileUrl, useCodeJobs } from '@/lib/code-jobs';
+import { FORMAT_LABELS, type ExportRequest } from '@/components/code-jobs/code-export-dialog';
 
 const PAGE_SIZE = 5;
 
