@@ -268,6 +268,7 @@ async function smartLabelOf(db: Db, product: ProductRow): Promise<LandingPageDat
     dynamicInfo: product.dynamicInfo,
     options: product.options,
     certifications: await certificationsOf(db, product.certification),
+    label: product.label ?? null,
   };
 }
 
