@@ -182,7 +182,7 @@ export const productDetailSchema = z.object({
   service: z.enum(SERVICES),
   gtin: z.string().nullable(),
   intendedMarkets: z.array(z.string()).describe('ISO 3166-1 alpha-2 codes the product is sold in; empty: anywhere (PUT /api/product/markets)'),
-  label: productLabelSchema.nullable().default(null).describe('Category 2 and 3: the food, wine or textile label template (PUT /api/product/label); null: none'),
+  label: productLabelSchema.nullable().describe('Category 2 and 3: the food, wine or textile label template (PUT /api/product/label); null: none'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
