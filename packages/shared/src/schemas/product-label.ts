@@ -98,13 +98,27 @@ export const INGREDIENT_NAME_MAX = 120;
 export const INGREDIENTS_MAX = 60;
 export const FIBRES_MAX = 12;
 
+/** The messages of the templates' own checks (the console words each one as `labels.error.{key}`). */
+export const LABEL_ISSUES = {
+  descending: 'Ingredients are listed in descending order of weight: this one is more than one above it',
+  saturates: 'Saturates are part of the fat: at most the fat',
+  sugars: 'Sugars are part of the carbohydrate: at most the carbohydrate',
+  macros: 'Fat, carbohydrate, protein and salt together are at most 100 g per 100 g',
+  energy: 'kJ and kcal do not agree (1 kcal = 4.184 kJ)',
+  fibreTotal: 'The fibre percentages must add up to 100',
+  fibreTwice: 'Each fibre once',
+  positive: 'Must be more than 0',
+  decimals: 'At most two decimals',
+} as const;
+export type LabelIssue = keyof typeof LABEL_ISSUES;
+
 const labelText = (max = LABEL_TEXT_MAX) => text().trim().max(max);
 const amount = (max: number) =>
   z
     .number({ error: 'Enter a number' })
     .min(0, 'Must not be negative')
     .max(max, `Must be at most ${max}`)
-    .refine((value) => Number.isFinite(value) && Math.round(value * 100) === value * 100, 'At most two decimals');
+    .refine((value) => Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, LABEL_ISSUES.decimals);
 
 /** One ingredient as it is listed; an allergen is marked with its Annex II group and shown emphasised. */
 export const labelIngredientSchema = z.object({
@@ -128,7 +142,7 @@ const ingredientsSchema = z
     items.forEach((item, index) => {
       if (item.percent === null) return;
       if (item.percent > previous) {
-        ctx.addIssue({ code: 'custom', path: [index, 'percent'], message: 'Ingredients are listed in descending order of weight: this one is more than one above it' });
+        ctx.addIssue({ code: 'custom', path: [index, 'percent'], message: LABEL_ISSUES.descending });
       }
       previous = item.percent;
     });
@@ -152,13 +166,13 @@ export const nutritionSchema = z
     salt: amount(100),
   })
   .superRefine((value, ctx) => {
-    if (value.saturates > value.fat) ctx.addIssue({ code: 'custom', path: ['saturates'], message: 'Saturates are part of the fat: at most the fat' });
-    if (value.sugars > value.carbohydrate) ctx.addIssue({ code: 'custom', path: ['sugars'], message: 'Sugars are part of the carbohydrate: at most the carbohydrate' });
+    if (value.saturates > value.fat) ctx.addIssue({ code: 'custom', path: ['saturates'], message: LABEL_ISSUES.saturates });
+    if (value.sugars > value.carbohydrate) ctx.addIssue({ code: 'custom', path: ['sugars'], message: LABEL_ISSUES.sugars });
     if (value.fat + value.carbohydrate + value.protein + value.salt > 100) {
-      ctx.addIssue({ code: 'custom', path: ['fat'], message: 'Fat, carbohydrate, protein and salt together are at most 100 g per 100 g' });
+      ctx.addIssue({ code: 'custom', path: ['fat'], message: LABEL_ISSUES.macros });
     }
     if (!energyAgrees(value.energyKj, value.energyKcal)) {
-      ctx.addIssue({ code: 'custom', path: ['energyKcal'], message: 'kJ and kcal do not agree (1 kcal = 4.184 kJ)' });
+      ctx.addIssue({ code: 'custom', path: ['energyKcal'], message: LABEL_ISSUES.energy });
     }
   });
 export type Nutrition = z.infer<typeof nutritionSchema>;
@@ -174,9 +188,9 @@ export const foodLabelSchema = z.object({
   nutritionBasis: z.enum(NUTRITION_BASES).default('g'),
   nutrition: nutritionSchema,
   /** The portion the declaration is also given for (in g or ml, as the basis); null: per 100 only. */
-  portionSize: amount(5000).refine((value) => value > 0, 'Must be more than 0').nullable().default(null),
+  portionSize: amount(5000).refine((value) => value > 0, LABEL_ISSUES.positive).nullable().default(null),
   netQuantity: z.object({
-    amount: amount(100_000).refine((value) => value > 0, 'Must be more than 0'),
+    amount: amount(100_000).refine((value) => value > 0, LABEL_ISSUES.positive),
     unit: z.enum(NET_QUANTITY_UNITS),
   }),
   /** Which date the batch's date is: the scanned batch's best-before (AI 15) or expiry (AI 17) date is shown under it. */
@@ -196,7 +210,7 @@ export const wineLabelSchema = z.object({
   /** Actual alcoholic strength by volume, % vol. */
   alcohol: amount(25).nullable().default(null),
   netQuantity: z
-    .object({ amount: amount(100_000).refine((value) => value > 0, 'Must be more than 0'), unit: z.enum(['ml', 'l']) })
+    .object({ amount: amount(100_000).refine((value) => value > 0, LABEL_ISSUES.positive), unit: z.enum(['ml', 'l']) })
     .nullable()
     .default(null),
 });
@@ -204,7 +218,7 @@ export type WineLabel = z.infer<typeof wineLabelSchema>;
 
 export const textileFibreSchema = z.object({
   fibre: z.enum(TEXTILE_FIBRES),
-  percent: amount(100).refine((value) => value > 0, 'Must be more than 0'),
+  percent: amount(100).refine((value) => value > 0, LABEL_ISSUES.positive),
 });
 
 /** A care label: one symbol per group at most, a group left out is not stated. */
@@ -226,10 +240,10 @@ export const textileLabelSchema = z.object({
     .max(FIBRES_MAX)
     .superRefine((items, ctx) => {
       const total = items.reduce((sum, item) => sum + Math.round(item.percent * 100), 0) / 100;
-      if (total !== 100) ctx.addIssue({ code: 'custom', path: [], message: `The percentages add up to ${total}, not 100` });
+      if (total !== 100) ctx.addIssue({ code: 'custom', path: [], message: LABEL_ISSUES.fibreTotal });
       const seen = new Set<string>();
       items.forEach((item, index) => {
-        if (seen.has(item.fibre)) ctx.addIssue({ code: 'custom', path: [index, 'fibre'], message: 'Each fibre once' });
+        if (seen.has(item.fibre)) ctx.addIssue({ code: 'custom', path: [index, 'fibre'], message: LABEL_ISSUES.fibreTwice });
         seen.add(item.fibre);
       });
     }),
