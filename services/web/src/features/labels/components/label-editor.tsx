@@ -544,7 +544,11 @@ export function LabelEditor({ productId, label, productKey }: LabelEditorProps) 
 
   return (
     <Stack data-testid="label-step">
-      <Panel as="form" noValidate onSubmit={(event: React.FormEvent) => void onSubmit(event)} aria-labelledby="label-step-title">
+      <Panel as="form" noValidate onSubmit={(event: React.FormEvent) => {
+          // Errors of the last check are the schema's, not the fields' own rules: each Save checks afresh.
+          form.clearErrors();
+          void onSubmit(event);
+        }} aria-labelledby="label-step-title">
         <h2 id="label-step-title" style={{ margin: 0, fontSize: 18 }}>
           <FormattedMessage id="labels.title" />
         </h2>
