@@ -244,7 +244,7 @@ describe('the textile label', () => {
     const phone = await browser.newContext(phoneOf('en-GB'));
     const shopper = await phone.newPage();
     await shopper.goto(`${baseURL()}/01/${gtin}?linkType=gs1:smartLabel`);
-    expect(await shopper.getByTestId('label-fibres').locator('li').allInnerTexts()).toEqual(['90 % wool', '10 % elastane']);
+    expect((await shopper.getByTestId('label-fibres').locator('li').allInnerTexts()).map((text) => text.replace(/\u00a0/g, ' '))).toEqual(['90 % wool', '10 % elastane']);
     const care = shopper.getByTestId('label-care');
     expect(await care.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('aria-label')))).toEqual([
       'Machine wash, max. 30 °C',

@@ -7,7 +7,7 @@ import type { CareSymbol } from '@product-console/shared';
  * meaning is also written next to it by the caller.
  */
 
-const TUB = <path d="M4 13 L8.5 34 H31.5 L36 13 M4 13 q4 -5 8 0 t8 0 t8 0 t8 0" />;
+const TUB = <path d="M3.5 11 L8.5 34 H31.5 L36.5 11 M5 15.5 q3.75 -4 7.5 0 t7.5 0 t7.5 0 t7.5 0" />;
 const TRIANGLE = <path d="M20 5 L36.5 34 H3.5 Z" />;
 const SQUARE = (
   <>
@@ -15,9 +15,9 @@ const SQUARE = (
     <circle cx="20" cy="20" r="12" />
   </>
 );
-const IRON = <path d="M5 31 H35 V25 Q35 13 24 13 H13 Q10 13 8.5 19 Z M13 13 Q14.5 8 21 8 H31" />;
+const IRON = <path d="M3.5 32 H36.5 V27 C36.5 18 31 14 23 14 H11 C8 14 6 21 3.5 32 Z M13 14 V9 H31" />;
 const CIRCLE = <circle cx="20" cy="20" r="15" />;
-const CROSS = <path d="M5 5 L35 35 M35 5 L5 35" />;
+const CROSS = <path d="M4 4 L36 36 M36 4 L4 36" />;
 
 const dots = (count: number, y: number, spread = 6) =>
   Array.from({ length: count }, (_, index) => (
@@ -31,7 +31,7 @@ const letter = (value: string, y = 26) => (
 );
 
 const temperature = (value: string) => (
-  <text x="20" y="30" textAnchor="middle" fontSize="11" fontFamily="sans-serif" fill="currentColor" stroke="none">
+  <text x="20" y="30.5" textAnchor="middle" fontSize="11" fontFamily="sans-serif" fill="currentColor" stroke="none">
     {value}
   </text>
 );
@@ -64,7 +64,7 @@ const DRAWINGS: Record<CareSymbol, ReactNode> = {
   handWash: (
     <>
       {TUB}
-      <path d="M14 30 V22 M17.5 30 V19.5 M21 30 V20 M24.5 30 V22 M24.5 28 L28.5 23.5" />
+      <path d="M13 31 V23 M16.5 31 V20.5 M20 31 V20 M23.5 31 V21.5 M23.5 29 L28 24.5" />
     </>
   ),
   doNotWash: (
@@ -107,19 +107,19 @@ const DRAWINGS: Record<CareSymbol, ReactNode> = {
   ironLow: (
     <>
       {IRON}
-      {dots(1, 24.5)}
+      {dots(1, 24)}
     </>
   ),
   ironMedium: (
     <>
       {IRON}
-      {dots(2, 24.5)}
+      {dots(2, 24)}
     </>
   ),
   ironHigh: (
     <>
       {IRON}
-      {dots(3, 24.5)}
+      {dots(3, 24)}
     </>
   ),
   doNotIron: (

@@ -97,6 +97,9 @@ const CareList = styled.ul`
   span { display: block; }
 `;
 
+/** A number and its unit stay on one line. */
+const NBSP = '\u00a0';
+
 function useNumber() {
   const intl = useIntl();
   return (value: number, digits = 1) => intl.formatNumber(value, { maximumFractionDigits: digits });
@@ -121,7 +124,7 @@ function Ingredients({ items }: { items: readonly LabelIngredient[] }) {
           ) : (
             item.name
           )}
-          {item.percent !== null ? ` (${number(item.percent)} %)` : null}
+          {item.percent !== null ? ` (${number(item.percent)}${NBSP}%)` : null}
         </span>
       ))}
     </p>
@@ -144,7 +147,7 @@ function NutritionTable({ nutrition, basis, portionSize, fg, id }: { nutrition: 
   const number = useNumber();
   const portion = portionSize ? perPortion(nutrition, portionSize) : null;
   const cell = (values: Nutrition, key: Row) =>
-    key === 'energy' ? `${number(values.energyKj, 0)} kJ / ${number(values.energyKcal, 0)} kcal` : `${number(values[key])} g`;
+    key === 'energy' ? `${number(values.energyKj, 0)}${NBSP}kJ / ${number(values.energyKcal, 0)}${NBSP}kcal` : `${number(values[key])}${NBSP}g`;
   return (
     <Table $fg={fg} aria-labelledby={id} data-testid="label-nutrition">
       <thead lang={intl.locale}>
@@ -218,7 +221,7 @@ function FoodSections({ label, batch, fg }: { label: FoodLabel; batch?: LandingB
             <dt lang={intl.locale}>
               <FormattedMessage id="label.netQuantity" />
             </dt>
-            <dd>{`${number(label.netQuantity.amount, 2)} ${label.netQuantity.unit}`}</dd>
+            <dd>{`${number(label.netQuantity.amount, 2)}${NBSP}${label.netQuantity.unit}`}</dd>
           </div>
           <div>
             <dt lang={intl.locale}>
@@ -296,7 +299,7 @@ function WineSections({ label, fg }: { label: WineLabel; fg: string }) {
                 <dt lang={intl.locale}>
                   <FormattedMessage id="label.netQuantity" />
                 </dt>
-                <dd>{`${number(label.netQuantity.amount, 2)} ${label.netQuantity.unit}`}</dd>
+                <dd>{`${number(label.netQuantity.amount, 2)}${NBSP}${label.netQuantity.unit}`}</dd>
               </div>
             ) : null}
           </Facts>
@@ -322,7 +325,7 @@ function TextileSections({ label, fg }: { label: TextileLabel; fg: string }) {
             .sort((a, b) => b.percent - a.percent)
             .map((item) => (
               <li key={item.fibre} lang={intl.locale}>
-                {`${number(item.percent)} % `}
+                {`${number(item.percent)}${NBSP}% `}
                 <FormattedMessage id={word(`label.fibre.${item.fibre}`)} />
               </li>
             ))}
