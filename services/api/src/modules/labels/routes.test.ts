@@ -1,8 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_TOKEN_HEADER, gtin14, landingPageResponseSchema } from '@product-console/shared';
+import { INTERNAL_TOKEN_HEADER, VISITOR_ADDRESS_HEADER, gtin14, landingPageResponseSchema } from '@product-console/shared';
 import { DEMO_USERS } from '../../seed/seed.js';
 import { call, createTestApp, signIn, type TestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
+import { verifications } from '../landing/tables.js';
 
 /*
  * The labels a brand is obliged to show (issue 29): `PUT /api/product/label` checks every field with
@@ -135,5 +137,29 @@ describe('PUT /api/product/label', () => {
     expect(entry.statusCode).toBe(200);
     expect(entry.json().untracked).toBe(true);
     expect((await smartLabelOf(product.productId)).smartLabel?.label).toMatchObject({ kind: 'wine', alcohol: 12.5, netQuantity: null });
+  });
+});
+
+describe("a wine e-label's verification view", () => {
+  it('records the check without the visitor: no address key, no country, no visitor of the day', async () => {
+    const product = await newProduct(2);
+    expect((await putLabel(acme, product.productId, wine)).statusCode).toBe(200);
+    const serial = await call(t.app, acme, {
+      method: 'POST',
+      url: '/api/entry/qualifiers/',
+      payload: { qualifierPath: '/21/WINE-1', identifierCode: '21', entryId: product.entryId, entryPath: product.entryPath, gcp: '0614142' },
+    });
+    expect(serial.statusCode).toBeLessThan(300);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/product/landing-page/page?productId=${product.productId}&serviceName=acme&view=verification&serial=WINE-1`,
+      headers: { [VISITOR_ADDRESS_HEADER]: '81.2.69.142', [INTERNAL_TOKEN_HEADER]: t.config.INTERNAL_TOKEN },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(landingPageResponseSchema.parse(response.json()).result.verification).toMatchObject({ status: 'registered', country: null });
+    const rows = await t.app.db.select().from(verifications).where(eq(verifications.productId, product.productId));
+    expect(rows.map((row) => ({ visitor: row.visitor, country: row.country }))).toEqual([{ visitor: null, country: null }]);
+    const { rows: visitors } = (await t.app.db.execute(sql`select 1 from scan_serial_visitors where product_id = ${product.productId}`)) as unknown as { rows: unknown[] };
+    expect(visitors).toEqual([]);
   });
 });
