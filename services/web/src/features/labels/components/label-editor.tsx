@@ -20,7 +20,7 @@ import {
   type ProductLabel,
 } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Button } from '@/components/ui/button';
+import { Button, IconButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
@@ -180,8 +180,13 @@ const RowCard = styled.div`
 
 const RowActions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  gap: 4px;
   padding-top: 20px;
+  @media (max-width: 480px) {
+    padding-top: 0;
+  }
 `;
 
 const Actions = styled.div`
@@ -284,6 +289,24 @@ function Ingredients({ form }: { form: Form }) {
             <SelectField form={form} path={`ingredients.${index}.allergen`} label={intl.formatMessage({ id: 'labels.ingredient.allergen' }, { number })} options={allergens} />
             <NumberField form={form} path={`ingredients.${index}.percent`} label={intl.formatMessage({ id: 'labels.ingredient.percent' }, { number })} />
             <RowActions>
+              <IconButton
+                type="button"
+                aria-label={intl.formatMessage({ id: 'labels.ingredient.up' }, { number })}
+                title={intl.formatMessage({ id: 'labels.ingredient.up' }, { number })}
+                disabled={index === 0}
+                onClick={() => rows.move(index, index - 1)}
+              >
+                ↑
+              </IconButton>
+              <IconButton
+                type="button"
+                aria-label={intl.formatMessage({ id: 'labels.ingredient.down' }, { number })}
+                title={intl.formatMessage({ id: 'labels.ingredient.down' }, { number })}
+                disabled={index === rows.fields.length - 1}
+                onClick={() => rows.move(index, index + 1)}
+              >
+                ↓
+              </IconButton>
               <Button $variant="ghost" $size="sm" disabled={rows.fields.length === 1} onClick={() => rows.remove(index)}>
                 <FormattedMessage id="labels.ingredient.remove" values={{ number }} />
               </Button>
