@@ -4,6 +4,7 @@ import { designSchema, landingContentSchema } from './content.js';
 import { landingLinkSchema, landingProductInfoSchema } from './link.js';
 import { certificationSchema, dynamicInfoItemSchema, productOptionSchema } from './product-detail.js';
 import { publicPassportSchema } from './passport.js';
+import { productLabelSchema } from './product-label.js';
 import { landingTraceSchema } from './trace.js';
 import { landingRecallSchema } from './recall.js';
 
@@ -59,6 +60,8 @@ export const landingSmartLabelSchema = z.object({
   dynamicInfo: z.array(dynamicInfoItemSchema),
   options: z.array(productOptionSchema),
   certifications: z.array(certificationSchema),
+  /** The food, wine or textile label (issue 29); null: none chosen. */
+  label: productLabelSchema.nullable().default(null),
 });
 
 /** What the verification view can say (issue 25): the badge only where it is proven. */

@@ -4,6 +4,7 @@ import { SERVICES } from '../constants/services.js';
 import { UI_LANGUAGES, type UiLanguage } from '../constants/ui.js';
 import { fieldErrorDetailSchema, idSchema, idTextSchema, storable, text } from './common.js';
 import { entrySchema, gtinInputSchema } from './gs1.js';
+import { productLabelSchema } from './product-label.js';
 
 const boundedText = (max: number) => text().trim().max(max);
 const LONG_TEXT = 5000;
@@ -181,6 +182,7 @@ export const productDetailSchema = z.object({
   service: z.enum(SERVICES),
   gtin: z.string().nullable(),
   intendedMarkets: z.array(z.string()).describe('ISO 3166-1 alpha-2 codes the product is sold in; empty: anywhere (PUT /api/product/markets)'),
+  label: productLabelSchema.nullable().describe('Category 2 and 3: the food, wine or textile label template (PUT /api/product/label); null: none'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

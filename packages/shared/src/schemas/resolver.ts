@@ -40,6 +40,8 @@ export const resolverEntrySchema = z.object({
   rules: z.array(resolverRuleSchema).optional(),
   /** Started and scheduled recalls of the product (decision 079): an affected code's default answer is the recall notice. */
   recalls: z.array(resolverRecallSchema).optional(),
+  /** A wine e-label's code (issue 29): its page may not collect or track visitors, so the resolver records no scan of it. */
+  untracked: z.boolean().optional(),
 });
 export type ResolverEntry = z.infer<typeof resolverEntrySchema>;
 

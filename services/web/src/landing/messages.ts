@@ -20,10 +20,10 @@ const picked = new Map<string, Record<string, string>>();
 
 export const isUiLanguage = (code: string): code is UiLanguage => (UI_LANGUAGES as readonly string[]).includes(code);
 
-/** The landing's messages in a UI language, English where a key has no translation; the CBV words for the traceability view only. */
+/** The landing's messages in a UI language, English where a key has no translation; the CBV words for the traceability view only, the label words for the smartLabel and dpp views. */
 export function landingMessages(language: string, view?: LandingView): Record<string, string> {
   const code: UiLanguage = isUiLanguage(language) ? language : 'en';
-  const key = view === 'traceability' ? `${code}:traceability` : code;
+  const key = view === 'traceability' || view === 'smartLabel' || view === 'dpp' ? `${code}:${view}` : code;
   let messages = picked.get(key);
   if (!messages) {
     messages = { ...pick(CATALOGUES.en, view), ...pick(CATALOGUES[code], view) };

@@ -138,6 +138,7 @@ export function makeProductResponse(product: Partial<ProductResponse['product']>
       service: 'DL',
       gtin: '08801234000017',
       intendedMarkets: [],
+      label: null,
       createdAt: '2025-03-01T00:00:00.000Z',
       updatedAt: '2025-03-02T00:00:00.000Z',
       ...product,

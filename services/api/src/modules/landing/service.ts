@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   hasExpired,
+  isUntrackedLabel,
   SERIAL_AI,
   qualifierPathOf,
   serialProblem,
@@ -268,6 +269,7 @@ async function smartLabelOf(db: Db, product: ProductRow): Promise<LandingPageDat
     dynamicInfo: product.dynamicInfo,
     options: product.options,
     certifications: await certificationsOf(db, product.certification),
+    label: product.label ?? null,
   };
 }
 
@@ -300,7 +302,8 @@ export async function landingPage(
           db,
           { productId: product.id, entryId, companyId, intendedMarkets: product.intendedMarkets },
           query.serial,
-          (await visitorOf?.(companyId)) ?? null,
+          // A wine e-label may not collect visitors' data (issue 29): its checks name no visitor (no address key, no country).
+          isUntrackedLabel(product.label) ? null : ((await visitorOf?.(companyId)) ?? null),
           checkTap && query.picc_data && query.cmac ? { check: checkTap, parameters: { piccData: query.picc_data, cmac: query.cmac } } : undefined,
         )
       : null;

@@ -158,6 +158,7 @@ export function toProductDetail(product: ProductRow, projectName: string): Produ
     service: product.service,
     gtin: product.gtin,
     intendedMarkets: product.intendedMarkets,
+    label: product.label ?? null,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };

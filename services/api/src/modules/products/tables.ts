@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { DynamicInfoItem, ProductOption, QrContent, ServiceCode } from '@product-console/shared';
+import type { DynamicInfoItem, ProductLabel, ProductOption, QrContent, ServiceCode } from '@product-console/shared';
 import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { projects } from '../projects/tables.js';
@@ -34,6 +34,8 @@ export const products = pgTable(
     careInfoImage: text('care_info_image'),
     /** Smart-label setting (spec point 4): 1 on a category 2 product removes its smart-label links. */
     smartLabelSetting: smallint('smart_label_setting').notNull().default(0),
+    /** Category 2 and 3: the food, wine or textile label template and its fields (issue 29); null: none. */
+    label: jsonb('label').$type<ProductLabel>(),
     qrContent: jsonb('qr_content').$type<QrContent>(),
     service: text('service').$type<ServiceCode>().notNull().default('DL'),
     isNfc: smallint('is_nfc').notNull().default(0),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { ResolverEntry, ResolverRecall } from '@product-console/shared';
+import { isUntrackedLabel, type ResolverEntry, type ResolverRecall } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { batchLinks, batches } from '../batches/tables.js';
 import { companies } from '../companies/tables.js';
@@ -16,7 +16,7 @@ import { resolverRules } from './rules.js';
  */
 export async function resolverEntry(db: Db, entryPath: string): Promise<ResolverEntry | null> {
   const [found] = await db
-    .select({ entryId: entries.id, companyId: entries.companyId, title: entries.title, productId: products.id, serviceName: companies.serviceName })
+    .select({ entryId: entries.id, companyId: entries.companyId, title: entries.title, productId: products.id, serviceName: companies.serviceName, label: products.label })
     .from(entries)
     .innerJoin(products, eq(products.entryId, entries.id))
     .innerJoin(companies, eq(companies.id, entries.companyId))
@@ -76,6 +76,8 @@ export async function resolverEntry(db: Db, entryPath: string): Promise<Resolver
     links: [...rows, ...batchRows],
     rules: await resolverRules(db, found.companyId, found.productId),
     recalls,
+    // A wine e-label's page may not collect or track visitors (issue 29): no scan of its code is recorded.
+    ...(isUntrackedLabel(found.label) ? { untracked: true } : {}),
   };
 }
 

@@ -158,7 +158,8 @@ export default async function landingRoutes(app: FastifyInstance, options: Landi
     // The verification view checks (and records) the scanned serial and the traceability view tells that serial's own
     // journey: both read with it, past the cache. Without a serial, the product's journey is cached like the other views.
     // A scanned lot shows its batch (and maybe a recall): read with it, past the cache, as the serial.
-    const readsSerial = view === 'verification' || (view === 'traceability' && (serial !== null || lot !== null)) || (view === 'index' && lot !== null);
+    const readsSerial =
+      view === 'verification' || (view === 'traceability' && (serial !== null || lot !== null)) || ((view === 'index' || view === 'smartLabel') && lot !== null);
     let data: LandingPageData | null;
     try {
       data =

@@ -78,6 +78,8 @@ export function createFastPath(options: FastPathOptions): (request: IncomingMess
     if (origin === undefined) return false;
     const entry = options.cache.peek(parsed.entryPath, false);
     if (!entry) return false;
+    // A wine e-label's code records no scan (issue 29): Fastify's route answers it without one.
+    if (entry.untracked) return false;
     const view = viewOf(entry, origin, parsed);
     // Rules that name countries: Fastify's route waits for the geolocation the first time.
     if (view.rules?.needsCountry && !geoReady()) return false;

@@ -761,6 +761,27 @@ describe('scan records', () => {
     expect(api.batches[batchesBefore][0].agent).toBeNull();
     expect(api.agents[batchesBefore]).toEqual([]);
   });
+
+  it("records no scan of a wine e-label's code (untracked), on the cached path either, and still answers it", async () => {
+    const winePath = '/01/09506000134369';
+    api.entries.set(winePath, { ...demoEntry(), entryPath: winePath, entryId: 8, productId: 43, title: 'Riesling 2024', untracked: true });
+    const recording = await startResolverGateway(api, { RESOLVER_SCAN_FLUSH_MS: '60000', RESOLVER_SCAN_BATCH_SIZE: '100' });
+    const batchesBefore = api.batches.length;
+    const server = recording.app.server;
+    // The first answer loads the record, the next ones would come from the cache.
+    for (let i = 0; i < 3; i++) {
+      const answer = await request(server).get(winePath).redirects(0).expect(307);
+      expect(answer.headers.location).toBe('https://brand.example/boots');
+    }
+    await request(server).get(`${winePath}?linkType=linkset`).expect(200);
+    await request(server).get(`${winePath}/21/S1?linkType=gs1:traceability`).redirects(0).expect(307);
+    // Another product's scan in the same time is recorded as ever.
+    await request(server).get(ENTRY_PATH).redirects(0).expect(307);
+    await recording.close();
+    const recorded = api.batches.slice(batchesBefore).flat();
+    expect(recorded.map((scan) => scan.entryPath)).toEqual([ENTRY_PATH]);
+    api.entries.delete(winePath);
+  });
 });
 
 describe('the public landing page calls', () => {

@@ -132,7 +132,8 @@ const resolverRoutes: FastifyPluginAsync<ResolverRoutesOptions> = async (app, op
     const query = parseQuery(question === -1 ? '' : url.slice(question + 1));
     const requested = query.linkType === null ? null : parseLinkTypeParameter(query.linkType);
     const accept = request.headers.accept;
-    const record = request.method === 'GET';
+    // A wine e-label's page may not collect or track visitors (issue 29): its code's scans are not recorded.
+    const record = request.method === 'GET' && !entry.untracked;
     const scan = { acceptLanguage: request.headers['accept-language'], userAgent: request.headers['user-agent'], address: request.ip };
     // Rules that name countries wait for the geolocation the first time (decision 077).
     if (view.rules?.needsCountry && !geoReady()) await loadGeo();

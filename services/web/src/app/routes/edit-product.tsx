@@ -8,6 +8,9 @@ import { isWizardStep } from '@/features/products/components/wizard/wizard-steps
 import { useProductService } from '@/features/products/api/get-reference-data';
 import { PassportEditor } from '@/features/passport/components/passport-editor';
 import { PASSPORT_STEPS, isPassportStep } from '@/features/passport/passport-steps';
+import { LabelEditor } from '@/features/labels/components/label-editor';
+import { LABEL_CATEGORIES, LABEL_STEPS, isLabelStep } from '@/features/labels/label-steps';
+import { productKey, useProduct } from '@/features/products/api/get-product';
 
 /**
  * /{serviceName}/product-details/{productId}/edit/{step}: the product's edit wizard (its own
@@ -21,19 +24,25 @@ export function EditProductRoute() {
   const service = useProductService(productId || undefined);
   const dpp = service.data?.result.service === 'DPP';
   const passportRefused = isPassportStep(step) && Boolean(service.data) && !dpp;
-  if ((!isWizardStep(step) && !isContentStep(step) && !isPassportStep(step)) || passportRefused) return <Navigate to={`/${encodeURIComponent(serviceName)}/product-details/${productId}/edit/basic`} replace />;
+  // The label step is listed for smart-label products only (issue 29).
+  const product = useProduct(productId || undefined);
+  const detail = product.data?.product;
+  const labelled = detail ? LABEL_CATEGORIES.includes(detail.category_id) : false;
+  const labelRefused = isLabelStep(step) && Boolean(detail) && !labelled;
+  if ((!isWizardStep(step) && !isContentStep(step) && !isPassportStep(step) && !isLabelStep(step)) || passportRefused || labelRefused) return <Navigate to={`/${encodeURIComponent(serviceName)}/product-details/${productId}/edit/basic`} replace />;
   return (
     <PageStack>
       <EditProduct
         serviceName={serviceName}
         productId={productId}
         step={step}
-        extraSteps={dpp ? [...CONTENT_STEPS, ...PASSPORT_STEPS] : CONTENT_STEPS}
+        extraSteps={[...CONTENT_STEPS, ...(labelled ? LABEL_STEPS : []), ...(dpp ? PASSPORT_STEPS : [])]}
         extra={
           productId ? (
             <>
               <ContentEditor productId={productId} serviceName={serviceName} step={isContentStep(step) ? step : null} />
               {isPassportStep(step) && dpp ? <PassportEditor productId={productId} serviceName={serviceName} /> : null}
+              {isLabelStep(step) && labelled && detail ? <LabelEditor key={productId} productId={productId} label={detail.label} productKey={productKey(productId)} /> : null}
             </>
           ) : null
         }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Design, LandingProductInfo, PassportAddress, PublicPassport } from '@product-console/shared';
+import type { Design, LandingBatch, LandingProductInfo, PassportAddress, ProductLabel, PublicPassport } from '@product-console/shared';
 import type enMessages from '@/locales/en.json';
 import { publicFileUrl } from '@/landing/lib/urls';
 import { LandingFrame } from './landing-frame';
+import { ProductLabelSections } from './product-label';
 
 /** The words of this view: `landing.dpp.{suffix}`. */
 type DppWord = keyof typeof enMessages extends infer Id ? (Id extends `landing.dpp.${infer Suffix}` ? Suffix : never) : never;
@@ -24,6 +25,9 @@ export interface DppViewProps {
   language: string;
   /** The product's Digital Link (without a serial): the credential's subject. */
   digitalLink: string;
+  /** The product's food, wine or textile label (issue 29), shown after the passport's fields. */
+  label?: ProductLabel | null;
+  batch?: LandingBatch | null;
   backHref: string;
   draft?: boolean;
   frame?: boolean;
@@ -463,7 +467,7 @@ export function PassportSections({ passport, textColor, header, idPrefix = 'dpp'
   );
 }
 
-export function DppView({ passport, product, design, language, digitalLink, backHref, draft, frame }: DppViewProps) {
+export function DppView({ passport, product, design, language, digitalLink, label, batch, backHref, draft, frame }: DppViewProps) {
   const intl = useIntl();
   const date = (value: string) => intl.formatDate(value, { dateStyle: 'medium', timeZone: 'UTC' });
   const manufacturer = passport.data.manufacturer;
@@ -498,6 +502,7 @@ export function DppView({ passport, product, design, language, digitalLink, back
       frame={frame}
     >
       <PassportSections passport={passport} textColor={design.page.textColor} header={header} testId="landing-dpp" />
+      {label ? <ProductLabelSections label={label} batch={batch} fg={design.page.textColor} /> : null}
     </LandingFrame>
   );
 }

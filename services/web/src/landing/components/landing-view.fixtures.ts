@@ -71,6 +71,7 @@ export const landingData = (view: LandingViewName, overrides: Partial<LandingPag
       { name: 'Size', value: 'M', image: null },
     ],
     certifications: [{ id: 1, code: 'bluesign', name: 'bluesign', issuer: 'Bluesign Technologies', description: 'Safer textiles', website: 'https://bluesign.com' }],
+    label: null,
   },
   verification: null,
   passport: null,

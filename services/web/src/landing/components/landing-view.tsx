@@ -25,9 +25,20 @@ export const LANDING_MESSAGE_PREFIXES = ['landing.', 'preview.', 'products.field
 /** The CBV words only the traceability view draws (steps, dispositions, error reasons, measurements): its page alone carries them. */
 export const TRACE_MESSAGE_PREFIXES = ['cbv.bizStep.', 'cbv.disposition.', 'cbv.errorReason.', 'cbv.measurement.'] as const;
 
-/** A locale's messages cut down to what the landing draws; the traceability view's page adds the CBV words. */
+/** The regulated words of the food, wine and textile labels (issue 29): only the views that show a label carry them. */
+export const LABEL_MESSAGE_PREFIXES = ['label.'] as const;
+
+/** The words one view adds to the landing's own. */
+const VIEW_MESSAGE_PREFIXES: Partial<Record<LandingViewName, readonly string[]>> = {
+  traceability: TRACE_MESSAGE_PREFIXES,
+  smartLabel: LABEL_MESSAGE_PREFIXES,
+  dpp: LABEL_MESSAGE_PREFIXES,
+};
+
+/** A locale's messages cut down to what the landing draws; the traceability view's page adds the CBV words, the label views the label's. */
 export function landingMessages(messages: Record<string, string>, view?: LandingViewName): Record<string, string> {
-  const prefixes: readonly string[] = view === 'traceability' ? [...LANDING_MESSAGE_PREFIXES, ...TRACE_MESSAGE_PREFIXES] : LANDING_MESSAGE_PREFIXES;
+  const extra = view ? VIEW_MESSAGE_PREFIXES[view] : undefined;
+  const prefixes: readonly string[] = extra ? [...LANDING_MESSAGE_PREFIXES, ...extra] : LANDING_MESSAGE_PREFIXES;
   return Object.fromEntries(Object.entries(messages).filter(([id]) => prefixes.some((prefix) => id.startsWith(prefix))));
 }
 
@@ -92,11 +103,11 @@ export function LandingView(props: LandingViewProps) {
       );
       break;
     case 'smartLabel':
-      view = <SmartLabelView {...common} content={data.content} smartLabel={data.smartLabel} />;
+      view = <SmartLabelView {...common} content={data.content} smartLabel={data.smartLabel} batch={data.batch} />;
       break;
     case 'dpp':
       view = data.passport ? (
-        <DppView {...common} passport={data.passport} digitalLink={props.digitalLink} />
+        <DppView {...common} passport={data.passport} digitalLink={props.digitalLink} label={data.smartLabel?.label ?? null} batch={data.batch} />
       ) : (
         <UnpublishedView {...common} view="dpp" />
       );

@@ -1,9 +1,10 @@
 import styled from 'styled-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DEFAULT_LANGUAGE, type Design, type LandingContent, type LandingPageData, type LandingProductInfo } from '@product-console/shared';
+import { DEFAULT_LANGUAGE, type Design, type LandingBatch, type LandingContent, type LandingPageData, type LandingProductInfo } from '@product-console/shared';
 import { httpUrl } from '@/landing/lib/media';
 import { publicFileUrl } from '@/landing/lib/urls';
 import { LandingFrame } from './landing-frame';
+import { ProductLabelSections } from './product-label';
 import { LandingEmpty, LandingSection, LandingSubtleText, detailsFor, muted } from './product-landing';
 
 export interface SmartLabelViewProps {
@@ -12,6 +13,8 @@ export interface SmartLabelViewProps {
   design: Design;
   language: string;
   smartLabel: LandingPageData['smartLabel'];
+  /** The scanned batch: a food label shows its best-before or expiry date. */
+  batch?: LandingBatch | null;
   backHref: string;
   draft?: boolean;
   frame?: boolean;
@@ -61,10 +64,10 @@ const CareImage = styled.img`
 `;
 
 /**
- * The smart-label view (spec point 9, category 2 and 3 products): details, dynamic information, features, care
+ * The smart-label view (spec point 9, category 2 and 3 products): the food, wine or textile label (issue 29), details, dynamic information, features, care
  * information (text or image), options with their images and certifications; other products have no label.
  */
-export function SmartLabelView({ product, content, design, language, smartLabel, backHref, draft, frame }: SmartLabelViewProps) {
+export function SmartLabelView({ product, content, design, language, smartLabel, batch, backHref, draft, frame }: SmartLabelViewProps) {
   const intl = useIntl();
   const fg = design.page.textColor;
   const ui = intl.locale;
@@ -74,9 +77,11 @@ export function SmartLabelView({ product, content, design, language, smartLabel,
   const details = smartLabel ? own?.details || base?.details || smartLabel.details : '';
   const care = product.careInfo;
   const careShown = care.type === 'image' && care.image ? 'image' : care.text ? 'text' : null;
+  const label = smartLabel?.label ?? null;
   const empty =
     !smartLabel ||
-    (!details && smartLabel.dynamicInfo.length === 0 && !texts.features && !careShown && smartLabel.options.length === 0 && smartLabel.certifications.length === 0);
+    (!label &&
+      !details && smartLabel.dynamicInfo.length === 0 && !texts.features && !careShown && smartLabel.options.length === 0 && smartLabel.certifications.length === 0);
   return (
     <LandingFrame
       design={design}
@@ -97,6 +102,7 @@ export function SmartLabelView({ product, content, design, language, smartLabel,
         </LandingEmpty>
       ) : (
         <>
+          {label ? <ProductLabelSections label={label} batch={batch} fg={fg} /> : null}
           {details ? (
             <LandingSection $fg={fg} data-testid="landing-label-details">
               <h2 lang={ui}>
