@@ -73,6 +73,7 @@ import { diversionRoutes } from './modules/authenticity/diversion-routes.js';
 import { lifecycleRoutes } from './modules/authenticity/lifecycle-routes.js';
 import { marketRoutes } from './modules/authenticity/markets.js';
 import { authenticityRoutes } from './modules/authenticity/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(epcisQueryRoutes, { config });
   await app.register(epcisMasterDataRoutes, { config });
   await app.register(epcisNotFound, { prefix: '/epcis' });
+  await app.register(ssoRoutes, { config });
 
   // Last: the reference data, and the demo made through the modules' own services.
   await app.register(seedPlugin, { config });
