@@ -44,7 +44,7 @@ describe('single sign-on', () => {
   it('is set up by a manager on the company profile', async () => {
     await signIn(page, 'manager@demo.example');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${baseURL()}/profiles/company`);
+    await page.goto(`${baseURL()}/acme/profiles/company`);
     const card = page.getByTestId('sso-settings-card');
     await expect.poll(() => card.getByTestId('sso-status').textContent(), POLL).toContain('not set up');
     await expect.poll(() => card.getByTestId('sso-redirect-uri').textContent(), POLL).toBe(`${baseURL()}/bff/auth/sso/callback`);
