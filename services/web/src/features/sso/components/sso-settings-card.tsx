@@ -44,6 +44,11 @@ const Actions = styled.div`
 
 const Status = styled.p`
   font-weight: 600;
+  margin-bottom: 12px;
+`;
+
+const RedirectField = styled(Field)`
+  margin-bottom: 20px;
 `;
 
 /** The form's control names are the body's field names. */
@@ -132,12 +137,12 @@ export function SsoSettingsCard() {
         <Status data-testid="sso-status">
           <FormattedMessage id={current ? (current.mandatory ? 'sso.statusMandatory' : 'sso.statusOn') : 'sso.statusOff'} />
         </Status>
-        <Field>
+        <RedirectField>
           <Label as="span">
             <FormattedMessage id="sso.redirectUri" />
           </Label>
           <Address data-testid="sso-redirect-uri">{settings.data.redirectUri}</Address>
-        </Field>
+        </RedirectField>
         <Form onSubmit={(event) => void onSubmit(event)} noValidate key={current?.updatedAt ?? 'new'}>
           <Field>
             <Label htmlFor={ids.issuer}>
