@@ -52,7 +52,7 @@ interface SsoOutcome {
 }
 
 /** Runs a whole sign-in: start at the gateway, the provider's login and consent pages, the callback. */
-async function ssoSignIn(email: string, login = email): Promise<SsoOutcome> {
+async function ssoSignIn(email: string, login = email, { withoutIss = false } = {}): Promise<SsoOutcome> {
   const jar: Jar = new Map();
   const start = await gateway().post('/bff/auth/sso/start').set('X-CSRF', '1').send({ email }).expect(200);
   keep(jar, [start.headers['set-cookie']].flat().filter(Boolean) as string[]);
@@ -60,6 +60,8 @@ async function ssoSignIn(email: string, login = email): Promise<SsoOutcome> {
   expect(url.searchParams.get('code_challenge_method')).toBe('S256');
   for (let step = 0; step < 20; step += 1) {
     if (url.origin === CONSOLE) {
+      // The RFC 9207 `iss` of the authorization response, left out as an attacker in the middle could.
+      if (withoutIss) url.searchParams.delete('iss');
       const callbackPath = url.pathname + url.search;
       const res = await gateway().get(callbackPath).set('Cookie', cookieHeader(jar));
       expect(res.status).toBe(303);
@@ -218,8 +220,9 @@ describe('signing in', () => {
   it('refuses an ID token from another issuer than the configured one', async () => {
     await saveSettings(manager, { issuer: impostor.issuer }).expect(200);
     try {
-      const outcome = await ssoSignIn('manager@demo.example');
-      expect(outcome).toMatchObject({ location: '/login?sso=provider', session: undefined });
+      // Refused by the authorization response's `iss`, and without it by the ID token's.
+      expect(await ssoSignIn('manager@demo.example')).toMatchObject({ location: '/login?sso=provider', session: undefined });
+      expect(await ssoSignIn('manager@demo.example', undefined, { withoutIss: true })).toMatchObject({ location: '/login?sso=provider', session: undefined });
     } finally {
       await saveSettings(manager).expect(200);
     }

@@ -79,7 +79,9 @@ export async function startImpostorIssuer(real: TestProvider): Promise<{ issuer:
       return;
     }
     response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ ...metadata, issuer }));
+    // It does not announce the RFC 9207 `iss` response parameter, so that a callback without one
+    // reaches the ID token's own `iss` check.
+    response.end(JSON.stringify({ ...metadata, issuer, authorization_response_iss_parameter_supported: false }));
   });
   const issuer = `http://127.0.0.1:${await listen(server)}`;
   return { issuer, close: () => new Promise((resolve) => server.close(() => resolve())) };

@@ -88,6 +88,8 @@ async function lookup(request: FastifyRequest, email: string): Promise<SsoLookup
 
 const REASON_OF_CODE: Partial<Record<string, SsoFailureReason>> = {
   [ERROR_CODES.SSO_NO_ACCOUNT]: 'no-account',
+  // A new sub-admin past the plan's limit: nobody can be added until the manager frees a place.
+  [ERROR_CODES.PLAN_LIMIT_REACHED]: 'no-account',
   [ERROR_CODES.COMPANY_NOT_AUTHORIZED]: 'not-approved',
   [ERROR_CODES.SSO_NOT_CONFIGURED]: 'domain',
 };
@@ -175,7 +177,9 @@ const ssoRoutes: FastifyPluginAsync<SsoRouteOptions> = async (app, options) => {
       );
       claims = tokens.claims()!;
     } catch (err) {
-      throw new SsoFailure('provider', `code exchange or ID token refused: ${(err as Error).message}`);
+      const { message, code, cause } = err as Error & { code?: string; cause?: unknown };
+      const why = cause instanceof Error ? cause.message : typeof cause === 'object' && cause !== null ? JSON.stringify(cause).slice(0, 300) : '';
+      throw new SsoFailure('provider', `code exchange or ID token refused: ${code ?? ''} ${message} ${why}`.trim());
     }
     if (claims.email_verified !== true) throw new SsoFailure('unverified', 'email_verified is not true');
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
