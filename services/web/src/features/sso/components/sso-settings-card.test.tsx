@@ -18,7 +18,7 @@ const SAVED: SsoSettings = {
   updatedAt: '2026-11-28T12:00:00.000Z',
 };
 
-function api(current: SsoSettings | null, roleId = 2) {
+function api(current: SsoSettings | null, roleId: 2 | 3 = 2) {
   const sent: { method: string; body: unknown }[] = [];
   const fetchMock = mockBff({
     '/bff/auth/me': { body: makeSession({ roleId }) },
