@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
     // Mailed links lead to the gateway under test; the messages land in a folder the tests read.
     PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
     MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    // The browser tests' OpenID provider listens on plain http on loopback.
+    SSO_ALLOW_INSECURE_ISSUERS: 'true',
   });
   await waitForHttp(`http://127.0.0.1:${apiPort}/api/healthz`, 120_000, api);
 
@@ -54,6 +56,8 @@ export default async function setup(project: TestProject) {
     // in the gateway's own suites.
     SIGN_IN_RATE_LIMIT: '1000',
     ACCOUNT_RATE_LIMIT: '1000',
+    // Single sign-on's redirect URI names the address the browser uses.
+    PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
   });
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, 60_000, gateway);
 

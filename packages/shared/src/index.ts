@@ -44,3 +44,4 @@ export * from './log-redaction.js';
 export * from './schemas/authenticity-desk.js';
 export * from './schemas/bulk-codes.js';
 export * from './schemas/product-label.js';
+export * from './schemas/sso.js';

@@ -74,6 +74,7 @@ import { lifecycleRoutes } from './modules/authenticity/lifecycle-routes.js';
 import { marketRoutes } from './modules/authenticity/markets.js';
 import { authenticityRoutes } from './modules/authenticity/routes.js';
 import { labelRoutes } from './modules/labels/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(epcisMasterDataRoutes, { config });
   await app.register(labelRoutes, { config });
   await app.register(epcisNotFound, { prefix: '/epcis' });
+  await app.register(ssoRoutes, { config });
 
   // Last: the reference data, and the demo made through the modules' own services.
   await app.register(seedPlugin, { config });

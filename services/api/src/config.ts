@@ -158,6 +158,10 @@ const envSchema = z
     EPCIS_WEBHOOK_ALLOW_PRIVATE: z
       .preprocess(emptyAsUndefined, booleanString.optional())
       .describe('let EPCIS subscriptions post to private and loopback addresses (SSRF guard off); default: on in development only'),
+    SSO_ALLOW_INSECURE_ISSUERS: z
+      .preprocess(emptyAsUndefined, booleanString.optional())
+      .describe('accept plain-http and private or loopback OpenID Connect issuers for single sign-on; default: on outside production'),
+    SSO_DISCOVERY_TIMEOUT_MS: z.coerce.number().int().positive().default(5000).describe("longest wait for an issuer's discovery document on save"),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET !== undefined, {
     path: ['JWT_SECRET'],
@@ -213,6 +217,7 @@ const envSchema = z
     // MinIO and most S3-compatible servers have no per-bucket host names.
     S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
     EPCIS_WEBHOOK_ALLOW_PRIVATE: env.EPCIS_WEBHOOK_ALLOW_PRIVATE ?? env.NODE_ENV === 'development',
+    SSO_ALLOW_INSECURE_ISSUERS: env.SSO_ALLOW_INSECURE_ISSUERS ?? env.NODE_ENV !== 'production',
   }));
 
 export type Config = z.infer<typeof envSchema>;

@@ -50,6 +50,13 @@ export const idempotencyInProgress = () =>
 export const idempotencyKeyReused = () =>
   new AppError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, MESSAGES.idempotencyKeyReused);
 /** A plan limit (products, links of a product, sub-admins) or a service outside the plan stops a write. */
+/** Password sign-in for an e-mail domain whose company signs in only through its provider (decision 087). */
+export const ssoRequired = () => new AppError(403, ERROR_CODES.SSO_REQUIRED, MESSAGES.ssoRequired);
+/** Single sign-on with no account it may sign in: just-in-time creation off, or a user of another company. */
+export const ssoNoAccount = () => new AppError(403, ERROR_CODES.SSO_NO_ACCOUNT, MESSAGES.ssoNoAccount);
+export const ssoNotConfigured = () => new AppError(404, ERROR_CODES.SSO_NOT_CONFIGURED, MESSAGES.ssoNotConfigured);
+export const ssoDiscoveryFailed = (details: FieldError[]) => new AppError(400, ERROR_CODES.SSO_DISCOVERY_FAILED, MESSAGES.ssoDiscoveryFailed, details);
+export const ssoDomainTaken = (details: FieldError[]) => new AppError(409, ERROR_CODES.SSO_DOMAIN_TAKEN, MESSAGES.ssoDomainTaken, details);
 export const planLimitReached = () => new AppError(403, ERROR_CODES.PLAN_LIMIT_REACHED, MESSAGES.planLimitReached);
 /** A route of a service (`requireService`) the company's current plan does not include. */
 export const serviceNotInPlan = () => new AppError(403, ERROR_CODES.SERVICE_NOT_IN_PLAN, MESSAGES.serviceNotInPlan);

@@ -24,6 +24,7 @@ import storePlugin, { type SessionStore } from './plugins/store.js';
 import tokenRefresherPlugin from './plugins/token-refresher.js';
 import upstreamPlugin from './plugins/upstream.js';
 import authRoutes from './routes/bff/auth.js';
+import ssoRoutes from './routes/bff/sso.js';
 import didRoutes from './routes/did.js';
 import epcisRoutes, { isEpcisUrl, sendProblem } from './routes/epcis.js';
 import planRoutes from './routes/bff/plan.js';
@@ -188,6 +189,12 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     origin: config.RESOLVER_ORIGIN,
   });
   await app.register(authRoutes, { prefix: '/bff/auth' });
+  await app.register(ssoRoutes, {
+    prefix: '/bff/auth/sso',
+    publicUrl: config.PUBLIC_URL,
+    stateTtlSeconds: config.SSO_STATE_TTL_SECONDS,
+    cookieSecure: config.COOKIE_SECURE,
+  });
   await app.register(planRoutes, { prefix: '/bff/plan' });
   await app.register(publicRoutes, { prefix: '/bff/public' });
   await app.register(proxyRoutes, { prefix: '/bff/api' });

@@ -45,6 +45,10 @@ const envSchema = z
     REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'Must be 1–64 letters, digits, colons, underscores or dashes')).default('gw:'),
     SESSION_TTL_SECONDS: optional(positiveInt).default(1_209_600),
     COOKIE_SECURE: optional(booleanFlag),
+    /** The console's address as browsers reach it; single sign-on's redirect URI is `<PUBLIC_URL>/bff/auth/sso/callback`. */
+    PUBLIC_URL: optional(httpUrl).default('http://localhost:3000'),
+    /** How long a started single sign-on may take at the provider before its state expires. */
+    SSO_STATE_TTL_SECONDS: optional(positiveInt).default(600),
     WEB_DIST_DIR: optional(z.string()).default(defaultWebDistDir),
     /** The consumer landing's server renderer (the web workspace's SSR build); the landing paths fall back to the console without it. */
     LANDING_SSR_MODULE: optional(z.string()).default(defaultLandingSsrModule),

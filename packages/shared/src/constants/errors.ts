@@ -40,6 +40,16 @@ export const ERROR_CODES = {
   DUPLICATE_LINK: 'E409010',
   /** An `Idempotency-Key` sent again with a different request. */
   IDEMPOTENCY_KEY_REUSED: 'E422001',
+  /** Password sign-in for an e-mail domain whose company made single sign-on mandatory. */
+  SSO_REQUIRED: 'E403010',
+  /** Single sign-on found no account it may sign in (just-in-time creation off, or a user of another company). */
+  SSO_NO_ACCOUNT: 'E403011',
+  /** No company has single sign-on for the e-mail's domain. */
+  SSO_NOT_CONFIGURED: 'E404010',
+  /** The issuer's /.well-known/openid-configuration did not answer a usable document. */
+  SSO_DISCOVERY_FAILED: 'E400010',
+  /** An e-mail domain that another company already signs in with. */
+  SSO_DOMAIN_TAKEN: 'E409030',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -73,6 +83,11 @@ export const MESSAGES = {
   goBackToPrevious: 'Go Back to Previous Page',
   resultFalse: 'result: false',
   planLimitReached: 'The scope of the plan has been exceeded!',
+  ssoRequired: 'Your company signs in with single sign-on. Use "Sign in with SSO" with your work e-mail.',
+  ssoNoAccount: 'No account of the console matches this e-mail. Ask your company\'s manager to invite you.',
+  ssoNotConfigured: 'Single sign-on is not set up for this e-mail domain.',
+  ssoDiscoveryFailed: "The issuer's OpenID configuration could not be read. Check the issuer URL.",
+  ssoDomainTaken: 'This e-mail domain already belongs to another company.',
   duplicateGtin: 'This GTIN is already registered.',
   invalidGtinCheckDigit: 'The GTIN check digit is wrong.',
   invalidGtinPrefix: 'The GTIN does not start with one of your company prefixes.',

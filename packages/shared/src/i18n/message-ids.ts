@@ -40,4 +40,9 @@ export const ERROR_MESSAGE_IDS: Record<ErrorCode, string> = {
   [ERROR_CODES.DUPLICATE_LINK]: 'error.duplicateLink',
   [ERROR_CODES.IDEMPOTENCY_IN_PROGRESS]: 'error.requestInProgress',
   [ERROR_CODES.IDEMPOTENCY_KEY_REUSED]: 'error.requestChanged',
+  [ERROR_CODES.SSO_REQUIRED]: 'error.ssoRequired',
+  [ERROR_CODES.SSO_NO_ACCOUNT]: 'error.ssoNoAccount',
+  [ERROR_CODES.SSO_NOT_CONFIGURED]: 'error.ssoNotConfigured',
+  [ERROR_CODES.SSO_DISCOVERY_FAILED]: 'error.ssoDiscoveryFailed',
+  [ERROR_CODES.SSO_DOMAIN_TAKEN]: 'error.ssoDomainTaken',
 };

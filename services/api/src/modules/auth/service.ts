@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { ROLE, type RoleId, type SignInBody, type User } from '@product-console/shared';
+import { emailDomainOf, ROLE, type RoleId, type SignInBody, type User } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../access/auth-context.js';
 import {
@@ -9,9 +9,11 @@ import {
   invalidCredentials,
   notFound,
   refreshInvalid,
+  ssoRequired,
   unauthenticated,
 } from '../../errors.js';
 import { companies } from '../companies/tables.js';
+import { companyEmailDomains, companySso } from '../sso/tables.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { refreshTokens, users, type UserRow } from './tables.js';
 import { hashRefreshToken, type AccessClaims, type TokenService } from './tokens.js';
@@ -72,7 +74,7 @@ export async function getUserView(db: Db, userId: number, companyId: number | nu
   return toUser(user, company ? { serviceName: company.serviceName, companyName: company.companyName } : undefined);
 }
 
-function toUser(user: UserRow, company: { serviceName: string; companyName: string } | undefined): User {
+export function toUser(user: UserRow, company: { serviceName: string; companyName: string } | undefined): User {
   return {
     userId: user.id,
     username: `${user.firstName} ${user.lastName}`.trim(),
@@ -92,7 +94,7 @@ function toUser(user: UserRow, company: { serviceName: string; companyName: stri
   };
 }
 
-interface IssueRequest {
+export interface IssueRequest {
   userId: number;
   roleId: RoleId;
   ownCompanyId: number | null;
@@ -100,7 +102,7 @@ interface IssueRequest {
   familyId: string;
 }
 
-async function issueTokenPair(db: Db, tokens: TokenService, request: IssueRequest): Promise<TokenPair & { refreshTokenId: number }> {
+export async function issueTokenPair(db: Db, tokens: TokenService, request: IssueRequest): Promise<TokenPair & { refreshTokenId: number }> {
   const refresh = tokens.newRefreshToken();
   const [row] = await db
     .insert(refreshTokens)
@@ -122,12 +124,29 @@ async function issueTokenPair(db: Db, tokens: TokenService, request: IssueReques
   return { Authorization: `Bearer ${accessToken}`, authToken: refresh.token, refreshTokenId: row.id };
 }
 
+/**
+ * Whether password sign-in is refused because the e-mail's domain belongs to a company that made
+ * single sign-on mandatory (decision 087): for an unknown e-mail and for the company's own users;
+ * never for a super-admin, nor for a user of another company who happens to have that domain.
+ */
+async function ssoMandatoryFor(db: Db, email: string, user: UserRow | null): Promise<boolean> {
+  const [row] = await db
+    .select({ companyId: companySso.companyId })
+    .from(companyEmailDomains)
+    .innerJoin(companySso, and(eq(companySso.companyId, companyEmailDomains.companyId), eq(companySso.mandatory, true)))
+    .where(eq(companyEmailDomains.domain, emailDomainOf(email)));
+  if (!row) return false;
+  return user === null || (user.roleId !== ROLE.SUPER_ADMIN && user.companyId === row.companyId);
+}
+
 export async function signIn(db: Db, tokens: TokenService, body: SignInBody): Promise<SignInResult> {
   const [found] = await db
     .select({ user: users, company: companies })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, normalizeEmail(body.email)));
+
+  if (await ssoMandatoryFor(db, normalizeEmail(body.email), found?.user ?? null)) throw ssoRequired();
 
   // Unknown email and wrong password must be indistinguishable, in answer and in time.
   const passwordMatches = found ? await verifyPassword(found.user.passwordHash, body.password) : await verifyAgainstDummy(body.password);

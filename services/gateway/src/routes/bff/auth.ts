@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE, signInBodySchema, switchCustomerBodySchema, type SessionInfo } from '@product-console/shared';
 import { z } from 'zod';
 import { fromUpstreamError, gatewayErrors } from '../../errors.js';
@@ -29,7 +29,7 @@ function ok(response: UpstreamResponse): unknown {
   throw fromUpstreamError(response.status, response.body);
 }
 
-function tokenAnswer(response: UpstreamResponse) {
+export function tokenAnswer(response: UpstreamResponse) {
   const parsed = tokenAnswerSchema.safeParse(ok(response));
   if (!parsed.success) throw gatewayErrors.tokenNotProvided();
   return parsed.data;
@@ -53,6 +53,28 @@ async function signOutUpstream(request: FastifyRequest, pairs: { accessToken: st
         .catch((err) => request.log.info({ err }, 'upstream sign-out failed')),
     ),
   );
+}
+
+/**
+ * Opens the browser's session for a token answer of the API (password or single sign-on) and sets
+ * its cookie. A new id at every sign-in: an id planted before signing in (session fixation) is worthless.
+ */
+export async function openSession(request: FastifyRequest, reply: FastifyReply, answer: ReturnType<typeof tokenAnswer>): Promise<void> {
+  const app = request.server;
+  const previous = await app.sessions.fromRequest(request);
+  if (previous) {
+    await app.sessions.destroy(previous.id);
+    await signOutUpstream(request, [previous.data, ...(previous.data.switch ? [previous.data.switch] : [])]);
+  }
+  const pair = { accessToken: answer.Authorization, refreshToken: answer.authToken };
+  const handle = await app.sessions
+    .create({ userId: answer.user.userId, roleId: answer.user.roleId, companyKey: companyKeyOf(answer.user), ...pair, switch: null })
+    .catch(async (err: unknown) => {
+      // Nobody will ever hold these tokens: revoke them.
+      await signOutUpstream(request, [pair]);
+      throw err;
+    });
+  app.sessions.setCookie(reply, handle.id);
 }
 
 /** The user as the console should see it: the switched company's view while switched. */
@@ -81,21 +103,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     const answer = tokenAnswer(
       await app.upstream.call('POST', '/api/auth/sign/in', { body, requestId: request.id }),
     );
-    // A new id at every sign-in: an id planted before signing in (session fixation) is worthless.
-    const previous = await app.sessions.fromRequest(request);
-    if (previous) {
-      await app.sessions.destroy(previous.id);
-      await signOutUpstream(request, [previous.data, ...(previous.data.switch ? [previous.data.switch] : [])]);
-    }
-    const pair = { accessToken: answer.Authorization, refreshToken: answer.authToken };
-    const handle = await app.sessions
-      .create({ userId: answer.user.userId, roleId: answer.user.roleId, companyKey: companyKeyOf(answer.user), ...pair, switch: null })
-      .catch(async (err: unknown) => {
-        // Nobody will ever hold these tokens: revoke them.
-        await signOutUpstream(request, [pair]);
-        throw err;
-      });
-    app.sessions.setCookie(reply, handle.id);
+    await openSession(request, reply, answer);
     return { user: answer.user };
   });
 

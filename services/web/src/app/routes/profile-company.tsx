@@ -3,6 +3,7 @@ import { CompanyRulesCard } from '@/features/links/components/company-rules-card
 import { NfcMasterKeyCard } from '@/features/nfc/components/nfc-master-key-card';
 import { useProfile } from '@/features/profile/api/profile';
 import { ProfileCompanyRoute } from '@/features/profile/routes/profile-company';
+import { SsoSettingsCard } from '@/features/sso/components/sso-settings-card';
 
 /**
  * /profiles/company: the company profile (profile feature), for managers the company's NFC master
@@ -16,6 +17,7 @@ export function CompanyProfileRoute() {
     <>
       <ProfileCompanyRoute />
       {isAdmin ? <NfcMasterKeyCard /> : null}
+      {isAdmin ? <SsoSettingsCard /> : null}
       {profile.data ? <CompanyRulesCard canEdit={isAdmin} /> : null}
     </>
   );

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AlertIcon, EyeIcon, EyeOffIcon } from '@/components/icons';
-import { IconButton } from '@/components/ui/button';
+import { Button, IconButton } from '@/components/ui/button';
 import { Field, FormAlert, Input, Label } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { apiFieldErrors, schemaFieldErrors } from '@/lib/field-errors';
@@ -62,8 +62,8 @@ function credentials(data: FormData) {
   return { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
 }
 
-/** Email and password sign-in; the route redirects once the session exists. */
-export function LoginForm() {
+/** Email and password sign-in; the route redirects once the session exists. `onSso` switches to single sign-on. */
+export function LoginForm({ onSso }: { onSso?: () => void }) {
   const intl = useIntl();
   const signIn = useSignIn();
   const { error, fieldErrors, submitting, onSubmit } = useAuthSubmit((data) => signIn(credentials(data)), {
@@ -143,6 +143,11 @@ export function LoginForm() {
       <AuthSubmitButton submitting={submitting}>
         <FormattedMessage id="login.submit" />
       </AuthSubmitButton>
+      {onSso ? (
+        <Button type="button" $variant="outline" $size="lg" $block onClick={onSso} data-testid="sso-start">
+          <FormattedMessage id="login.sso.button" />
+        </Button>
+      ) : null}
 
       <Footer>
         <FormattedMessage id="login.noAccount" />{' '}
