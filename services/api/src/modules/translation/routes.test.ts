@@ -77,7 +77,7 @@ describe('POST /api/service/translation: the editor fills a language not written
 
   it("translates the editor's copies, in order, and says when the provider fails", async () => {
     const { authorization } = await signIn(t.app, DEMO_USERS.acmeSubAdmin);
-    const ask = (payload: unknown) => call(t.app, authorization, { method: 'POST', url: '/api/service/translation', payload });
+    const ask = (payload: Record<string, unknown>) => call(t.app, authorization, { method: 'POST', url: '/api/service/translation', payload });
     const done = await ask({ source: 'en', target: 'ko', texts: ['Soft cotton', '<p>Hand wash</p>'], format: 'html' });
     expect(done.statusCode).toBe(200);
     expect(translateTextsResponseSchema.parse(done.json())).toEqual({ result: { texts: ['[ko] Soft cotton', '[ko] <p>Hand wash</p>'] } });
