@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { runDelivery } from '../modules/webhooks/delivery.js';
+import { WEBHOOK_DELIVERY_QUEUE_NAME } from '../modules/webhooks/outbox.js';
+
+/**
+ * Delivers product-data webhooks (decision 086): one job per delivery at the head of its line
+ * (subscription × product), retried with back-off by the queue; the last failure leaves the
+ * delivery dead (listed, resendable) and moves its line on.
+ */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    await app.jobs.handle<{ deliveryId: string }>(
+      {
+        name: WEBHOOK_DELIVERY_QUEUE_NAME,
+        retryLimit: config.WEBHOOK_RETRY_LIMIT,
+        retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
+        // Longer than the post's timeout and the writes around it.
+        expireInSeconds: 60,
+      },
+      { concurrency: 2 },
+      (job) => runDelivery(app.db, app.jobs, job, { allowPrivate: config.EPCIS_WEBHOOK_ALLOW_PRIVATE, timeoutMs: 10_000 }),
+    );
+  },
+  { name: 'product-webhook-worker', dependencies: ['db', 'jobs'] },
+);
