@@ -40,7 +40,8 @@ function checkUrl(url: string, settings: WebhookSettings): void {
   if (problem) throw validationFailed([{ path: 'url', message: problem.replace(/^dest: /, '') }]);
 }
 
-const deadCount = sql<number>`(select count(*)::int from ${webhookDeliveries} where ${webhookDeliveries.subscriptionId} = ${webhookSubscriptions.id} and ${webhookDeliveries.status} = 'dead')`;
+// Column names qualified by hand: inside a select, Drizzle writes a column without its table, and both tables have an `id`.
+const deadCount = sql<number>`(select count(*)::int from webhook_deliveries d where d.subscription_id = webhook_subscriptions.id and d.status = 'dead')`;
 
 function toWebhook(row: WebhookSubscriptionRow, dead: number): Webhook {
   return {

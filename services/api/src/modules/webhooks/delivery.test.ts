@@ -1,0 +1,189 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../../test/app.js';
+import { demoSetUp } from '../../test/demo.js';
+import { companies } from '../companies/tables.js';
+import { products } from '../products/tables.js';
+import { recordWebhookEvents } from './outbox.js';
+import { webhookDeliveries } from './tables.js';
+
+/*
+ * Deliveries to a local receiver. Loopback is refused in production; these apps allow it with the
+ * operator's test-only switch EPCIS_WEBHOOK_ALLOW_PRIVATE (as the EPCIS webhook tests do), and
+ * retry quickly: two retries a second apart, doubling.
+ */
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  answered: number;
+  time: number;
+}
+
+let t: TestApp;
+let acme: string;
+let receiver: Server;
+let base: string;
+let acmeId: number;
+let productIds: number[];
+const received: Received[] = [];
+/** Per path: how many of the next requests fail (Infinity: all). */
+const failures = new Map<string, number>();
+
+const createHook = async (path: string, eventTypes: string[] = ['product.updated', 'product.deleted']) =>
+  (await call(t.app, acme, { method: 'POST', url: '/api/webhooks', payload: { url: `${base}${path}`, eventTypes } })).json().result as { webhookId: string; secret: string };
+const setNfc = (productId: number, isNFC: 0 | 1) => call(t.app, acme, { method: 'PUT', url: '/api/product/nfc', payload: { productId, isNFC } });
+const deliveriesOf = async (webhookId: string) => (await call(t.app, acme, { method: 'GET', url: `/api/webhooks/${webhookId}/deliveries?size=50` })).json().result;
+const at = (path: string) => received.filter((request) => request.path === path);
+
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '';
+      const left = failures.get(path) ?? 0;
+      const answered = left > 0 ? 500 : 204;
+      if (left > 0) failures.set(path, left - 1);
+      received.push({ path, headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), answered, time: Date.now() });
+      response.writeHead(answered).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  t = await createTestApp({ EPCIS_WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_LIMIT: '2', WEBHOOK_RETRY_DELAY_SECONDS: '1' });
+  ({ acme } = await demoSetUp(t.app));
+  [{ id: acmeId }] = await t.app.db.select({ id: companies.id }).from(companies).where(eq(companies.serviceName, 'acme'));
+  productIds = (
+    await t.app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.companyId, acmeId), isNull(products.deletedAt)))
+      .orderBy(asc(products.id))
+  ).map((row) => row.id);
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+describe('product-data webhook deliveries', () => {
+  it('arrive signed, and verify with the Standard Webhooks reference check', async () => {
+    const hook = await createHook('/signed');
+    expect((await setNfc(productIds[0], 1)).statusCode).toBe(200);
+    const [request] = await until(() => at('/signed'), (list) => list.length >= 1);
+    expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(request.headers['content-type']).toBe('application/json');
+    // The receiver's check: throws unless the signature, id and timestamp match the secret.
+    const payload = new Webhook(hook.secret).verify(request.body, request.headers);
+    expect(payload).toMatchObject({ type: 'product.updated', timestamp: expect.any(String), data: { productId: productIds[0] } });
+    // Another secret, or a changed body, does not verify.
+    const other = (await call(t.app, acme, { method: 'POST', url: `/api/webhooks/${hook.webhookId}/secret` })).json().result.secret;
+    expect(() => new Webhook(other).verify(request.body, request.headers)).toThrow();
+    expect(() => new Webhook(hook.secret).verify(request.body.replace(String(productIds[0]), '999999'), request.headers)).toThrow();
+
+    const [logged] = await until(
+      () => deliveriesOf(hook.webhookId),
+      (page) => page.items[0]?.status === 'delivered',
+    ).then((page) => page.items);
+    expect(logged).toMatchObject({ eventType: 'product.updated', status: 'delivered', attempts: 1, responseStatus: 204, messageId: request.headers['webhook-id'] });
+  });
+
+  it('sends a test event that the log shows', async () => {
+    const hook = await createHook('/test-event', ['report.received']);
+    const queued = await call(t.app, acme, { method: 'POST', url: `/api/webhooks/${hook.webhookId}/test` });
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json().result).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
+    const [request] = await until(() => at('/test-event'), (list) => list.length >= 1);
+    expect(new Webhook(hook.secret).verify(request.body, request.headers)).toMatchObject({ type: 'webhook.test', data: { webhookId: hook.webhookId } });
+    await until(
+      () => deliveriesOf(hook.webhookId),
+      (page) => page.items[0]?.status === 'delivered',
+    );
+  });
+
+  it("delivers one product's events in order, a failed one retried before the next", async () => {
+    const hook = await createHook('/order', ['product.updated']);
+    failures.set('/order', 1);
+    for (const isNFC of [0, 1, 0] as const) expect((await setNfc(productIds[1], isNFC)).statusCode).toBe(200);
+    const requests = await until(() => at('/order'), (list) => list.length >= 4);
+    // The first attempt failed; its retry came before anything later of the product.
+    expect(requests.map((request) => request.answered)).toEqual([500, 204, 204, 204]);
+    expect(requests[1].headers['webhook-id']).toBe(requests[0].headers['webhook-id']);
+    const inOrder = await t.app.db
+      .select({ messageId: webhookDeliveries.messageId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, hook.webhookId))
+      .orderBy(asc(webhookDeliveries.seq));
+    expect(requests.slice(1).map((request) => request.headers['webhook-id'])).toEqual(inOrder.map((row) => row.messageId));
+    const times = requests.slice(1).map((request) => (JSON.parse(request.body) as { timestamp: string }).timestamp);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it('retries with back-off, then lists the delivery as dead, and resends it with the same id', async () => {
+    const hook = await createHook('/dead', ['product.deleted']);
+    failures.set('/dead', Number.POSITIVE_INFINITY);
+    expect((await call(t.app, acme, { method: 'DELETE', url: `/api/product/${productIds[2]}` })).statusCode).toBe(200);
+    const [dead] = await until(
+      () => deliveriesOf(hook.webhookId),
+      (page) => page.items[0]?.status === 'dead',
+    ).then((page) => page.items);
+    // The first try and two retries, each later than the one before by at least the back-off.
+    expect(dead).toMatchObject({ eventType: 'product.deleted', attempts: 3, responseStatus: 500 });
+    const tries = at('/dead');
+    expect(tries).toHaveLength(3);
+    expect(tries[1].time - tries[0].time).toBeGreaterThanOrEqual(900);
+    expect(tries[2].time - tries[1].time).toBeGreaterThanOrEqual(1_900);
+    const listed = (await call(t.app, acme, { method: 'GET', url: '/api/webhook-deliveries/dead' })).json().result;
+    expect(listed.items.map((item: { deliveryId: string }) => item.deliveryId)).toContain(dead.deliveryId);
+    expect((await call(t.app, acme, { method: 'GET', url: '/api/webhooks' })).json().result.find((item: { webhookId: string }) => item.webhookId === hook.webhookId).deadDeliveries).toBe(1);
+    // The queue keeps it among its dead letters too (the operator's view).
+    expect((await t.app.jobs.deadLetters(50)).some((letter) => letter.queue === 'product-webhooks' && (letter.data as { deliveryId?: string }).deliveryId === dead.deliveryId)).toBe(true);
+
+    // Only a dead delivery can be resent; the destination works again.
+    failures.set('/dead', 0);
+    const resent = await call(t.app, acme, { method: 'POST', url: `/api/webhook-deliveries/${dead.deliveryId}/resend` });
+    expect(resent.statusCode).toBe(202);
+    expect(resent.json().result).toMatchObject({ status: 'pending', attempts: 0 });
+    const again = await until(() => at('/dead'), (list) => list.length >= 4);
+    expect(again[3]).toMatchObject({ answered: 204 });
+    expect(again[3].headers['webhook-id']).toBe(dead.messageId);
+    expect(new Webhook(hook.secret).verify(again[3].body, again[3].headers)).toMatchObject({ type: 'product.deleted', data: { productId: productIds[2] } });
+    await until(
+      () => deliveriesOf(hook.webhookId),
+      (page) => page.items[0]?.status === 'delivered',
+    );
+    expect((await call(t.app, acme, { method: 'POST', url: `/api/webhook-deliveries/${dead.deliveryId}/resend` })).statusCode).toBe(409);
+    expect((await call(t.app, acme, { method: 'GET', url: '/api/webhook-deliveries/dead' })).json().result.items.map((item: { deliveryId: string }) => item.deliveryId)).not.toContain(dead.deliveryId);
+  });
+
+  it('records nothing when the change rolls back, and nothing for a disabled webhook', async () => {
+    const hook = await createHook('/quiet', ['product.updated']);
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await recordWebhookEvents(tx, t.app.jobs, acmeId, [{ type: 'product.updated', productId: productIds[3], data: {} }]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, hook.webhookId))).toEqual([]);
+
+    await call(t.app, acme, { method: 'PATCH', url: `/api/webhooks/${hook.webhookId}`, payload: { enabled: false } });
+    expect((await setNfc(productIds[3], 1)).statusCode).toBe(200);
+    expect(await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, hook.webhookId))).toEqual([]);
+  });
+});
