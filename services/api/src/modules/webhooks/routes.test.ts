@@ -71,7 +71,7 @@ describe('webhook subscriptions', () => {
   ])('refuses the private or loopback destination %s, on create and on change', async (url) => {
     const refused = await create(acme, { ...valid, url });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details).toEqual([{ path: 'url', message: expect.stringMatching(/private or loopback/) }]);
+    expect(refused.json().details).toEqual([{ path: 'url', message: 'webhooks.error.private' }]);
     const { webhookId } = (await create(acme, valid)).json().result;
     const changed = await call(t.app, acme, { method: 'PATCH', url: `/api/webhooks/${webhookId}`, payload: { url } });
     expect(changed.statusCode).toBe(400);

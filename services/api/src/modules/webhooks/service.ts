@@ -35,9 +35,10 @@ export interface WebhookSettings {
 /** `whsec_` and 32 random bytes in base64 (the Standard Webhooks secret form). */
 export const generateWebhookSecret = (): string => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 
+/** The destination check of the EPCIS webhooks; its refusal named by a message id the console words (as the schema's are). */
 function checkUrl(url: string, settings: WebhookSettings): void {
   const problem = destProblem(url, settings.allowPrivate);
-  if (problem) throw validationFailed([{ path: 'url', message: problem.replace(/^dest: /, '') }]);
+  if (problem) throw validationFailed([{ path: 'url', message: /private|loopback/.test(problem) ? 'webhooks.error.private' : 'webhooks.error.url' }]);
 }
 
 // Column names qualified by hand: inside a select, Drizzle writes a column without its table, and both tables have an `id`.
