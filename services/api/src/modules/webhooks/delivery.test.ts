@@ -4,7 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
-import { demoSetUp } from '../../test/demo.js';
+import { demoSetUp, productInProject } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
 import { products } from '../products/tables.js';
 import { recordWebhookEvents } from './outbox.js';
@@ -26,6 +26,7 @@ interface Received {
 
 let t: TestApp;
 let acme: string;
+let projectIds: Record<string, number>;
 let receiver: Server;
 let base: string;
 let acmeId: number;
@@ -66,7 +67,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   t = await createTestApp({ EPCIS_WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_LIMIT: '2', WEBHOOK_RETRY_DELAY_SECONDS: '1' });
-  ({ acme } = await demoSetUp(t.app));
+  ({ acme, projectIds } = await demoSetUp(t.app));
   [{ id: acmeId }] = await t.app.db.select({ id: companies.id }).from(companies).where(eq(companies.serviceName, 'acme'));
   productIds = (
     await t.app.db
@@ -170,6 +171,37 @@ describe('product-data webhook deliveries', () => {
     );
     expect((await call(t.app, acme, { method: 'POST', url: `/api/webhook-deliveries/${dead.deliveryId}/resend` })).statusCode).toBe(409);
     expect((await call(t.app, acme, { method: 'GET', url: '/api/webhook-deliveries/dead' })).json().result.items.map((item: { deliveryId: string }) => item.deliveryId)).not.toContain(dead.deliveryId);
+  });
+
+  it("tells of a serial's status change and a recall, in the order they happened", async () => {
+    const hook = await createHook('/lifecycle', ['serial.statusChanged', 'batch.recalled']);
+    const product = await productInProject(t.app, acme, projectIds.Camping!);
+    const ref = { entryId: product.entry.entry_id, entryPath: product.entry.entryPath };
+    const serial = await call(t.app, acme, {
+      method: 'POST',
+      url: '/api/entry/qualifiers/',
+      payload: { qualifierPath: '/21/HOOK-77', identifierCode: '21', ...ref, gcp: product.entry.gcp },
+    });
+    expect(serial.statusCode).toBe(201);
+    const changed = await call(t.app, acme, {
+      method: 'PUT',
+      url: '/api/entry/qualifiers/status',
+      payload: { ...ref, qualifierId: serial.json().result.qualifierId, status: 'deactivated', reason: 'Returned to the shop' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const recall = await call(t.app, acme, {
+      method: 'POST',
+      url: '/api/recall/',
+      payload: { productId: product.productId, scope: 'serials', serialFrom: 'HOOK-70', serialTo: 'HOOK-79', reason: 'Possible contamination.', action: 'Return it to the shop.', contact: 'recall@acme.example' },
+    });
+    expect(recall.statusCode).toBe(201);
+    const requests = await until(() => at('/lifecycle'), (list) => list.length >= 2);
+    const [status, recalled] = requests.map((request) => new Webhook(hook.secret).verify(request.body, request.headers));
+    expect(status).toMatchObject({
+      type: 'serial.statusChanged',
+      data: { productId: product.productId, status: 'deactivated', reason: 'Returned to the shop', changed: 1, serials: ['HOOK-77'] },
+    });
+    expect(recalled).toMatchObject({ type: 'batch.recalled', data: { productId: product.productId, recallId: recall.json().result.recallId, scope: 'serials' } });
   });
 
   it('records nothing when the change rolls back, and nothing for a disabled webhook', async () => {

@@ -49,6 +49,17 @@ describe('webhook subscriptions', () => {
     expect(row.secret).toBe(rotated.json().result.secret);
   });
 
+  it('never keeps an answer with a secret for an Idempotency-Key replay', async () => {
+    const headers = { 'idempotency-key': 'webhook-create-1' };
+    const first = await call(t.app, acme, { method: 'POST', url: '/api/webhooks', payload: valid, headers });
+    const second = await call(t.app, acme, { method: 'POST', url: '/api/webhooks', payload: valid, headers });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json().result.secret).not.toBe(first.json().result.secret);
+    for (const response of [first, second]) await call(t.app, acme, { method: 'DELETE', url: `/api/webhooks/${response.json().result.webhookId}` });
+  });
+
   it('answers 400 with field errors for a bad URL, no or unknown events, and an over-long description', async () => {
     const response = await create(acme, { url: 'ftp://hooks.example.com', description: 'x'.repeat(201), eventTypes: [] });
     expect(response.statusCode).toBe(400);
