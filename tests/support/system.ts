@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
     // Mailed links lead to the gateway under test; the messages land in a folder the tests read.
     PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
     MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+    // Webhooks may post to a receiver the test starts on loopback (refused in production).
+    EPCIS_WEBHOOK_ALLOW_PRIVATE: 'true',
   });
   await waitForHttp(`http://127.0.0.1:${apiPort}/api/healthz`, 120_000, api);
 
