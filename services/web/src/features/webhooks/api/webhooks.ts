@@ -19,7 +19,11 @@ export function useDeliveries(webhookId: string | null, page: number) {
   return useSWR<{ result: WebhookDeliveryPage }>(
     webhookId ? `${WEBHOOKS_KEY}/${encodeURIComponent(webhookId)}/deliveries?page=${page}&size=${DELIVERY_PAGE_SIZE}` : null,
     apiFetcher,
-    { refreshInterval: (data) => (data?.result.items.some((item) => item.status === 'pending') ? DELIVERY_REFRESH_MS : 0) },
+    {
+      refreshInterval: (data) => (data?.result.items.some((item) => item.status === 'pending') ? DELIVERY_REFRESH_MS : 0),
+      // The app's deduplication window is longer than the refresh interval, and would swallow each refresh.
+      dedupingInterval: DELIVERY_REFRESH_MS / 2,
+    },
   );
 }
 

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Webhook, WebhookDelivery } from '@product-console/shared';
+import { QUERY_STALE_TIME_MS, type Webhook, type WebhookDelivery } from '@product-console/shared';
+import { AppProvider } from '@/app/provider';
+import en from '@/locales/en.json';
 import { mockBff, renderWithProviders } from '@/testing/test-utils';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { DeadDeliveries } from '@/features/webhooks/components/dead-deliveries';
@@ -117,6 +119,27 @@ describe('WebhooksSection', () => {
     await user.click(within(dialog).getByTestId('webhook-event-product.deleted'));
     await user.click(within(dialog).getByTestId('webhook-save'));
     expect(await within(dialog).findByTestId('webhook-url-error')).toHaveTextContent('public address');
+  });
+
+  it("reads a pending delivery's log again within moments, whatever the app's deduplication window", async () => {
+    let reads = 0;
+    mockBff({
+      'GET /bff/api/webhooks': () => ({ body: { result: [erp] } }),
+      [`GET /bff/api/webhooks/${erp.webhookId}/deliveries`]: () => {
+        reads += 1;
+        return paged([reads === 1 ? delivery({ status: 'pending', attempts: 0, responseStatus: null, deliveredAt: null, lastAttemptAt: null }) : delivery({})]);
+      },
+    });
+    const user = userEvent.setup();
+    render(
+      <AppProvider swr={{ dedupingInterval: QUERY_STALE_TIME_MS, shouldRetryOnError: false }} messages={en}>
+        <WebhooksSection />
+      </AppProvider>,
+    );
+    await user.click(await screen.findByTestId('webhook-log-open'));
+    const log = await screen.findByTestId('webhook-log');
+    expect(await within(log).findByTestId('webhook-delivery-status')).toHaveTextContent('Pending');
+    await waitFor(() => expect(within(log).getByTestId('webhook-delivery-status')).toHaveTextContent('Delivered'), { timeout: 5_000 });
   });
 
   it('deletes and rotates only after a confirmation; sends a test event and shows it in the paged log', async () => {
