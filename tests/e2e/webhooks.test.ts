@@ -97,7 +97,7 @@ describe('Webhooks in the console', () => {
     expect(received).toHaveLength(1);
     const payload = new Webhook(secret).verify(received[0]!.body, received[0]!.headers);
     expect(payload).toMatchObject({ type: 'webhook.test' });
-    await log.screenshot({ path: `${SHOTS}log-1440.png` });
+    await log.screenshot({ path: `${SHOTS}log-1440.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect.poll(() => log.count(), WAIT).toBe(0);
   });
@@ -113,11 +113,13 @@ describe('Webhooks in the console', () => {
     await row.getByTestId('webhook-log-open').click();
     const log = page.getByTestId('webhook-log');
     await expect.poll(() => log.getByTestId('webhook-delivery').count(), WAIT).toBe(1);
-    await page.screenshot({ path: `${SHOTS}log-390.png` });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}log-390.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await page.getByTestId('webhook-new').click();
     await expect.poll(() => page.getByTestId('webhook-dialog').count(), WAIT).toBe(1);
-    await page.screenshot({ path: `${SHOTS}create-390.png` });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SHOTS}create-390.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
   });
 
