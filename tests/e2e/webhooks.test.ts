@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launchBrowser, signIn } from '../support/browser.js';
+import { launchBrowser, signIn } from '../support/browser.js';
 
 /*
  * Product-data webhooks in the console (issue 30 §2, decision 086), in Chromium: Acme's manager
