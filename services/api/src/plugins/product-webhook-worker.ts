@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { runDelivery } from '../modules/webhooks/delivery.js';
+import { repairLostLines, runDelivery } from '../modules/webhooks/delivery.js';
 import { WEBHOOK_DELIVERY_QUEUE_NAME } from '../modules/webhooks/outbox.js';
+
+const REPAIR_QUEUE = { name: 'product-webhook-repair', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 300 };
 
 /**
  * Delivers product-data webhooks (decision 086): one job per delivery at the head of its line
@@ -21,6 +23,12 @@ export default fp<{ config: Config }>(
       { concurrency: 2 },
       (job) => runDelivery(app.db, app.jobs, job, { allowPrivate: config.EPCIS_WEBHOOK_ALLOW_PRIVATE, timeoutMs: 10_000 }),
     );
+    // Lines whose head lost its job (its last attempt's replica died) are freed every ten minutes.
+    await app.jobs.handle(REPAIR_QUEUE, {}, async () => {
+      const repaired = await repairLostLines(app.db, app.jobs, WEBHOOK_DELIVERY_QUEUE_NAME);
+      if (repaired > 0) app.log.warn({ repaired }, 'webhook deliveries whose last attempt was lost were marked dead');
+    });
+    await app.jobs.schedule(REPAIR_QUEUE.name, '*/10 * * * *');
   },
   { name: 'product-webhook-worker', dependencies: ['db', 'jobs'] },
 );

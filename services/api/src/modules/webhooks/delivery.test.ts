@@ -7,8 +7,9 @@ import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp, productInProject } from '../../test/demo.js';
 import { companies } from '../companies/tables.js';
 import { products } from '../products/tables.js';
-import { recordWebhookEvents } from './outbox.js';
-import { webhookDeliveries } from './tables.js';
+import { repairLostLines } from './delivery.js';
+import { recordWebhookEvents, webhookBody } from './outbox.js';
+import { webhookDeliveries, webhookStreams } from './tables.js';
 
 /*
  * Deliveries to a local receiver. Loopback is refused in production; these apps allow it with the
@@ -202,6 +203,38 @@ describe('product-data webhook deliveries', () => {
       data: { productId: product.productId, status: 'deactivated', reason: 'Returned to the shop', changed: 1, serials: ['HOOK-77'] },
     });
     expect(recalled).toMatchObject({ type: 'batch.recalled', data: { productId: product.productId, recallId: recall.json().result.recallId, scope: 'serials' } });
+  });
+
+  it("frees a line whose head lost its job, and leaves a recent one alone", async () => {
+    const hook = await createHook('/lost', ['product.updated']);
+    const draft = (seq: number, resourceKey: string, createdAt: Date) => ({
+      subscriptionId: hook.webhookId,
+      companyId: acmeId,
+      messageId: `msg_lost${seq}${resourceKey.length}`,
+      eventType: 'product.updated',
+      resourceKey,
+      seq,
+      payload: webhookBody('product.updated', { productId: 1 }),
+      createdAt,
+    });
+    const old = new Date(Date.now() - 60 * 60_000);
+    // A busy line whose head's job is gone (as when its last try expired), with a later event waiting; and a line just started.
+    await t.app.db.insert(webhookStreams).values([
+      { subscriptionId: hook.webhookId, resourceKey: 'product:990001', nextSeq: 3, busy: true },
+      { subscriptionId: hook.webhookId, resourceKey: 'product:990002', nextSeq: 2, busy: true },
+    ]);
+    await t.app.db.insert(webhookDeliveries).values([draft(1, 'product:990001', old), draft(2, 'product:990001', old), draft(1, 'product:990002', new Date())]);
+
+    expect(await repairLostLines(t.app.db, t.app.jobs, 'product-webhooks')).toBe(1);
+    const rows = await t.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, hook.webhookId)).orderBy(asc(webhookDeliveries.resourceKey), asc(webhookDeliveries.seq));
+    expect(rows.map((row) => [row.resourceKey, row.seq, row.status])).toEqual([
+      ['product:990001', 1, 'dead'],
+      ['product:990001', 2, expect.stringMatching(/pending|delivered/)],
+      ['product:990002', 1, 'pending'],
+    ]);
+    // The next of the freed line goes out.
+    const [next] = await until(() => at('/lost'), (list) => list.length >= 1);
+    expect(next.headers['webhook-id']).toBe(rows[1].messageId);
   });
 
   it('records nothing when the change rolls back, and nothing for a disabled webhook', async () => {

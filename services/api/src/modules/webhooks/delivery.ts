@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { WEBHOOK_SECRET_PREFIX } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import type { QueuedJob } from '../../jobs/queue.js';
+import { JOB_SCHEMA, type QueuedJob } from '../../jobs/queue.js';
 import { postWebhook, type WebhookResult } from '../../webhook-post.js';
 import { advanceLine, type WebhookSender } from './outbox.js';
 import { webhookDeliveries, webhookSubscriptions } from './tables.js';
@@ -77,4 +77,46 @@ export async function runDelivery(db: Db, jobs: WebhookSender, job: QueuedJob<{ 
     if (updated && status !== 'pending') await advanceLine(tx, jobs, delivery.subscriptionId, delivery.resourceKey);
   });
   if (!result.ok && row.enabled) throw new Error(`webhook delivery ${delivery.id}: ${result.error ?? 'failed'}`);
+}
+
+/** How long a line's head may go without an attempt and without a job before the repair takes it for lost. */
+export const LOST_AFTER_MINUTES = 15;
+
+/**
+ * Frees lines whose head lost its job: the queue expires a job whose replica died mid-attempt and
+ * retries it, but one that expires on its last try goes to the dead letters without this handler
+ * marking the delivery, and the line would wait forever. A head pending with no job of the queue
+ * left for it (created, retrying or running), untouched for LOST_AFTER_MINUTES, is marked dead
+ * (resendable) and its line moves on. Run on a schedule of the job queue.
+ */
+export async function repairLostLines(db: Db, jobs: WebhookSender, queueName: string): Promise<number> {
+  const heads = (await db.execute(sql`
+    select d.id, d.subscription_id as "subscriptionId", d.resource_key as "resourceKey"
+    from webhook_streams s
+    join lateral (
+      select * from webhook_deliveries d
+      where d.subscription_id = s.subscription_id and d.resource_key = s.resource_key and d.status = 'pending'
+      order by d.seq limit 1
+    ) d on true
+    where s.busy
+      and coalesce(d.last_attempt_at, d.created_at) < now() - make_interval(mins => ${LOST_AFTER_MINUTES})
+      and not exists (
+        select 1 from ${sql.raw(JOB_SCHEMA)}.job j
+        where j.name = ${queueName} and j.state in ('created', 'retry', 'active') and j.data->>'deliveryId' = d.id::text
+      )
+  `)) as unknown as { rows: { id: string; subscriptionId: string; resourceKey: string }[] };
+  let repaired = 0;
+  for (const head of heads.rows) {
+    await db.transaction(async (tx) => {
+      const [lost] = await tx
+        .update(webhookDeliveries)
+        .set({ status: 'dead', error: 'the delivery was lost (its last attempt did not finish)' })
+        .where(sql`${webhookDeliveries.id} = ${head.id} and ${webhookDeliveries.status} = 'pending'`)
+        .returning({ id: webhookDeliveries.id });
+      if (!lost) return;
+      await advanceLine(tx, jobs, head.subscriptionId, head.resourceKey);
+      repaired += 1;
+    });
+  }
+  return repaired;
 }
