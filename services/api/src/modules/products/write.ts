@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Publish } from '../../events.js';
 import { duplicateGtin, notFound, validationFailed, type FieldError } from '../../errors.js';
-import { recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
+import { productWebhookData, recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { companies } from '../companies/tables.js';
@@ -145,14 +145,6 @@ export interface ProductWriteResult {
   entryPaths: string[];
 }
 
-/** What a product webhook carries besides the product's id: enough to tell which product, not the product itself (fetch it for more). */
-const productData = (row: { gtin: string | null; projectId: number; service: string; productName: string }) => ({
-  gtin: row.gtin,
-  name: row.productName,
-  projectId: row.projectId,
-  service: row.service,
-});
-
 const autoLinkTargets = (ctx: ProductWriteContext) => ({ templateOrigin: ctx.templateOrigin, userId: ctx.auth.userId });
 
 /**
@@ -239,7 +231,7 @@ export async function createProduct(
         })
         .where(eq(products.id, row.id));
       await ensureAutoLinks(tx, row, autoLinkTargets(ctx));
-      await recordWebhookEvents(tx, ctx.jobs, companyId, [{ type: 'product.created', productId: row.id, data: productData(row) }]);
+      await recordWebhookEvents(tx, ctx.jobs, companyId, [{ type: 'product.created', productId: row.id, data: productWebhookData(row) }]);
       return { productId: row.id, entryId: entry.id, entryPaths: [entry.entryPath] };
     });
     await ctx.publish({ type: 'planUsage.changed', companyId, resource: 'product' });
@@ -296,7 +288,7 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
         .where(eq(products.id, productId))
         .returning();
       await ensureAutoLinks(tx, updated, autoLinkTargets(ctx));
-      await recordWebhookEvents(tx, ctx.jobs, companyId, [{ type: 'product.updated', productId, data: productData(updated) }]);
+      await recordWebhookEvents(tx, ctx.jobs, companyId, [{ type: 'product.updated', productId, data: productWebhookData(updated) }]);
       if (current.entryId) {
         await tx.update(entries).set({ title: input.product_name, titleEng: input.product_name, updatedAt: new Date() }).where(eq(entries.id, current.entryId));
       }
@@ -322,7 +314,7 @@ export async function setNfc(ctx: ProductWriteContext, productId: number, isNfc:
   await authorizeProduct(ctx.db, ctx.auth, ctx.companyId, productId, 'write');
   await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(products).set({ isNfc, updatedAt: new Date() }).where(eq(products.id, productId)).returning();
-    await recordWebhookEvents(tx, ctx.jobs, ctx.companyId, [{ type: 'product.updated', productId, data: productData(updated) }]);
+    await recordWebhookEvents(tx, ctx.jobs, ctx.companyId, [{ type: 'product.updated', productId, data: productWebhookData(updated) }]);
   });
 }
 
@@ -389,7 +381,7 @@ export async function moveProducts(ctx: ProductWriteContext, productIds: number[
       tx,
       ctx.jobs,
       ctx.companyId,
-      moved.map((row) => ({ type: 'product.updated' as const, productId: row.id, data: productData(row) })),
+      moved.map((row) => ({ type: 'product.updated' as const, productId: row.id, data: productWebhookData(row) })),
     );
   });
   await ctx.publish({ type: 'products.moved', companyId: ctx.companyId, productIds: rows.map((row) => row.id) });

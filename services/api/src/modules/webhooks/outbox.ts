@@ -35,6 +35,14 @@ export interface DeliveryDraft {
 }
 
 export const productResource = (productId: number): string => `product:${productId}`;
+
+/** What a product's webhook carries besides its id: enough to tell which product, not the product itself (a client reads it for more). */
+export const productWebhookData = (row: { gtin: string | null; productName: string; projectId: number; service: string }) => ({
+  gtin: row.gtin,
+  name: row.productName,
+  projectId: row.projectId,
+  service: row.service,
+});
 export const newMessageId = (): string => `msg_${randomUUID().replaceAll('-', '')}`;
 
 /** The body of a delivery: the Standard Webhooks payload form (`type`, `timestamp`, `data`). */
