@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
     MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
     // The browser tests' OpenID provider listens on plain http on loopback.
     SSO_ALLOW_INSECURE_ISSUERS: 'true',
+    // Webhooks may post to a receiver the test starts on loopback (refused in production).
+    EPCIS_WEBHOOK_ALLOW_PRIVATE: 'true',
   });
   await waitForHttp(`http://127.0.0.1:${apiPort}/api/healthz`, 120_000, api);
 

@@ -45,3 +45,4 @@ export * from './schemas/authenticity-desk.js';
 export * from './schemas/bulk-codes.js';
 export * from './schemas/product-label.js';
 export * from './schemas/sso.js';
+export * from './schemas/webhooks.js';

@@ -38,6 +38,7 @@ import seedPlugin from './plugins/seed.js';
 import analyticsRebuildPlugin from './plugins/analytics-rebuild.js';
 import serialWindowsPlugin from './plugins/serial-windows.js';
 import codeWorkerPlugin from './plugins/code-worker.js';
+import productWebhookWorkerPlugin from './plugins/product-webhook-worker.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { entryRoutes } from './modules/entries/routes.js';
@@ -75,6 +76,7 @@ import { marketRoutes } from './modules/authenticity/markets.js';
 import { authenticityRoutes } from './modules/authenticity/routes.js';
 import { labelRoutes } from './modules/labels/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -215,6 +217,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(analyticsRebuildPlugin);
   await app.register(serialWindowsPlugin);
   await app.register(codeWorkerPlugin, { config });
+  await app.register(productWebhookWorkerPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes, { config });
@@ -253,6 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(apiKeyRoutes, { config });
   await app.register(epcisConsoleRoutes, { config });
   await app.register(nfcRoutes, { config });
+  await app.register(webhookRoutes, { config });
   // EPCIS 2.0 REST bindings for machine clients (API keys, problem+json answers).
   await app.register(epcisCaptureRoutes, { config });
   await app.register(epcisQueryRoutes, { config });

@@ -126,6 +126,20 @@ const envSchema = z
       .default(5000)
       .describe('soonest interval between passes of the EPCIS subscription worker that a waiting retry or scheduled query asks for (passes also run after each capture and every minute)'),
     EPCIS_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000).describe('first retry delay of a failed EPCIS webhook delivery; doubles per failure, at most an hour'),
+    WEBHOOK_RETRY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(20)
+      .default(8)
+      .describe('retries of a failed product-data webhook delivery before it is dead (listed in the console, resendable)'),
+    WEBHOOK_RETRY_DELAY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .default(30)
+      .describe('first retry delay of a failed product-data webhook delivery; doubles per retry'),
     EPCIS_STREAM_PING_MS: z.coerce
       .number()
       .int()
@@ -157,7 +171,7 @@ const envSchema = z
     UMAMI_WEBSITE_ID: z.preprocess(emptyAsUndefined, z.string().min(1).max(100).optional()).describe('the website ID of the scans in Umami; required with UMAMI_URL'),
     EPCIS_WEBHOOK_ALLOW_PRIVATE: z
       .preprocess(emptyAsUndefined, booleanString.optional())
-      .describe('let EPCIS subscriptions post to private and loopback addresses (SSRF guard off); default: on in development only'),
+      .describe('let EPCIS subscriptions and product-data webhooks post to private and loopback addresses (SSRF guard off); default: on in development only'),
     SSO_ALLOW_INSECURE_ISSUERS: z
       .preprocess(emptyAsUndefined, booleanString.optional())
       .describe('accept plain-http and private or loopback OpenID Connect issuers for single sign-on; default: on outside production'),

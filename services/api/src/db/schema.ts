@@ -28,3 +28,4 @@ export * from '../mail/tables.js';
 export * from '../modules/codes/tables.js';
 export * from '../modules/places/tables.js';
 export * from '../modules/sso/tables.js';
+export * from '../modules/webhooks/tables.js';

@@ -148,6 +148,7 @@ export function createAppRoutes(): RouteObject[] {
               lazy: lazyRoute(() => import('@/app/guards/require-role'), (m) => m.AdminOnly),
               children: [
                 page('sub-admin', 'nav.userRoles', lazyRoute(() => import('@/features/sub-admins/routes/sub-admin-list'), (m) => m.SubAdminListRoute)),
+                page('webhooks', 'nav.webhooks', lazyRoute(() => import('@/features/webhooks/routes/webhooks'), (m) => m.WebhooksRoute)),
                 {
                   path: 'epcis',
                   handle: { crumb: 'nav.traceability' } satisfies RouteHandle,

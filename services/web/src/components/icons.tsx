@@ -88,3 +88,5 @@ export const DownloadIcon = icon(['M12 3v12', 'M7 10l5 5 5-5', 'M4 21h16']);
 export const UploadIcon = icon(['M12 21V9', 'M7 14l5-5 5 5', 'M4 3h16']);
 export const PencilIcon = icon(['M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z']);
 export const TrashIcon = icon(['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14H6L5 6']);
+/** Outgoing notifications to other systems (webhooks). */
+export const SendIcon = icon(['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z']);

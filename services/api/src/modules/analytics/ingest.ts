@@ -60,7 +60,7 @@ export default fp<{ config: Config }>(
         }
         if (recorded.facts.length === 0) return 0;
         try {
-          const flagged = await flagSuspiciousSerials(app.db, recorded.facts, { windowMinutes: config.SUSPICIOUS_WINDOW_MINUTES, medians });
+          const flagged = await flagSuspiciousSerials(app.db, recorded.facts, { windowMinutes: config.SUSPICIOUS_WINDOW_MINUTES, medians }, app.jobs);
           if (flagged.length > 0) {
             await publish(
               ...flagged.map((flag) => ({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import type { ScanFact } from './facts.js';
 
 /*
@@ -137,7 +138,7 @@ function scansOf(row: VisitorRow, from: number, to: number): VisitorScan[] {
 }
 
 /** Flags the batch's serials that break a rule; returns the flags that are new. */
-export async function flagSuspiciousSerials(db: Db, facts: ScanFact[], rules: SuspicionRules): Promise<FlaggedSerial[]> {
+export async function flagSuspiciousSerials(db: Db, facts: ScanFact[], rules: SuspicionRules, jobs?: WebhookSender): Promise<FlaggedSerial[]> {
   const keys = new Map<string, Key>();
   for (const fact of facts) {
     if (fact.serial === null) continue;
@@ -238,18 +239,34 @@ export async function flagSuspiciousSerials(db: Db, facts: ScanFact[], rules: Su
     candidates.push({ companyId: row.company_id, productId: row.product_id, serial: row.serial, reason: 'volume', evidence });
   }
   if (candidates.length === 0) return [];
-  const inserted = rowsOf<{ id: number; product_id: number; serial: string; reason: SuspicionReason }>(
-    await db.execute(sql`
-      insert into suspicious_serials (company_id, product_id, serial, reason, evidence)
-      select company_id, product_id, serial, reason, evidence
-      from jsonb_to_recordset(${JSON.stringify(candidates.map((c) => ({ company_id: c.companyId, product_id: c.productId, serial: c.serial, reason: c.reason, evidence: c.evidence })))}::jsonb)
-        as c(company_id int, product_id int, serial text, reason text, evidence jsonb)
-      on conflict on constraint suspicious_serials_product_serial_reason_unique do nothing
-      returning id, product_id, serial, reason
-    `),
-  );
-  return inserted.flatMap((row) => {
-    const candidate = candidates.find((c) => c.productId === Number(row.product_id) && c.serial === row.serial && c.reason === row.reason);
-    return candidate ? [{ ...candidate, id: Number(row.id) }] : [];
+  // The flags and their `serial.suspicious` webhooks (decision 086) commit together.
+  return db.transaction(async (tx) => {
+    const inserted = rowsOf<{ id: number; product_id: number; serial: string; reason: SuspicionReason }>(
+      await tx.execute(sql`
+        insert into suspicious_serials (company_id, product_id, serial, reason, evidence)
+        select company_id, product_id, serial, reason, evidence
+        from jsonb_to_recordset(${JSON.stringify(candidates.map((c) => ({ company_id: c.companyId, product_id: c.productId, serial: c.serial, reason: c.reason, evidence: c.evidence })))}::jsonb)
+          as c(company_id int, product_id int, serial text, reason text, evidence jsonb)
+        on conflict on constraint suspicious_serials_product_serial_reason_unique do nothing
+        returning id, product_id, serial, reason
+      `),
+    );
+    const flagged = inserted.flatMap((row) => {
+      const candidate = candidates.find((c) => c.productId === Number(row.product_id) && c.serial === row.serial && c.reason === row.reason);
+      return candidate ? [{ ...candidate, id: Number(row.id) }] : [];
+    });
+    if (jobs) {
+      for (const companyId of new Set(flagged.map((flag) => flag.companyId))) {
+        const events = flagged
+          .filter((flag) => flag.companyId === companyId)
+          .map((flag) => ({
+            type: 'serial.suspicious' as const,
+            productId: flag.productId,
+            data: { serial: flag.serial, reason: flag.reason, countries: [...new Set(flag.evidence.flatMap((scan) => (scan.country ? [scan.country] : [])))] },
+          }));
+        await recordWebhookEvents(tx, jobs, companyId, events);
+      }
+    }
+    return flagged;
   });
 }

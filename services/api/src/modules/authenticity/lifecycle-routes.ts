@@ -40,7 +40,7 @@ export const lifecycleRoutes: Routes = async (app) => {
       },
     },
     async (request, reply) => {
-      const { outcome, entryPath } = await changeSerialStatus(app.db, request.auth, companyIdOf(request.auth), request.body);
+      const { outcome, entryPath } = await changeSerialStatus(app.db, app.jobs, request.auth, companyIdOf(request.auth), request.body);
       invalidateResolver(reply, [entryPath]);
       return outcome;
     },
@@ -60,7 +60,7 @@ export const lifecycleRoutes: Routes = async (app) => {
       },
     },
     async (request, reply) => {
-      const { outcome, entryPath } = await changeSelectionStatus(app.db, request.auth, companyIdOf(request.auth), request.body);
+      const { outcome, entryPath } = await changeSelectionStatus(app.db, app.jobs, request.auth, companyIdOf(request.auth), request.body);
       invalidateResolver(reply, [entryPath]);
       return outcome;
     },
@@ -90,7 +90,7 @@ export const lifecycleRoutes: Routes = async (app) => {
     },
     async (request, reply) => {
       try {
-        const { outcome, entryPath } = await changeListedStatus(app.db, request.auth, companyIdOf(request.auth), request);
+        const { outcome, entryPath } = await changeListedStatus(app.db, app.jobs, request.auth, companyIdOf(request.auth), request);
         invalidateResolver(reply, [entryPath]);
         return outcome;
       } catch (error) {

@@ -26,7 +26,8 @@ import type { EntryRow } from '../entries/tables.js';
 import { readParts } from '../products/uploads.js';
 import { entryForRead, entryForWrite } from '../qualifiers/service.js';
 import { qualifiers } from '../qualifiers/tables.js';
-import { setSerialStatus } from './serial-status.js';
+import { recordSerialStatusWebhook, SERIAL_STATUS_WEBHOOK_SERIALS_MAX, setSerialStatus } from './serial-status.js';
+import type { WebhookSender } from '../webhooks/outbox.js';
 import { serialStatusChanges } from './tables.js';
 
 /*
@@ -87,8 +88,10 @@ async function applyStatus(
   companyId: number,
   qualifierIds: number[],
   change: { status: SerialStatusValue; reason: string | null; changedBy: { id: number; name: string } },
+  jobs: WebhookSender,
 ): Promise<SerialStatusResult> {
   let changed = 0;
+  const serials: string[] = [];
   for (let start = 0; start < qualifierIds.length; start += BATCH) {
     const done = await setSerialStatus(tx, {
       companyId,
@@ -99,14 +102,16 @@ async function applyStatus(
       changedBy: change.changedBy,
     });
     changed += done.length;
+    for (const serial of done) if (serials.length < SERIAL_STATUS_WEBHOOK_SERIALS_MAX) serials.push(serial.serial);
   }
+  if (changed > 0) await recordSerialStatusWebhook(tx, jobs, companyId, target.productId, { status: change.status, reason: change.reason, changed, serials });
   return { result: true, changed, unchanged: qualifierIds.length - changed };
 }
 
 const reasonOf = (body: { status: SerialStatusValue; reason?: string }) => (body.reason ? body.reason : null);
 
 /** `PUT /api/entry/qualifiers/status`: one live serial of the entry (else 404). */
-export async function changeSerialStatus(db: Db, auth: AuthContext, companyId: number, body: SerialStatusBody): Promise<{ outcome: SerialStatusResult; entryPath: string }> {
+export async function changeSerialStatus(db: Db, jobs: WebhookSender, auth: AuthContext, companyId: number, body: SerialStatusBody): Promise<{ outcome: SerialStatusResult; entryPath: string }> {
   const target = await targetFor(db, auth, companyId, body);
   const changedBy = await changedByOf(db, auth.userId);
   const outcome = await db.transaction(async (tx) => {
@@ -115,13 +120,13 @@ export async function changeSerialStatus(db: Db, auth: AuthContext, companyId: n
       .from(qualifiers)
       .where(and(liveOf(target.entry.id), eq(qualifiers.id, body.qualifierId)));
     if (!row) throw notFound();
-    return applyStatus(tx, target, companyId, [row.id], { status: body.status, reason: reasonOf(body), changedBy });
+    return applyStatus(tx, target, companyId, [row.id], { status: body.status, reason: reasonOf(body), changedBy }, jobs);
   });
   return { outcome, entryPath: target.entry.entryPath };
 }
 
 /** `PUT /api/entry/qualifiers/status/bulk`: every id must be a live serial of the entry (else 400 per id, nothing changes). */
-export async function changeSelectionStatus(db: Db, auth: AuthContext, companyId: number, body: SerialStatusBulkBody): Promise<{ outcome: SerialStatusResult; entryPath: string }> {
+export async function changeSelectionStatus(db: Db, jobs: WebhookSender, auth: AuthContext, companyId: number, body: SerialStatusBulkBody): Promise<{ outcome: SerialStatusResult; entryPath: string }> {
   const target = await targetFor(db, auth, companyId, body);
   const changedBy = await changedByOf(db, auth.userId);
   const ids = [...new Set(body.qualifierIds)];
@@ -133,7 +138,7 @@ export async function changeSelectionStatus(db: Db, auth: AuthContext, companyId
     const known = new Set(found.map((row) => row.id));
     const problems = body.qualifierIds.flatMap((id, index) => (known.has(id) ? [] : [{ path: `qualifierIds.${index}`, message: 'Not a registered serial of this product.' }]));
     if (problems.length > 0) throw validationFailed(problems);
-    return applyStatus(tx, target, companyId, ids, { status: body.status, reason: reasonOf(body), changedBy });
+    return applyStatus(tx, target, companyId, ids, { status: body.status, reason: reasonOf(body), changedBy }, jobs);
   });
   return { outcome, entryPath: target.entry.entryPath };
 }
@@ -144,7 +149,7 @@ export async function changeSelectionStatus(db: Db, auth: AuthContext, companyId
  * entry; a line that does not is listed (row, value, why) and nothing changes. A serial named
  * twice changes once.
  */
-export async function changeListedStatus(db: Db, auth: AuthContext, companyId: number, request: FastifyRequest): Promise<{ outcome: SerialStatusResult; entryPath: string }> {
+export async function changeListedStatus(db: Db, jobs: WebhookSender, auth: AuthContext, companyId: number, request: FastifyRequest): Promise<{ outcome: SerialStatusResult; entryPath: string }> {
   const { fields, raw } = await readParts(request, ['file'], { oneEach: true });
   const parsed = serialStatusUploadFieldsSchema.safeParse(fields);
   const file = raw[0]?.data;
@@ -180,7 +185,7 @@ export async function changeListedStatus(db: Db, auth: AuthContext, companyId: n
     }
     if (found.length > 0) throw new SerialStatusListRejected(rejection(found));
     const ids = [...new Set(candidates.map((line) => idOf.get(line.value)!))];
-    return applyStatus(tx, target, companyId, ids, { status: parsed.data.status, reason: reasonOf(parsed.data), changedBy });
+    return applyStatus(tx, target, companyId, ids, { status: parsed.data.status, reason: reasonOf(parsed.data), changedBy }, jobs);
   });
   return { outcome, entryPath: target.entry.entryPath };
 }

@@ -7,6 +7,7 @@ import { authorizeProduct } from '../access/policies.js';
 import { companyIdOf, requireCompany } from '../../plugins/auth.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
+import { productWebhookData, recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 
 /*
@@ -16,11 +17,14 @@ import { invalidateResolver } from '../resolver/invalidate.js';
  */
 
 /** `PUT /api/product/markets`: replaces the list (sorted); the product detail reads it back. */
-export async function setIntendedMarkets(db: Db, auth: AuthContext, companyId: number, body: IntendedMarketsBody): Promise<{ intendedMarkets: string[]; entryPath: string | null }> {
+export async function setIntendedMarkets(db: Db, jobs: WebhookSender, auth: AuthContext, companyId: number, body: IntendedMarketsBody): Promise<{ intendedMarkets: string[]; entryPath: string | null }> {
   const product = await authorizeProduct(db, auth, companyId, body.productId, 'write');
   const intendedMarkets = [...body.intendedMarkets].sort();
   return db.transaction(async (tx) => {
     await tx.update(products).set({ intendedMarkets, updatedAt: new Date() }).where(eq(products.id, product.id));
+    await recordWebhookEvents(tx, jobs, companyId, [
+      { type: 'product.updated', productId: product.id, data: { ...productWebhookData(product), intendedMarkets } },
+    ]);
     const [entry] = product.entryId ? await tx.select({ entryPath: entries.entryPath }).from(entries).where(eq(entries.id, product.entryId)) : [];
     return { intendedMarkets, entryPath: entry?.entryPath ?? null };
   });
@@ -42,7 +46,7 @@ export const marketRoutes: Routes = async (app) => {
       },
     },
     async (request, reply) => {
-      const { intendedMarkets, entryPath } = await setIntendedMarkets(app.db, request.auth, companyIdOf(request.auth), request.body);
+      const { intendedMarkets, entryPath } = await setIntendedMarkets(app.db, app.jobs, request.auth, companyIdOf(request.auth), request.body);
       if (entryPath) invalidateResolver(reply, [entryPath]);
       return { result: { productId: request.body.productId, intendedMarkets } };
     },

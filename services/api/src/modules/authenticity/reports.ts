@@ -26,7 +26,8 @@ import { companies } from '../companies/tables.js';
 import { entries } from '../entries/tables.js';
 import { products } from '../products/tables.js';
 import { qualifiers } from '../qualifiers/tables.js';
-import { setSerialStatus } from './serial-status.js';
+import { recordSerialStatusWebhook, setSerialStatus } from './serial-status.js';
+import { recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import { counterfeitReports } from './tables.js';
 
 /*
@@ -71,6 +72,8 @@ export interface FileReportContext {
   db: Db;
   storage: FileStorage;
   publish: Publish;
+  /** Queues the `report.received` webhooks, in the report's transaction (decision 086). */
+  jobs: WebhookSender;
 }
 
 /**
@@ -128,6 +131,10 @@ export async function fileReport(
       await storage.put(key, cleaned, 'image/jpeg');
       await tx.update(counterfeitReports).set({ photoPath: `/files/${key}` }).where(eq(counterfeitReports.id, row.id));
     }
+    // What the shopper wrote stays in the console: the webhook names the report, not its contents.
+    await recordWebhookEvents(tx, context.jobs, product.companyId, [
+      { type: 'report.received', productId: product.id, data: { reportId: row.id, serial: form.serial ?? null } },
+    ]);
     return row.id;
   });
   await publish({ type: 'authenticity.reportFiled', companyId: product.companyId, productId: product.id, reportId, serial: form.serial ?? null });
@@ -163,7 +170,7 @@ async function userName(db: Db, userId: number): Promise<string> {
  * `dismissed`. A decision may be changed; blacklisting needs a registered serial (409 otherwise).
  * Answers the entry path to invalidate when a serial's status changed.
  */
-export async function decideReport(db: Db, auth: AuthContext, companyId: number, id: number, decision: ReportDecision): Promise<{ entryPath: string | null }> {
+export async function decideReport(db: Db, jobs: WebhookSender, auth: AuthContext, companyId: number, id: number, decision: ReportDecision): Promise<{ entryPath: string | null }> {
   const report = await reportOf(db, auth, companyId, id, 'write');
   if (decision.blacklist && decision.status !== 'confirmed') throw validationFailed([{ path: 'blacklist', message: 'Only a confirmed report blacklists its serial' }]);
   const byName = decision.blacklist ? await userName(db, auth.userId) : '';
@@ -196,6 +203,14 @@ export async function decideReport(db: Db, auth: AuthContext, companyId: number,
       reason: `confirmed copy (report #${report.id})`,
       changedBy: { id: auth.userId, name: byName },
     });
+    if (changed.length > 0) {
+      await recordSerialStatusWebhook(tx, jobs, companyId, report.productId, {
+        status: 'blacklisted',
+        reason: `confirmed copy (report #${report.id})`,
+        changed: changed.length,
+        serials: changed.map((row) => row.serial),
+      });
+    }
     return { entryPath: changed.length > 0 ? serial.entryPath : null };
   });
 }

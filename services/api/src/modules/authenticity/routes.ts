@@ -99,7 +99,7 @@ export const authenticityRoutes: Routes = async (app) => {
         const { country } = placeOf(await loadGeo(), address);
         return { key: await app.scanIngest.salts.addressKeyNow(app.db, address, companyId), country };
       };
-      await fileReport({ db: app.db, storage: app.storage, publish: request.publish }, form, photo, visitorOf);
+      await fileReport({ db: app.db, storage: app.storage, publish: request.publish, jobs: app.jobs }, form, photo, visitorOf);
       return reply.code(201).send({ result: { received: true as const } });
     },
   );
@@ -220,7 +220,7 @@ export const authenticityRoutes: Routes = async (app) => {
     },
     async (request, reply) => {
       const companyId = companyIdOf(request.auth);
-      const { entryPath } = await decideReport(app.db, request.auth, companyId, request.query.id, request.body);
+      const { entryPath } = await decideReport(app.db, app.jobs, request.auth, companyId, request.query.id, request.body);
       if (entryPath) invalidateResolver(reply, [entryPath]);
       return { result: await getReport(app.db, request.auth, companyId, request.query.id) };
     },

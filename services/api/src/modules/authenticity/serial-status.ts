@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { qualifiers } from '../qualifiers/tables.js';
+import { recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import { serialStatusChanges } from './tables.js';
 
 export type SerialStatus = 'active' | 'deactivated' | 'blacklisted';
@@ -58,4 +59,20 @@ export async function setSerialStatus(tx: Db, change: SerialStatusChange): Promi
     })),
   );
   return current.map((row) => ({ qualifierId: row.id, serial: row.serial, from: row.status }));
+}
+
+/** The most serial values one `serial.statusChanged` webhook names; `changed` counts them all. */
+export const SERIAL_STATUS_WEBHOOK_SERIALS_MAX = 1_000;
+
+/** The `serial.statusChanged` webhook of one status change of a product's serials, in its transaction (decision 086). */
+export async function recordSerialStatusWebhook(
+  tx: Db,
+  jobs: WebhookSender,
+  companyId: number,
+  productId: number,
+  change: { status: SerialStatus; reason: string | null; changed: number; serials: string[] },
+): Promise<void> {
+  await recordWebhookEvents(tx, jobs, companyId, [
+    { type: 'serial.statusChanged', productId, data: { ...change, serials: change.serials.slice(0, SERIAL_STATUS_WEBHOOK_SERIALS_MAX) } },
+  ]);
 }

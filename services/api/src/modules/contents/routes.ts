@@ -48,6 +48,7 @@ export const contentRoutes: Routes = async (app, { config }) => {
     storage: app.storage,
     auth: request.auth,
     companyId: companyIdOf(request.auth),
+    jobs: app.jobs,
   });
 
   app.get(

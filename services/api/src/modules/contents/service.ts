@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { productDetailsUpdateBodySchema } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { validationFailed, type FieldError } from '../../errors.js';
+import { productWebhookData, recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
@@ -31,6 +32,8 @@ export interface ContentContext {
   storage: FileStorage;
   auth: AuthContext;
   companyId: number;
+  /** Queues the `product.updated` webhooks of a change of the product's own texts, in its transaction (decision 086). */
+  jobs: WebhookSender;
 }
 
 /** What a write changed for the resolver: entry paths whose cached answers must go (`x-resolver-invalidate`). */
@@ -133,6 +136,9 @@ export async function updateProductDetails(ctx: ContentContext, body: DetailsBod
       })
       .where(eq(products.id, current.id))
       .returning();
+    await recordWebhookEvents(tx, ctx.jobs, ctx.companyId, [
+      { type: 'product.updated', productId: current.id, data: productWebhookData(updated) },
+    ]);
     if (own && current.entryId !== null) {
       await tx.update(entries).set({ title: own.productName, titleEng: own.productName, updatedAt: new Date() }).where(eq(entries.id, current.entryId));
     }

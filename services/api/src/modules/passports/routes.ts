@@ -51,6 +51,7 @@ export const passportRoutes: Routes = async (app, { config }) => {
     storage: app.storage,
     auth: request.auth,
     companyId: companyIdOf(request.auth),
+    jobs: app.jobs,
   });
 
   app.get(

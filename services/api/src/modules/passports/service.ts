@@ -17,6 +17,7 @@ import {
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { authorizeProduct } from '../access/policies.js';
@@ -40,6 +41,8 @@ export interface PassportContext {
   storage: FileStorage;
   auth: AuthContext;
   companyId: number;
+  /** Queues the product-data webhooks of a publication, in its transaction (decision 086). */
+  jobs: WebhookSender;
 }
 
 const authorize = (ctx: PassportContext, productId: number, action: 'read' | 'write') => authorizeProduct(ctx.db, ctx.auth, ctx.companyId, productId, action);
@@ -188,6 +191,9 @@ export async function publishPassport(ctx: PassportContext, productId: number): 
         publishedAt: new Date(),
       })
       .returning();
+    await recordWebhookEvents(tx, ctx.jobs, ctx.companyId, [
+      { type: 'passport.published', productId: product.id, data: { version: created.version, publishedAt: created.publishedAt?.toISOString() ?? null } },
+    ]);
     return created;
   });
   return { version: versionView(row), entryPaths: await entryPathOf(ctx.db, product) };

@@ -60,6 +60,7 @@ export const productRoutes: Routes = async (app, { config }) => {
     companyId: companyIdOf(request.auth),
     templateOrigin: config.DIGITAL_LINK_DOMAIN,
     publish: request.publish,
+    jobs: app.jobs,
   });
 
   app.get(

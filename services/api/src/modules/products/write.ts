@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Publish } from '../../events.js';
 import { duplicateGtin, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { productWebhookData, recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { companies } from '../companies/tables.js';
@@ -135,6 +136,8 @@ export interface ProductWriteContext {
   templateOrigin: string;
   /** Publishes the domain events of a committed write. */
   publish: Publish;
+  /** Queues the product-data webhooks of a write, in its transaction (decision 086). */
+  jobs: WebhookSender;
 }
 
 /** What a write changed: the entry paths whose resolution changed (for `x-resolver-invalidate`). */
@@ -228,6 +231,7 @@ export async function createProduct(
         })
         .where(eq(products.id, row.id));
       await ensureAutoLinks(tx, row, autoLinkTargets(ctx));
+      await recordWebhookEvents(tx, ctx.jobs, companyId, [{ type: 'product.created', productId: row.id, data: productWebhookData(row) }]);
       return { productId: row.id, entryId: entry.id, entryPaths: [entry.entryPath] };
     });
     await ctx.publish({ type: 'planUsage.changed', companyId, resource: 'product' });
@@ -284,6 +288,7 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
         .where(eq(products.id, productId))
         .returning();
       await ensureAutoLinks(tx, updated, autoLinkTargets(ctx));
+      await recordWebhookEvents(tx, ctx.jobs, companyId, [{ type: 'product.updated', productId, data: productWebhookData(updated) }]);
       if (current.entryId) {
         await tx.update(entries).set({ title: input.product_name, titleEng: input.product_name, updatedAt: new Date() }).where(eq(entries.id, current.entryId));
       }
@@ -307,7 +312,10 @@ async function entryPathsOf(db: Db, entryIds: (number | null)[]): Promise<string
 
 export async function setNfc(ctx: ProductWriteContext, productId: number, isNfc: 0 | 1): Promise<void> {
   await authorizeProduct(ctx.db, ctx.auth, ctx.companyId, productId, 'write');
-  await ctx.db.update(products).set({ isNfc, updatedAt: new Date() }).where(eq(products.id, productId));
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(products).set({ isNfc, updatedAt: new Date() }).where(eq(products.id, productId)).returning();
+    await recordWebhookEvents(tx, ctx.jobs, ctx.companyId, [{ type: 'product.updated', productId, data: productWebhookData(updated) }]);
+  });
 }
 
 /** Every id must be a live product of the company (else 404, nothing changes) the caller may write. */
@@ -340,6 +348,12 @@ export async function deleteProducts(ctx: ProductWriteContext, productIds: numbe
     await tx.delete(productTexts).where(inArray(productTexts.productId, ids));
     await tx.delete(productLanguages).where(inArray(productLanguages.productId, ids));
     await tx.delete(productDesigns).where(inArray(productDesigns.productId, ids));
+    await recordWebhookEvents(
+      tx,
+      ctx.jobs,
+      ctx.companyId,
+      ids.map((productId) => ({ type: 'product.deleted' as const, productId, data: {} })),
+    );
   });
   await Promise.all(
     ids.flatMap((id) => [productFolder(id), contentFolder(id)]).map((folder) => ctx.storage.deletePrefix(folder).catch(() => undefined)),
@@ -358,10 +372,17 @@ export async function moveProducts(ctx: ProductWriteContext, productIds: number[
   if (!target) throw notFound();
   await authorizeProductProject(ctx.db, ctx.auth, target.id, 'write');
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const moved = await tx
       .update(products)
       .set({ projectId: target.id, updatedAt: new Date() })
-      .where(inArray(products.id, rows.map((row) => row.id)));
+      .where(inArray(products.id, rows.map((row) => row.id)))
+      .returning();
+    await recordWebhookEvents(
+      tx,
+      ctx.jobs,
+      ctx.companyId,
+      moved.map((row) => ({ type: 'product.updated' as const, productId: row.id, data: productWebhookData(row) })),
+    );
   });
   await ctx.publish({ type: 'products.moved', companyId: ctx.companyId, productIds: rows.map((row) => row.id) });
   return { count: rows.length, entryPaths: await entryPathsOf(ctx.db, rows.map((row) => row.entryId)) };

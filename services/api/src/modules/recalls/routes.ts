@@ -54,7 +54,7 @@ export const recallRoutes: Routes = async (app) => {
       },
     },
     async (request, reply) => {
-      const { recall, entryPath, companyId } = await startRecall(app.db, request.auth, companyIdOf(request.auth), request.body);
+      const { recall, entryPath, companyId } = await startRecall(app.db, request.auth, companyIdOf(request.auth), request.body, app.jobs);
       await request.publish(
         { type: 'recall.started', companyId, productId: recall.productId, productName: recall.productName, recallId: recall.recallId, lots: recall.batches.map((batch) => batch.lot) },
         { type: 'epcis.captured', companyId },

@@ -9,6 +9,7 @@ import {
 } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, validationFailed } from '../../errors.js';
+import { recordWebhookEvents, type WebhookSender } from '../webhooks/outbox.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { accessibleProjectIds, authorizeProduct } from '../access/policies.js';
 import { scans } from '../analytics/tables.js';
@@ -83,7 +84,7 @@ export interface RecallStarted {
  * `POST /api/recall/`: starts a recall (managers only) in one transaction with its EPCIS event.
  * Batches must be the product's; the product needs a GTIN (the event names its class).
  */
-export async function startRecall(db: Db, auth: AuthContext, companyId: number, body: RecallCreateBody): Promise<RecallStarted> {
+export async function startRecall(db: Db, auth: AuthContext, companyId: number, body: RecallCreateBody, jobs: WebhookSender): Promise<RecallStarted> {
   requireManager(auth);
   const product = await authorizeProduct(db, auth, companyId, body.productId, 'write');
   if (product.gtin === null || product.entryId === null) throw validationFailed([{ path: 'productId', message: 'The product has no GTIN to recall.' }]);
@@ -128,6 +129,13 @@ export async function startRecall(db: Db, auth: AuthContext, companyId: number, 
     const serials = body.scope === 'serials' ? await serialsInRange(tx, product.entryId!, inserted) : null;
     const { problems } = await storeEvents(tx, companyId, [recallEvent(gtin, { lots, serials }, startsAt)], { origin: 'console', errorBehaviour: 'rollback' });
     if (problems.length > 0) throw new Error(`the recall event was refused: ${problems.map((problem) => problem.detail).join('; ')}`);
+    await recordWebhookEvents(tx, jobs, companyId, [
+      {
+        type: 'batch.recalled',
+        productId: product.id,
+        data: { recallId: inserted.id, scope: inserted.scope, lots, serialFrom: inserted.serialFrom, serialTo: inserted.serialTo, startsAt: startsAt.toISOString() },
+      },
+    ]);
     return inserted;
   });
   return { recall: await toRecall(db, row, product.productName), entryPath: entry.entryPath, companyId };

@@ -38,7 +38,11 @@ describe('HorizontalMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Traceability' })).toHaveAttribute('href', '/acme/epcis');
     expect(within(nav).getByRole('link', { name: 'User roles' })).toHaveAttribute('href', '/acme/sub-admin');
     expect(within(nav).getByRole('link', { name: 'Add Products' })).toHaveAttribute('href', '/acme/project/none/add-product');
-    expect(within(nav).queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
+    // The eighth entry, Webhooks, waits under More.
+    expect(within(nav).queryByRole('link', { name: 'Webhooks' })).not.toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'More' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Webhooks' })).toHaveAttribute('href', '/acme/webhooks');
+    await user.keyboard('{Escape}');
 
     await user.click(within(nav).getByRole('button', { name: 'Project' }));
     const dropdown = await screen.findByRole('menu');

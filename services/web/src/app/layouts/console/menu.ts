@@ -1,7 +1,7 @@
 import { isAdminRole, type Project, type RoleId, type ServiceCode } from '@product-console/shared';
 import type { MessageId } from '@/lib/i18n';
 
-export type MenuIcon = 'dashboard' | 'analytics' | 'quickStart' | 'projects' | 'traceability' | 'authenticity' | 'userRoles';
+export type MenuIcon = 'dashboard' | 'analytics' | 'quickStart' | 'projects' | 'traceability' | 'authenticity' | 'userRoles' | 'webhooks';
 
 export interface MenuLink {
   kind: 'link';
@@ -79,6 +79,7 @@ export function buildMenu({ serviceName, roleId, services, projects = [] }: Menu
   }
   if (admin) {
     entries.push({ kind: 'link', id: 'user-roles', labelId: 'nav.userRoles', to: `${base}/sub-admin`, icon: 'userRoles' });
+    entries.push({ kind: 'link', id: 'webhooks', labelId: 'nav.webhooks', to: `${base}/webhooks`, icon: 'webhooks' });
   }
   const firstProject = projects[0];
   const addProductTo = admin

@@ -24,6 +24,7 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Quick start' })).toHaveAttribute('href', '/acme/quick-start');
     expect(screen.getByRole('link', { name: 'Traceability' })).toHaveAttribute('href', '/acme/epcis');
     expect(screen.getByRole('link', { name: 'User roles' })).toHaveAttribute('href', '/acme/sub-admin');
+    expect(screen.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/acme/webhooks');
     expect(screen.getByRole('link', { name: 'All' })).toHaveAttribute('href', '/acme/entry-list');
     expect(screen.getByRole('link', { name: 'Spring line' })).toHaveAttribute('href', '/acme/entry-list/11');
     expect(screen.getByRole('link', { name: 'Add Products' })).toHaveAttribute('href', '/acme/project/none/add-product');
@@ -33,12 +34,14 @@ describe('Sidebar', () => {
     renderSidebar(1, ['DL']);
     expect(screen.queryByRole('link', { name: 'Traceability' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'User roles' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Webhooks' })).toBeInTheDocument();
   });
 
   it('hides Traceability, User roles and the "All" project from a sub-admin', () => {
     renderSidebar(3, ['DL', 'DPP']);
     expect(screen.queryByRole('link', { name: 'Traceability' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'User roles' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Webhooks' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'All' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Outdoor' })).toHaveAttribute('href', '/acme/entry-list/12');
     expect(screen.getByRole('link', { name: 'Add Products' })).toHaveAttribute('href', '/acme/project/11/add-product');

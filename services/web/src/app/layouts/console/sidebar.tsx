@@ -11,6 +11,7 @@ import {
   LockIcon,
   PlusIcon,
   RocketIcon,
+  SendIcon,
   TraceIcon,
   UsersIcon,
 } from '@/components/icons';
@@ -26,6 +27,7 @@ export const ICONS: Record<MenuIcon, ReactNode> = {
   quickStart: <RocketIcon />,
   projects: <FolderIcon />,
   traceability: <TraceIcon />,
+  webhooks: <SendIcon />,
   authenticity: <LockIcon />,
   userRoles: <UsersIcon />,
 };
