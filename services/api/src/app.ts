@@ -73,6 +73,9 @@ import { diversionRoutes } from './modules/authenticity/diversion-routes.js';
 import { lifecycleRoutes } from './modules/authenticity/lifecycle-routes.js';
 import { marketRoutes } from './modules/authenticity/markets.js';
 import { authenticityRoutes } from './modules/authenticity/routes.js';
+import auditPlugin from './plugins/audit.js';
+import auditRetentionPlugin from './plugins/audit-retention.js';
+import { auditRoutes } from './modules/audit/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -182,6 +185,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   // App plugins.
+  // Before every route: the actor of each request's writes, for the audit triggers (decision 088).
+  await app.register(auditPlugin);
   await app.register(storagePlugin, { config, storage: deps.storage });
   await app.register(dbPlugin, { config, database: deps.database });
   // The durable job queue on the same database: every background job of every replica (decision 072).
@@ -213,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(analyticsRebuildPlugin);
   await app.register(serialWindowsPlugin);
   await app.register(codeWorkerPlugin, { config });
+  await app.register(auditRetentionPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes, { config });
@@ -256,6 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(epcisQueryRoutes, { config });
   await app.register(epcisMasterDataRoutes, { config });
   await app.register(epcisNotFound, { prefix: '/epcis' });
+  await app.register(auditRoutes, { config });
 
   // Last: the reference data, and the demo made through the modules' own services.
   await app.register(seedPlugin, { config });

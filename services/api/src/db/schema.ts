@@ -27,3 +27,4 @@ export * from '../modules/redirect-rules/tables.js';
 export * from '../mail/tables.js';
 export * from '../modules/codes/tables.js';
 export * from '../modules/places/tables.js';
+export * from '../modules/audit/tables.js';
