@@ -52,7 +52,7 @@ afterAll(async () => t?.close());
 describe('the audit triggers', () => {
   it('records a console change once, in its transaction, with the person, the company and the fields changed', async () => {
     const projectId = await createProject(acme, 'Audit trail one');
-    const renamed = await call(t.app, acme, { method: 'PATCH', url: `/api/project/${projectId}`, payload: { project_name: 'Audit trail two' } });
+    const renamed = await call(t.app, acme, { method: 'PATCH', url: `/api/project/${projectId}`, payload: { name: 'Audit trail two' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const removed = await call(t.app, acme, { method: 'DELETE', url: `/api/project/${projectId}` });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -69,8 +69,8 @@ describe('the audit triggers', () => {
   });
 
   it('never keeps the value of a secret: a password change shows as redacted', async () => {
-    await runAsAuditActor({ t: 'user', u: subAdminId, c: acmeId }, () =>
-      t.app.db.update(users).set({ passwordHash: '$argon2id$not-a-real-hash', department: 'Trail Gear and Camping' }).where(eq(users.id, subAdminId)),
+    await runAsAuditActor({ t: 'user', u: subAdminId, c: acmeId }, async () =>
+      await t.app.db.update(users).set({ passwordHash: '$argon2id$not-a-real-hash', department: 'Trail Gear and Camping' }).where(eq(users.id, subAdminId)),
     );
     const [entry] = (await entriesOf('users', String(subAdminId))).slice(-1);
     expect(entry.changes).toEqual({
@@ -95,14 +95,14 @@ describe('the audit triggers', () => {
   });
 
   it('names a job as the actor of its writes, and records nothing for a change of bookkeeping columns only', async () => {
-    const [project] = await runAsAuditActor({ t: 'system', n: 'nightly-import' }, () =>
-      t.app.db.insert(projects).values({ companyId: nordicId, name: 'Imported' }).returning(),
+    const [project] = await runAsAuditActor({ t: 'system', n: 'nightly-import' }, async () =>
+      await t.app.db.insert(projects).values({ companyId: nordicId, name: 'Imported' }).returning(),
     );
     const entries = await entriesOf('projects', String(project.id));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorType: 'system', actorLabel: 'nightly-import', actorUserId: null, companyId: nordicId });
 
-    await runAsAuditActor({ t: 'system', n: 'nightly-import' }, () => t.app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, managerId)));
+    await runAsAuditActor({ t: 'system', n: 'nightly-import' }, async () => await t.app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, managerId)));
     const latest = await t.app.db.select().from(auditLog).orderBy(sql`${auditLog.id} desc`).limit(1);
     expect(latest[0].resourceId).toBe(String(project.id));
   });
@@ -111,8 +111,8 @@ describe('the audit triggers', () => {
     const database = openDatabase({});
     try {
       await database.migrate();
-      const [company] = await runAsAuditActor({ t: 'system', n: 'pglite-check' }, () =>
-        database.db.insert(companies).values({ companyName: 'Embedded', serviceName: 'embedded' }).returning(),
+      const [company] = await runAsAuditActor({ t: 'system', n: 'pglite-check' }, async () =>
+        await database.db.insert(companies).values({ companyName: 'Embedded', serviceName: 'embedded' }).returning(),
       );
       await runAsAuditActor({ t: 'user', u: 77, c: company.id }, () =>
         database.db.transaction(async (tx) => {
