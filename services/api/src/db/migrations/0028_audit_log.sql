@@ -182,3 +182,34 @@ CREATE TRIGGER code_jobs_audit AFTER INSERT OR UPDATE OR DELETE ON code_jobs FOR
 CREATE TRIGGER places_audit AFTER INSERT OR UPDATE OR DELETE ON places FOR EACH ROW EXECUTE FUNCTION audit_row();
 --> statement-breakpoint
 CREATE TRIGGER analytics_rebuilds_audit AFTER INSERT OR UPDATE OR DELETE ON analytics_rebuilds FOR EACH ROW EXECUTE FUNCTION audit_row('company_id');
+--> statement-breakpoint
+-- EPCIS events are stored by the thousand (captures, the console's trace): one entry per statement
+-- that stores some, with their count and id range, rather than one per event.
+CREATE OR REPLACE FUNCTION audit_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  actor jsonb := coalesce(nullif(current_setting('audit.actor', true), '')::jsonb, '{"t":"system","n":"database"}'::jsonb);
+  stored integer;
+  first_id text;
+  last_id text;
+  company integer;
+  label text;
+BEGIN
+  SELECT count(*), min(id)::text, max(id)::text, min(company_id) INTO stored, first_id, last_id, company FROM stored_rows;
+  IF stored = 0 THEN
+    RETURN NULL;
+  END IF;
+  IF actor ->> 't' = 'user' THEN
+    SELECT trim(u.first_name || ' ' || u.last_name || ' <' || u.email || '>') INTO label FROM users u WHERE u.id = (actor ->> 'u')::integer;
+  ELSIF actor ->> 't' = 'api-key' THEN
+    SELECT k.name || ' (' || k.prefix || '…)' INTO label FROM api_keys k WHERE k.id = (actor ->> 'k')::uuid;
+  ELSE
+    label := actor ->> 'n';
+  END IF;
+  INSERT INTO audit_log (company_id, actor_type, actor_user_id, actor_api_key_id, actor_label, resource, resource_id, action, changes)
+  VALUES (coalesce(company, (actor ->> 'c')::integer), actor ->> 't', (actor ->> 'u')::integer, (actor ->> 'k')::uuid, coalesce(label, ''), TG_TABLE_NAME,
+          first_id || '-' || last_id, 'create', jsonb_build_object('count', stored));
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER epcis_events_audit AFTER INSERT ON epcis_events REFERENCING NEW TABLE AS stored_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_statement();
