@@ -213,3 +213,8 @@ END;
 $$;
 --> statement-breakpoint
 CREATE TRIGGER epcis_events_audit AFTER INSERT ON epcis_events REFERENCING NEW TABLE AS stored_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_statement();
+--> statement-breakpoint
+-- Flags raised by the scan ingest are not audited when raised (hot path); a person's dismissal of one is.
+CREATE TRIGGER suspicious_serials_audit AFTER UPDATE OF dismissed ON suspicious_serials FOR EACH ROW EXECUTE FUNCTION audit_row();
+--> statement-breakpoint
+CREATE TRIGGER diversion_signals_audit AFTER UPDATE OF dismissed ON diversion_signals FOR EACH ROW EXECUTE FUNCTION audit_row();
