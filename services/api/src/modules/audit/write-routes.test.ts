@@ -394,8 +394,11 @@ const STEPS: Step[] = [
 ];
 
 /** What a step's answer leaves for later steps. */
-function remember(route: string, body: Record<string, any>): void {
-  const result = body?.result;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route answers its own shape
+type Answer = Record<string, any>;
+
+function remember(route: string, body: Answer): void {
+  const result = body?.result as Answer;
   switch (route) {
     case 'POST /api/auth/sub-admin/up':
       made.subAdmin = result.user_id;

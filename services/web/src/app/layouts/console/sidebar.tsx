@@ -6,6 +6,7 @@ import { BrandLogo } from '@/components/brand-logo';
 import {
   AnalyticsIcon,
   ChevronDownIcon,
+  ClockIcon,
   DashboardIcon,
   FolderIcon,
   LockIcon,
@@ -28,6 +29,7 @@ export const ICONS: Record<MenuIcon, ReactNode> = {
   traceability: <TraceIcon />,
   authenticity: <LockIcon />,
   userRoles: <UsersIcon />,
+  auditLog: <ClockIcon />,
 };
 
 const Panel = styled.div`
