@@ -99,7 +99,8 @@ function openPostgres(connectionString: string, onConnectionError?: (error: Erro
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    sql: { executeSql: async (text, values) => pool.query(text, values) },
+    // The job queue's statements touch no audited table: they go to the pool as they are.
+    sql: { executeSql: async (text, values) => pool.unaudited.query<Record<string, unknown>>(text, values) },
     migrate: () => migratePg(db, { migrationsFolder }),
     async withStartupLock(work) {
       const lockClient = await pool.connect();
@@ -185,6 +186,9 @@ function queryText(query: unknown): string {
  * transaction of its own that sets it first, on the same connection.
  */
 class AuditedPool extends pg.Pool {
+  /** The pool's own `query`, for statements that never touch an audited table (the job queue's). */
+  readonly unaudited = { query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => super.query<R>(text, values) };
+
   // pg-pool's own overloads (callbacks, query configs) go through unchanged when no actor writes.
   override query(...args: unknown[]): never {
     const actor = currentAuditActor();
