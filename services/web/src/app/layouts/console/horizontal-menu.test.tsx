@@ -38,12 +38,16 @@ describe('HorizontalMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Traceability' })).toHaveAttribute('href', '/acme/epcis');
     expect(within(nav).getByRole('link', { name: 'User roles' })).toHaveAttribute('href', '/acme/sub-admin');
     expect(within(nav).getByRole('link', { name: 'Add Products' })).toHaveAttribute('href', '/acme/project/none/add-product');
-    expect(within(nav).queryByRole('button', { name: 'More' })).not.toBeInTheDocument();
 
     await user.click(within(nav).getByRole('button', { name: 'Project' }));
     const dropdown = await screen.findByRole('menu');
     expect(within(dropdown).getByRole('menuitem', { name: 'All' })).toHaveAttribute('href', '/acme/entry-list');
     expect(within(dropdown).getByRole('menuitem', { name: 'Spring line' })).toHaveAttribute('href', '/acme/entry-list/11');
+    await user.keyboard('{Escape}');
+
+    // The eighth entry, the audit log, is under More.
+    await user.click(within(nav).getByRole('button', { name: 'More' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Audit log' })).toHaveAttribute('href', '/acme/audit-log');
   });
 
   it(`shows at most ${HORIZONTAL_MENU_MAX_ITEMS} items and puts the rest under More`, async () => {
