@@ -8,6 +8,10 @@ export interface WriteRoute {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` on a route whose writes touch no audited table (a hot path): they run without an audit actor. */
+    audit?: boolean;
+  }
   interface FastifyInstance {
     /** Every route that may change data (POST, PUT, PATCH, DELETE): the audit test walks them. */
     writeRoutes: WriteRoute[];
@@ -40,6 +44,7 @@ export default fp(
     });
     // A callback hook: the rest of the request's hooks and its handler run inside `done`'s context.
     app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config.audit === false) return done();
       runAsAuditActor({ actor: () => actorOf(request) }, done);
     });
   },

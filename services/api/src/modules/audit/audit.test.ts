@@ -107,6 +107,25 @@ describe('the audit triggers', () => {
     expect(latest[0].resourceId).toBe(String(project.id));
   });
 
+  it('names an API key, by its name and prefix, as the actor of a machine client’s write, and keeps no value of its hash', async () => {
+    const created = await call(t.app, acme, { method: 'POST', url: '/api/auth/api-keys', payload: { name: 'ERP bridge' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { apiKeyId, key } = created.json().result as { apiKeyId: string; key: string };
+    const [keyEntry] = await entriesOf('api_keys', apiKeyId);
+    expect(keyEntry.changes).toMatchObject({ name: 'ERP bridge', key_hash: AUDIT_REDACTED });
+    expect(JSON.stringify(keyEntry.changes)).not.toContain(key.slice(8));
+
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/epcis/queries',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'audited-by-key', query: { EQ_bizStep: ['shipping'] } }),
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const [entry] = await t.app.db.select().from(auditLog).where(sql`${auditLog.resource} = 'epcis_queries' and ${auditLog.changes} ->> 'name' = 'audited-by-key'`);
+    expect(entry).toMatchObject({ actorType: 'api-key', actorApiKeyId: apiKeyId, actorUserId: null, companyId: acmeId, actorLabel: `ERP bridge (${key.slice(0, 8)}…)` });
+  });
+
   it('works the same on the embedded PGlite', async () => {
     const database = openDatabase({});
     try {
