@@ -46,3 +46,4 @@ export * from './schemas/bulk-codes.js';
 export * from './schemas/product-label.js';
 export * from './schemas/sso.js';
 export * from './schemas/webhooks.js';
+export * from './schemas/audit.js';

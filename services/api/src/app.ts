@@ -77,6 +77,9 @@ import { authenticityRoutes } from './modules/authenticity/routes.js';
 import { labelRoutes } from './modules/labels/routes.js';
 import { ssoRoutes } from './modules/sso/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import auditPlugin from './plugins/audit.js';
+import auditRetentionPlugin from './plugins/audit-retention.js';
+import { auditRoutes } from './modules/audit/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -186,6 +189,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   // App plugins.
+  // Before every route: the actor of each request's writes, for the audit triggers (decision 088).
+  await app.register(auditPlugin);
   await app.register(storagePlugin, { config, storage: deps.storage });
   await app.register(dbPlugin, { config, database: deps.database });
   // The durable job queue on the same database: every background job of every replica (decision 072).
@@ -218,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(serialWindowsPlugin);
   await app.register(codeWorkerPlugin, { config });
   await app.register(productWebhookWorkerPlugin, { config });
+  await app.register(auditRetentionPlugin, { config });
 
   // Routes.
   await app.register(healthRoutes, { config });
@@ -264,6 +270,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(labelRoutes, { config });
   await app.register(epcisNotFound, { prefix: '/epcis' });
   await app.register(ssoRoutes, { config });
+  await app.register(auditRoutes, { config });
 
   // Last: the reference data, and the demo made through the modules' own services.
   await app.register(seedPlugin, { config });

@@ -153,6 +153,12 @@ const envSchema = z
       .min(1)
       .default(395)
       .describe('days raw scans are kept (then deleted hourly); the hourly rollups the dashboard reads stay'),
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(730)
+      .describe('days audit log entries are kept (then deleted daily by the audit-retention job)'),
     SUSPICIOUS_WINDOW_MINUTES: z.coerce
       .number()
       .int()

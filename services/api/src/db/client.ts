@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { currentAuditActor, isBegin, mayWrite, SET_AUDIT_ACTOR } from './audit-actor.js';
 
 export type Schema = typeof schema;
 /** The typed database handle; a transaction has the same query API. */
@@ -62,7 +63,7 @@ export function openDatabase(options: DatabaseOptions): Database {
 function openPglite(dataDir: string | undefined, dump: Blob | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ dataDir, loadDataDir: dump });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: withAuditActorOnPglite(client), schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -83,7 +84,7 @@ function openPglite(dataDir: string | undefined, dump: Blob | undefined): Databa
 }
 
 function openPostgres(connectionString: string, onConnectionError?: (error: Error) => void): Database {
-  const pool = new pg.Pool({
+  const pool = new AuditedPool({
     connectionString,
     max: 10,
     idleTimeoutMillis: 30_000,
@@ -98,7 +99,8 @@ function openPostgres(connectionString: string, onConnectionError?: (error: Erro
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    sql: { executeSql: async (text, values) => pool.query(text, values) },
+    // The job queue's statements touch no audited table: they go to the pool as they are.
+    sql: { executeSql: async (text, values) => pool.unaudited.query<Record<string, unknown>>(text, values) },
     migrate: () => migratePg(db, { migrationsFolder }),
     async withStartupLock(work) {
       const lockClient = await pool.connect();
@@ -169,4 +171,103 @@ async function listenOnPostgres(
       await open.end().catch(() => undefined);
     }
   };
+}
+
+/** The text of a query given as text or as a query config. */
+function queryText(query: unknown): string {
+  if (typeof query === 'string') return query;
+  const text = (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * The actor of a write reaches the audit triggers as the transaction-local `audit.actor` (decision
+ * 088): a transaction sets it right after `begin`, and a write outside any transaction becomes a
+ * transaction of its own that sets it first, on the same connection.
+ */
+class AuditedPool extends pg.Pool {
+  /** The pool's own `query`, for statements that never touch an audited table (the job queue's). */
+  readonly unaudited = { query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => super.query<R>(text, values) };
+
+  // pg-pool's own overloads (callbacks, query configs) go through unchanged when no actor writes.
+  override query(...args: unknown[]): never {
+    const actor = currentAuditActor();
+    if (actor === null || typeof args.at(-1) === 'function' || !mayWrite(queryText(args[0]))) {
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+    return (async () => {
+      const client = await super.connect();
+      try {
+        await client.query('begin');
+        try {
+          await client.query(SET_AUDIT_ACTOR, [actor]);
+          const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        client.release();
+      }
+    })() as never;
+  }
+
+  // Drizzle's transactions take a client (`connect()` without a callback) and send `begin` on it.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(withActorAfterBegin);
+  }
+}
+
+function withActorAfterBegin(client: pg.PoolClient): pg.PoolClient {
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return async (...args: unknown[]) => {
+          const result = await (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          const actor = isBegin(queryText(args[0])) ? currentAuditActor() : null;
+          if (actor !== null) await target.query(SET_AUDIT_ACTOR, [actor]);
+          return result;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** PGlite's counterpart of AuditedPool: its transactions set the actor first, and a lone write becomes one. */
+function withAuditActorOnPglite(client: PGlite): PGlite {
+  type Query = (text: string, params?: unknown[], options?: unknown) => Promise<unknown>;
+  type Transaction = { query: Query };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return (text: string, params?: unknown[], options?: unknown) => {
+          const actor = currentAuditActor();
+          if (actor === null || !mayWrite(text)) return (target.query as Query)(text, params, options);
+          return target.transaction(async (tx) => {
+            await tx.query(SET_AUDIT_ACTOR, [actor]);
+            return (tx.query as Query)(text, params, options);
+          });
+        };
+      }
+      if (property === 'transaction') {
+        return <T>(work: (tx: Transaction) => Promise<T>) =>
+          target.transaction(async (tx) => {
+            const actor = currentAuditActor();
+            if (actor !== null) await tx.query(SET_AUDIT_ACTOR, [actor]);
+            return work(tx as unknown as Transaction);
+          });
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -29,3 +29,4 @@ export * from '../modules/codes/tables.js';
 export * from '../modules/places/tables.js';
 export * from '../modules/sso/tables.js';
 export * from '../modules/webhooks/tables.js';
+export * from '../modules/audit/tables.js';

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { runAsAuditActor } from '../db/audit-actor.js';
 import type { SqlExecutor } from '../db/client.js';
 import { startJobQueue, type JobQueue, type QueueDefinition, type QueuedJob, type WorkOptions } from '../jobs/queue.js';
 
@@ -74,7 +75,8 @@ export default fp<{ config: Config }>(
         await app.database.withStartupLock(() => queue.define(definition));
         const start = () =>
           queue.work<T>(definition.name, options, async (job) => {
-            const run = handler(job);
+            // A job's writes are the product's own: the audit log names the job (decision 088).
+            const run = runAsAuditActor({ t: 'system', n: definition.name }, () => handler(job));
             const tracked = run.then(
               () => undefined,
               () => undefined,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { runAsAuditActor } from '../db/audit-actor.js';
 import { seedCertifications } from '../seed/seed-products.js';
 import { seedDemo } from '../seed/seed.js';
 
@@ -14,12 +15,13 @@ export interface SeedPluginOptions {
  */
 export default fp<SeedPluginOptions>(
   async (app, { config }) => {
-    await app.database.withStartupLock(async () => {
+    // The seed's writes are the product's own (decision 088).
+    await runAsAuditActor({ t: 'system', n: 'seed' }, () => app.database.withStartupLock(async () => {
       await seedCertifications(app.db);
       if (!config.SEED_DEMO) return;
       const seeded = await seedDemo(app.db, { storage: app.storage, digitalLinkOrigin: config.DIGITAL_LINK_DOMAIN });
       if (seeded) app.log.info('demo data seeded');
-    });
+    }));
   },
   { name: 'seed', dependencies: ['db', 'storage'] },
 );

@@ -178,6 +178,7 @@ export function createAppRoutes(): RouteObject[] {
             page('product-details/:productId/new-link', 'crumb.newLink', newLink, { trail: ['products', 'productProject', 'product'] }),
             page('product-details/:productId/edit/:step', 'crumb.editProduct', editProduct, { trail: ['products', 'productProject', 'product'] }),
             page('project/:projectId/add-product', 'nav.addProducts', addProduct, { trail: ['products', 'project'] }),
+            page('audit-log', 'nav.auditLog', lazyRoute(() => import('@/features/audit/routes/audit-log'), (m) => m.AuditLogRoute)),
             page('notifications', 'nav.notifications', lazyRoute(() => import('@/features/notifications/routes/notifications'), (m) => m.NotificationsRoute)),
             page('settings/pricing', 'crumb.pricing', lazyRoute(() => import('@/features/plans/routes/pricing'), (m) => m.PricingRoute)),
             {

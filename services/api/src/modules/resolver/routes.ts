@@ -33,6 +33,8 @@ export const resolverRoutes: Routes = async (app) => {
     '/api/internal/resolver/scans',
     {
       onRequest,
+      // The hot path of every scan writes no audited table: its writes skip the audit actor (decision 088).
+      config: { audit: false },
       schema: {
         tags,
         summary: 'Internal: record a batch of scans the resolver answered',

@@ -38,16 +38,19 @@ describe('HorizontalMenu', () => {
     expect(within(nav).getByRole('link', { name: 'Traceability' })).toHaveAttribute('href', '/acme/epcis');
     expect(within(nav).getByRole('link', { name: 'User roles' })).toHaveAttribute('href', '/acme/sub-admin');
     expect(within(nav).getByRole('link', { name: 'Add Products' })).toHaveAttribute('href', '/acme/project/none/add-product');
-    // The eighth entry, Webhooks, waits under More.
+    // The eighth and ninth entries, Webhooks and the audit log, wait under More.
     expect(within(nav).queryByRole('link', { name: 'Webhooks' })).not.toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'More' }));
-    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Webhooks' })).toHaveAttribute('href', '/acme/webhooks');
+    const more = await screen.findByRole('menu');
+    expect(within(more).getByRole('menuitem', { name: 'Webhooks' })).toHaveAttribute('href', '/acme/webhooks');
+    expect(within(more).getByRole('menuitem', { name: 'Audit log' })).toHaveAttribute('href', '/acme/audit-log');
     await user.keyboard('{Escape}');
 
     await user.click(within(nav).getByRole('button', { name: 'Project' }));
     const dropdown = await screen.findByRole('menu');
     expect(within(dropdown).getByRole('menuitem', { name: 'All' })).toHaveAttribute('href', '/acme/entry-list');
     expect(within(dropdown).getByRole('menuitem', { name: 'Spring line' })).toHaveAttribute('href', '/acme/entry-list/11');
+    await user.keyboard('{Escape}');
   });
 
   it(`shows at most ${HORIZONTAL_MENU_MAX_ITEMS} items and puts the rest under More`, async () => {

@@ -1,7 +1,7 @@
 import { isAdminRole, type Project, type RoleId, type ServiceCode } from '@product-console/shared';
 import type { MessageId } from '@/lib/i18n';
 
-export type MenuIcon = 'dashboard' | 'analytics' | 'quickStart' | 'projects' | 'traceability' | 'authenticity' | 'userRoles' | 'webhooks';
+export type MenuIcon = 'dashboard' | 'analytics' | 'quickStart' | 'projects' | 'traceability' | 'authenticity' | 'userRoles' | 'webhooks' | 'auditLog';
 
 export interface MenuLink {
   kind: 'link';
@@ -81,6 +81,8 @@ export function buildMenu({ serviceName, roleId, services, projects = [] }: Menu
     entries.push({ kind: 'link', id: 'user-roles', labelId: 'nav.userRoles', to: `${base}/sub-admin`, icon: 'userRoles' });
     entries.push({ kind: 'link', id: 'webhooks', labelId: 'nav.webhooks', to: `${base}/webhooks`, icon: 'webhooks' });
   }
+  // The audit log: every role; a sub-admin sees its own actions (decision 088).
+  entries.push({ kind: 'link', id: 'audit-log', labelId: 'nav.auditLog', to: `${base}/audit-log`, icon: 'auditLog' });
   const firstProject = projects[0];
   const addProductTo = admin
     ? `${base}/project/none/add-product`

@@ -25,6 +25,7 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Traceability' })).toHaveAttribute('href', '/acme/epcis');
     expect(screen.getByRole('link', { name: 'User roles' })).toHaveAttribute('href', '/acme/sub-admin');
     expect(screen.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/acme/webhooks');
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/acme/audit-log');
     expect(screen.getByRole('link', { name: 'All' })).toHaveAttribute('href', '/acme/entry-list');
     expect(screen.getByRole('link', { name: 'Spring line' })).toHaveAttribute('href', '/acme/entry-list/11');
     expect(screen.getByRole('link', { name: 'Add Products' })).toHaveAttribute('href', '/acme/project/none/add-product');
@@ -43,6 +44,8 @@ describe('Sidebar', () => {
     expect(screen.queryByRole('link', { name: 'User roles' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Webhooks' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'All' })).not.toBeInTheDocument();
+    // A sub-admin's log holds its own actions.
+    expect(screen.getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/acme/audit-log');
     expect(screen.getByRole('link', { name: 'Outdoor' })).toHaveAttribute('href', '/acme/entry-list/12');
     expect(screen.getByRole('link', { name: 'Add Products' })).toHaveAttribute('href', '/acme/project/11/add-product');
   });

@@ -6,6 +6,7 @@ import { BrandLogo } from '@/components/brand-logo';
 import {
   AnalyticsIcon,
   ChevronDownIcon,
+  ClockIcon,
   DashboardIcon,
   FolderIcon,
   LockIcon,
@@ -30,6 +31,7 @@ export const ICONS: Record<MenuIcon, ReactNode> = {
   webhooks: <SendIcon />,
   authenticity: <LockIcon />,
   userRoles: <UsersIcon />,
+  auditLog: <ClockIcon />,
 };
 
 const Panel = styled.div`
