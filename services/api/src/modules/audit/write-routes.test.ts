@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +47,15 @@ const ALLOW_LIST: Record<string, string> = {
   // Uploads of files alone: the content or passport that uses the file is saved (and audited) by its own route.
   'POST /api/product/content/media': 'stores a file; PUT /api/product/content saves the content that shows it',
   'POST /api/product/passport/document': 'stores a file; PUT /api/product/cert-info saves the certificate that links it',
+  // The editor's machine translation: fills the cache of translated texts, nothing of the company.
+  'POST /api/service/translation': "asks the translation provider; the author's save is audited",
+  // Product-data webhooks: a test event and a resend are deliveries, the queue's bookkeeping (not audited).
+  'POST /api/webhooks/:webhookId/test': 'queues a test delivery',
+  'POST /api/webhook-deliveries/:deliveryId/resend': 'queues a failed delivery again',
+  // Single sign-on through the gateway (internal token): a look-up, then tokens; a user made at first sign-in is
+  // recorded by the users trigger with the system as its actor.
+  'POST /api/internal/sso/lookup': 'reads the company of an e-mail domain',
+  'POST /api/internal/sso/sign-in': 'issues tokens (a user created just in time is audited as made by the system)',
 };
 
 
@@ -380,6 +391,32 @@ const STEPS: Step[] = [
   // Codes.
   { route: 'POST /api/product/codes/exports', request: () => json('POST', '/api/product/codes/exports', { productId: camping.productId, format: 'csv' }) },
 
+  // Product-data webhooks.
+  { route: 'POST /api/webhooks', request: () => json('POST', '/api/webhooks', { url: 'https://hooks.example.com/walk', description: 'Walked', eventTypes: ['product.created'] }) },
+  { route: 'PATCH /api/webhooks/:webhookId', request: () => json('PATCH', `/api/webhooks/${made.webhook}`, { description: 'Walked again' }) },
+  { route: 'POST /api/webhooks/:webhookId/secret', request: () => json('POST', `/api/webhooks/${made.webhook}/secret`) },
+  { route: 'DELETE /api/webhooks/:webhookId', request: () => json('DELETE', `/api/webhooks/${made.webhook}`) },
+
+  // The label of a smart-label product.
+  {
+    route: 'PUT /api/product/label',
+    request: async () => {
+      const gtin = newGtin();
+      const product = { project_id: projectIds.Camping, category_id: 3, product_name: 'Walked shirt', gtin };
+      const created = await call(t.app, acme, { method: 'POST', url: '/api/product/?service=DL', ...multipart({ product: JSON.stringify([product]) }) });
+      const label = { kind: 'textile', fibres: [{ fibre: 'cotton', percent: 100 }], care: {} };
+      return json('PUT', '/api/product/label', { productId: created.json().productId, label });
+    },
+  },
+
+  // Single sign-on settings, against a discovery document the test serves.
+  {
+    route: 'PUT /api/auth/me/sso',
+    request: () =>
+      json('PUT', '/api/auth/me/sso', { issuer: discovery.issuer, clientId: 'walker', clientSecret: 'walk-secret', domains: ['walk.example'], jitRole: 'off', mandatory: false }),
+  },
+  { route: 'DELETE /api/auth/me/sso', request: () => json('DELETE', '/api/auth/me/sso') },
+
   // Products: an update, then the bulk delete (last: later steps use the product).
   {
     route: 'PUT /api/product/',
@@ -439,6 +476,9 @@ function remember(route: string, body: Answer): void {
     case 'POST /epcis/queries/:queryName/subscriptions':
       made.apiSubscription = body.subscriptionID;
       break;
+    case 'POST /api/webhooks':
+      made.webhook = result.webhookId;
+      break;
     case 'POST /api/trace/epcis-subscriptions':
       made.subscription = result.subscriptionId ?? result.id;
       break;
@@ -447,7 +487,17 @@ function remember(route: string, body: Answer): void {
 
 const lastAuditId = async () => (await t.app.db.select({ id: sql<string>`coalesce(max(${auditLog.id}), 0)::text` }).from(auditLog))[0].id;
 
+/** An OpenID provider's discovery document, all single sign-on's save reads. */
+const discovery = { issuer: '', server: null as Server | null };
+
 beforeAll(async () => {
+  discovery.server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({ issuer: discovery.issuer, authorization_endpoint: `${discovery.issuer}/auth`, token_endpoint: `${discovery.issuer}/token`, jwks_uri: `${discovery.issuer}/jwks` }),
+    );
+  });
+  await new Promise<void>((resolve) => discovery.server!.listen(0, '127.0.0.1', resolve));
+  discovery.issuer = `http://127.0.0.1:${(discovery.server.address() as AddressInfo).port}`;
   t = await createTestApp();
   ({ acme, projectIds } = await demoSetUp(t.app));
   superAdmin = (await signIn(t.app, DEMO_USERS.superAdmin)).authorization;
@@ -475,7 +525,10 @@ beforeAll(async () => {
   made.certification = (await t.app.db.select().from(certifications).limit(1))[0].id;
   made.borealis = (await t.app.db.select().from(companies).where(eq(companies.serviceName, 'borealis')))[0].id;
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  discovery.server?.close();
+});
 
 describe('every write route leaves an audit entry', () => {
   it('walks or allow-lists every POST, PUT, PATCH and DELETE route of the API', () => {
