@@ -43,3 +43,4 @@ export * from './schemas/nfc.js';
 export * from './log-redaction.js';
 export * from './schemas/authenticity-desk.js';
 export * from './schemas/bulk-codes.js';
+export * from './schemas/public-api.js';

@@ -73,6 +73,7 @@ import { diversionRoutes } from './modules/authenticity/diversion-routes.js';
 import { lifecycleRoutes } from './modules/authenticity/lifecycle-routes.js';
 import { marketRoutes } from './modules/authenticity/markets.js';
 import { authenticityRoutes } from './modules/authenticity/routes.js';
+import { publicApiRoutes } from './modules/public-api/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -173,7 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       info: { title: 'Product console API', description: 'The upstream API of the product console', version: '0.1.0' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // The public API (`/api/v1`) has its own document (modules/public-api/routes.ts).
+    transform: (input) => (input.url.startsWith('/api/v1/') ? { schema: { ...input.schema, hide: true }, url: input.url } : jsonSchemaTransform(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Multipart bodies (file uploads): each file at most UPLOAD_MAX_BYTES; routes read parts themselves.
@@ -256,6 +258,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(epcisQueryRoutes, { config });
   await app.register(epcisMasterDataRoutes, { config });
   await app.register(epcisNotFound, { prefix: '/epcis' });
+  // The public REST API for machine clients with scoped keys (issue 30 §1).
+  await app.register(publicApiRoutes, { config, prefix: '/api/v1' });
 
   // Last: the reference data, and the demo made through the modules' own services.
   await app.register(seedPlugin, { config });

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { idTextSchema, text } from './common.js';
+import { serviceCodeSchema } from './company.js';
+import { productInputSchema, productUpdateInputSchema } from './product-detail.js';
+import { SERIAL_STATUS_REASON_MAX, serialStatusSchema } from './authenticity.js';
+import { passportResponseSchema, passportVersionSchema, putPassportBodySchema } from './passport.js';
+
+/*
+ * The public REST API `/api/v1` (issue 30 §1): machine clients with API keys that carry scopes.
+ * Request bodies reuse the console's schemas, so a product is checked by the same rules whichever
+ * way it arrives; the answers are the API's own, stable shapes.
+ */
+
+/** What an API key may do, per resource and access. The console groups them by resource. */
+export const API_SCOPES = [
+  'projects:read',
+  'products:read',
+  'products:write',
+  'batches:read',
+  'batches:write',
+  'serials:read',
+  'serials:write',
+  'links:read',
+  'links:write',
+  'content:read',
+  'content:write',
+  'passports:read',
+  'passports:publish',
+  'recalls:read',
+  'recalls:write',
+  'places:read',
+  'places:write',
+  'epcis:capture',
+  'epcis:query',
+  'webhooks:read',
+  'webhooks:write',
+] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+export const apiScopeSchema = z.enum(API_SCOPES);
+
+/** The scopes keys made before scopes existed hold: EPCIS capture and query, as before. */
+export const EPCIS_SCOPES = ['epcis:capture', 'epcis:query'] as const satisfies readonly ApiScope[];
+
+/** The resource of a scope (`products` of `products:write`), the console's group. */
+export const scopeResource = (scope: ApiScope): string => scope.slice(0, scope.indexOf(':'));
+
+/** The scopes grouped by resource, in the list's order. */
+export const API_SCOPE_GROUPS: { resource: string; scopes: ApiScope[] }[] = API_SCOPES.reduce<{ resource: string; scopes: ApiScope[] }[]>((groups, scope) => {
+  const resource = scopeResource(scope);
+  const group = groups.find((candidate) => candidate.resource === resource);
+  if (group) group.scopes.push(scope);
+  else groups.push({ resource, scopes: [scope] });
+  return groups;
+}, []);
+
+/* ---------- Errors: RFC 9457 problem details ---------- */
+
+/** Problem types are relative URIs under the API's reference page, which describes each. */
+export const PROBLEM_TYPE_BASE = '/api/v1/docs#problem-';
+
+export const problemSchema = z
+  .object({
+    type: z.string().describe('A URI naming the kind of problem'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    errors: z
+      .array(z.object({ pointer: z.string().describe('The field, as a dotted path'), detail: z.string() }))
+      .optional()
+      .describe('Field errors of a 400'),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof problemSchema>;
+
+/* ---------- Paging ---------- */
+
+export const V1_PAGE_LIMIT_MAX = 200;
+export const V1_PAGE_LIMIT_DEFAULT = 50;
+/** An opaque cursor: what `next` of the previous page said. */
+export const CURSOR_MAX = 200;
+
+export const v1PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(V1_PAGE_LIMIT_MAX).default(V1_PAGE_LIMIT_DEFAULT).describe('Items per page'),
+  cursor: text().max(CURSOR_MAX).optional().describe('The `next` cursor of the previous page'),
+  updatedSince: z.iso.datetime({ offset: true }).optional().describe('Only items changed at or after this time (RFC 3339), for synchronisation'),
+});
+export type V1PageQuery = z.infer<typeof v1PageQuerySchema>;
+
+export const v1Page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    next: z.string().nullable().describe('Cursor of the next page, null on the last one'),
+  });
+
+/* ---------- Resources ---------- */
+
+export const v1ProjectSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Project' });
+export type V1Project = z.infer<typeof v1ProjectSchema>;
+
+export const v1ProductSchema = z
+  .object({
+    id: z.number().int(),
+    projectId: z.number().int(),
+    service: serviceCodeSchema,
+    name: z.string(),
+    number: z.string(),
+    website: z.string(),
+    description: z.string(),
+    features: z.string(),
+    gtin: z.string().describe('GTIN-14 (AI 01)'),
+    entryPath: z.string().nullable().describe('The GS1 Digital Link path of the product, /01/{gtin}'),
+    digitalLink: z.string().nullable().describe('The product’s GS1 Digital Link URI'),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deletedAt: z.string().nullable().describe('Set on deleted products, which lists show only to `updatedSince` (for synchronisation)'),
+  })
+  .meta({ id: 'Product' });
+export type V1Product = z.infer<typeof v1ProductSchema>;
+
+export const v1ProductCreateSchema = productInputSchema
+  .extend({ service: serviceCodeSchema.default('DL').describe('DL (Digital Link) or DPP (with a passport)') })
+  .meta({ id: 'ProductCreate' });
+export type V1ProductCreate = z.infer<typeof v1ProductCreateSchema>;
+
+/** A whole product's new description (PUT): fields left out take their defaults. Images are kept. */
+export const v1ProductUpdateSchema = productUpdateInputSchema
+  .omit({ retainedImages: true, retainCareInfoImage: true })
+  .extend({ service: serviceCodeSchema.optional().describe('Unchanged when left out') })
+  .meta({ id: 'ProductUpdate' });
+export type V1ProductUpdate = z.infer<typeof v1ProductUpdateSchema>;
+
+export const v1ProductListQuerySchema = v1PageQuerySchema.extend({ projectId: idTextSchema.optional() });
+export const v1ProductIdParamSchema = z.object({ productId: idTextSchema });
+export const v1ProjectIdParamSchema = z.object({ projectId: idTextSchema });
+
+export const V1_SERIALS_PER_CALL_MAX = 1000;
+
+export const v1SerialSchema = z
+  .object({
+    id: z.number().int(),
+    serial: z.string(),
+    path: z.string().describe('/21/{serial}, percent-encoded'),
+    status: serialStatusSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Serial' });
+export type V1Serial = z.infer<typeof v1SerialSchema>;
+
+export const v1SerialsCreateSchema = z
+  .object({
+    serials: z
+      .array(text().min(1).max(20))
+      .min(1)
+      .max(V1_SERIALS_PER_CALL_MAX)
+      .describe(`Serial numbers (AI 21) to register, at most ${V1_SERIALS_PER_CALL_MAX}; all or none are stored`),
+  })
+  .meta({ id: 'SerialsCreate' });
+export const v1SerialsCreatedSchema = z.object({ data: z.array(v1SerialSchema) });
+export const v1SerialIdParamSchema = z.object({ productId: idTextSchema, serialId: idTextSchema });
+export const v1SerialStatusSchema = z
+  .object({
+    status: serialStatusSchema,
+    reason: text().trim().max(SERIAL_STATUS_REASON_MAX).optional().describe('Required to deactivate or blacklist'),
+  })
+  .refine((body) => body.status === 'active' || Boolean(body.reason), { path: ['reason'], message: 'A reason is required to deactivate or blacklist a serial.' })
+  .meta({ id: 'SerialStatus' });
+export const v1SerialListQuerySchema = v1PageQuerySchema.extend({ status: serialStatusSchema.optional() });
+
+export const v1PassportDraftSchema = putPassportBodySchema.omit({ productId: true }).meta({ id: 'PassportDraft' });
+export type V1PassportDraft = z.infer<typeof v1PassportDraftSchema>;
+
+export const v1PassportSchema = passportResponseSchema.shape.result.meta({ id: 'Passport' });
+export const v1PassportVersionSchema = passportVersionSchema.meta({ id: 'PassportVersion' });
+
