@@ -23,7 +23,7 @@ export const PUBLIC_API_VERSION = '1.0.0';
  * document generated from the same zod schemas that validate the requests (`/api/v1/openapi.json`,
  * read at `/api/v1/docs`). The gateway passes `/api/v1/*` here without a session or CSRF.
  */
-export const publicApiRoutes: Routes = async (app, options) => {
+export const publicApiRoutes: Routes = async (app, { config }) => {
   useProblems(app);
   // A document of its own: only the routes registered in this context, under its own decorator.
   await app.register(swagger, {
@@ -56,8 +56,8 @@ export const publicApiRoutes: Routes = async (app, options) => {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
 
-  await app.register(v1ProjectRoutes, options);
-  await app.register(v1ProductRoutes, options);
-  await app.register(v1SerialRoutes, options);
-  await app.register(v1PassportRoutes, options);
+  await app.register(v1ProjectRoutes, { config });
+  await app.register(v1ProductRoutes, { config });
+  await app.register(v1SerialRoutes, { config });
+  await app.register(v1PassportRoutes, { config });
 };
