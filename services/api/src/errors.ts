@@ -74,3 +74,5 @@ export const invalidImage = (field: string) =>
 /** A shopper's address sent more reports of suspected fakes today than it may (decision 071). */
 export const tooManyReports = (perDay: number) =>
   new AppError(429, ERROR_CODES.RATE_LIMITED, `At most ${perDay} reports a day can be sent from one address. Please try again tomorrow.`);
+/** The same error about other fields: a list's n-th item rather than the one field a service checked. */
+export const withFieldErrors = (error: AppError, details: FieldError[]) => new AppError(error.statusCode, error.code, error.message, details);

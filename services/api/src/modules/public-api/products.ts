@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { and, asc, eq, gte, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  problemSchema,
   v1Page,
   v1ProductCreateSchema,
   v1ProductIdParamSchema,

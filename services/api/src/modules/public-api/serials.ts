@@ -13,7 +13,7 @@ import {
   v1SerialStatusSchema,
   type V1Serial,
 } from '@product-console/shared';
-import { AppError } from '../../errors.js';
+import { AppError, withFieldErrors } from '../../errors.js';
 import type { Routes } from '../../http.js';
 import { changeSerialStatus } from '../authenticity/lifecycle.js';
 import { entries } from '../entries/tables.js';
@@ -123,7 +123,7 @@ export const v1SerialRoutes: Routes = async (app) => {
           } catch (error) {
             // The service names the field of its one serial; here it is the n-th of the list.
             if (error instanceof AppError) {
-              throw new AppError(error.statusCode, error.code, error.message, [{ path: `serials.${index}`, message: error.details?.[0]?.message ?? `${serial}: ${error.message}` }]);
+              throw withFieldErrors(error, [{ path: `serials.${index}`, message: error.details?.[0]?.message ?? `${serial}: ${error.message}` }]);
             }
             throw error;
           }
