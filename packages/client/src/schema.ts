@@ -1,0 +1,2468 @@
+/* Generated from the OpenAPI document of /api/v1 by openapi-typescript: `npm run generate:client -w services/api`. Do not edit. */
+
+export interface paths {
+    "/api/v1/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects, in the order of their last change
+         * @description Scope `projects:read`. Cursor paging (`limit`, `cursor`) and `updatedSince`.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One project
+         * @description Scope `projects:read`.
+         */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List products, in the order of their last change
+         * @description Scope `products:read`. Cursor paging (`limit`, `cursor`); `updatedSince` returns products changed since then, deleted ones included (with `deletedAt`), for synchronisation.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product with its GS1 entry (GTIN) and automatic links
+         * @description Scope `products:write`. The GTIN must be of one of the company’s prefixes and free (409 otherwise); the plan’s product limit applies (403). Send `Idempotency-Key` to retry safely.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product, with its ETag
+         * @description Scope `products:read`.
+         */
+        get: operations["getProduct"];
+        /**
+         * Replace a product’s description (its GTIN and project stay; images are kept)
+         * @description Scope `products:write`. Fields left out take their defaults. With `If-Match: <ETag>` the update is refused with 412 when the product changed since.
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        /**
+         * Delete a product (its GTIN is free again; lists show it to `updatedSince` with `deletedAt`)
+         * @description Scope `products:write`. With `If-Match`, 412 when the product changed since.
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/serials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a product’s serials, in the order of their last change
+         * @description Scope `serials:read`. Cursor paging, `updatedSince` (registration or status change), `status`.
+         */
+        get: operations["listSerials"];
+        put?: never;
+        /**
+         * Register serials of a product, all or none
+         * @description Scope `serials:write`. Each serial follows the GS1 rules of AI 21; a serial already registered is 409 naming it, and nothing is stored. Send `Idempotency-Key` to retry safely.
+         */
+        post: operations["createSerials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/serials/{serialId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a serial’s lifecycle status (active, deactivated, blacklisted)
+         * @description Scope `serials:write`. A reason is required to deactivate or blacklist.
+         */
+        put: operations["setSerialStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/passport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product’s passport: template, draft and published versions
+         * @description Scope `passports:read`.
+         */
+        get: operations["getPassport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/passport/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the passport’s draft and template
+         * @description Scope `passports:publish`. The product must be on the DPP service (409). Any field error is a 400 and changes nothing.
+         */
+        put: operations["savePassportDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/passport/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft as a new immutable version
+         * @description Scope `passports:publish`. 400 with field errors when the draft lacks what a passport needs. Send `Idempotency-Key` to retry without publishing twice.
+         */
+        post: operations["publishPassport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ProblemInput: {
+            /** @description A URI naming the kind of problem */
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            instance?: string;
+            /** @description Field errors of a 400 */
+            errors?: {
+                /** @description The field, as a dotted path */
+                pointer: string;
+                detail: string;
+            }[];
+        };
+        ProjectInput: {
+            id: number;
+            name: string;
+            description: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        ProductInput: {
+            id: number;
+            projectId: number;
+            /** @enum {string} */
+            service: "DL" | "DPP";
+            name: string;
+            number: string;
+            website: string;
+            description: string;
+            features: string;
+            /** @description GTIN-14 (AI 01) */
+            gtin: string;
+            /** @description The GS1 Digital Link path of the product, /01/{gtin} */
+            entryPath: string | null;
+            /** @description The product’s GS1 Digital Link URI */
+            digitalLink: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Set on deleted products, which lists show only to `updatedSince` (for synchronisation) */
+            deletedAt: string | null;
+        };
+        ProductCreateInput: {
+            project_id: number;
+            /** @default 1 */
+            category_id: number;
+            /** @default null */
+            subcategoryId: number | null;
+            product_name: string;
+            /** @default  */
+            product_number: string;
+            /** @default  */
+            product_website: string | "";
+            /** @default  */
+            features: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            certification: number[];
+            /** @default 0 */
+            isNFC: 0 | 1;
+            /** @default  */
+            details: string;
+            /** @default [] */
+            dynamicInfo: {
+                label: string;
+                value: string;
+            }[];
+            /** @default [] */
+            options: {
+                name: string;
+                value: string;
+                /** @default null */
+                image: string | null;
+            }[];
+            /**
+             * @default text
+             * @enum {string}
+             */
+            careInfoType: "text" | "image";
+            /** @default  */
+            careInfoText: string;
+            gtin: string;
+            /**
+             * @description DL (Digital Link) or DPP (with a passport)
+             * @default DL
+             * @enum {string}
+             */
+            service: "DL" | "DPP";
+        };
+        ProductUpdateInput: {
+            /** @default 1 */
+            category_id: number;
+            /** @default null */
+            subcategoryId: number | null;
+            product_name: string;
+            /** @default  */
+            product_number: string;
+            /** @default  */
+            product_website: string | "";
+            /** @default  */
+            features: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            certification: number[];
+            /** @default 0 */
+            isNFC: 0 | 1;
+            /** @default  */
+            details: string;
+            /** @default [] */
+            dynamicInfo: {
+                label: string;
+                value: string;
+            }[];
+            /** @default [] */
+            options: {
+                name: string;
+                value: string;
+                /** @default null */
+                image: string | null;
+            }[];
+            /**
+             * @default text
+             * @enum {string}
+             */
+            careInfoType: "text" | "image";
+            /** @default  */
+            careInfoText: string;
+            /**
+             * @description Unchanged when left out
+             * @enum {string}
+             */
+            service?: "DL" | "DPP";
+        };
+        SerialInput: {
+            id: number;
+            serial: string;
+            /** @description /21/{serial}, percent-encoded */
+            path: string;
+            /** @enum {string} */
+            status: "active" | "deactivated" | "blacklisted";
+            createdAt: string;
+            updatedAt: string;
+        };
+        SerialsCreateInput: {
+            /** @description Serial numbers (AI 21) to register, at most 1000; all or none are stored */
+            serials: string[];
+        };
+        SerialStatusInput: {
+            /** @enum {string} */
+            status: "active" | "deactivated" | "blacklisted";
+            /** @description Required to deactivate or blacklist */
+            reason?: string;
+        };
+        PassportDraftInput: {
+            /** @enum {string} */
+            template: "core" | "battery";
+            data: {
+                /** @description Unique product identifier (e.g. the GS1 Digital Link URI) */
+                uniqueProductIdentifier?: string;
+                /**
+                 * @description What the passport describes: a model, a batch or one item
+                 * @enum {string}
+                 */
+                granularity?: "model" | "batch" | "item";
+                gtin?: string;
+                /** @description TARIC / HS commodity code */
+                commodityCode?: string;
+                manufacturer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                    /** @description Other operator identifier (VAT, registry number) when no GLN */
+                    otherId?: string;
+                };
+                /** @description EU responsible economic operator */
+                euResponsibleOperator?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                importer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                manufacturingFacilities?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                }[];
+                complianceDocuments?: {
+                    /** @enum {string} */
+                    kind: "declarationOfConformity" | "testReport" | "other";
+                    title: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath: string;
+                }[];
+                userManual?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                safetyInformation?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                /** @description Material composition, % of mass (sum at most 100) */
+                materialComposition?: {
+                    material: string;
+                    /** @description Share of the product mass, % */
+                    sharePercent: number;
+                }[];
+                substancesOfConcern?: {
+                    name: string;
+                    /** @description CAS registry number with check digit */
+                    casNumber?: string;
+                    /** @description Concentration, % w/w */
+                    concentrationPercent: number;
+                }[];
+                /** @description Recycled content share, % */
+                recycledContentPercent?: number;
+                carbonFootprint?: {
+                    /** @description Carbon footprint per unit, kg CO2e */
+                    kgCo2ePerUnit: number;
+                    /** @description Calculation method, e.g. ISO 14067 or PEF */
+                    method: string;
+                };
+                durability?: {
+                    /** @description Expected lifetime, years */
+                    expectedLifetimeYears?: number;
+                    /** @description Expected lifetime, cycles */
+                    expectedLifetimeCycles?: number;
+                };
+                repairability?: {
+                    /** @description Repairability score, 0–10 */
+                    score?: number;
+                    /** @description Spare parts availability, years */
+                    sparePartsYears?: number;
+                    repairInstructions?: string;
+                };
+                /** @description End-of-life and take-back instructions */
+                endOfLife?: string;
+                /** @description Battery template data (battery passports only) */
+                battery?: {
+                    generalProductInformation?: {
+                        /**
+                         * @description Battery category (portable, LMT, SLI, industrial, EV)
+                         * @enum {string}
+                         */
+                        category?: "portable" | "lmt" | "sli" | "industrial" | "ev";
+                        /** @description Cell chemistry, e.g. LFP, NMC811 */
+                        chemistry?: string;
+                        /** @description Battery weight, kg */
+                        weightKg?: number;
+                        /**
+                         * Format: date
+                         * @description Date (YYYY-MM-DD)
+                         */
+                        manufacturingDate?: string;
+                        manufacturingPlace?: string;
+                    };
+                    carbonFootprint?: {
+                        /** @description Carbon footprint, kg CO2e per kWh of total energy */
+                        totalKgCo2ePerKWh?: number;
+                        /** @description Carbon footprint per life-cycle stage, kg CO2e/kWh */
+                        perStage?: {
+                            [key: string]: number;
+                        };
+                    };
+                    circularity?: {
+                        /** @description Recycled content per critical raw material, % */
+                        recycledContent?: {
+                            [key: string]: number;
+                        };
+                        /** @description Renewable content, % */
+                        renewableContentPercent?: number;
+                        dismantlingInformation?: string;
+                    };
+                    materialComposition?: {
+                        cathodeMaterials?: string[];
+                        anodeMaterials?: string[];
+                        electrolyteMaterials?: string[];
+                        hazardousSubstances?: {
+                            name: string;
+                            /** @description CAS registry number with check digit */
+                            casNumber?: string;
+                            /** @description Concentration, % w/w */
+                            concentrationPercent: number;
+                        }[];
+                    };
+                };
+            };
+            /** @default {} */
+            accessOverrides: {
+                [key: string]: "public" | "legitimateInterest" | "authority";
+            };
+        };
+        PassportInput: {
+            productId: number;
+            /** @enum {string} */
+            template: "core" | "battery";
+            draft: {
+                /** @description 0 for the draft, 1, 2, … for published versions */
+                version: number;
+                /** @enum {string} */
+                status: "draft" | "published";
+                publishedAt: string | null;
+                /** @enum {string} */
+                template?: "core" | "battery";
+                data: {
+                    /** @description Unique product identifier (e.g. the GS1 Digital Link URI) */
+                    uniqueProductIdentifier?: string;
+                    /**
+                     * @description What the passport describes: a model, a batch or one item
+                     * @enum {string}
+                     */
+                    granularity?: "model" | "batch" | "item";
+                    gtin?: string;
+                    /** @description TARIC / HS commodity code */
+                    commodityCode?: string;
+                    manufacturer?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description GS1 Global Location Number (13 digits with check digit) */
+                        gln?: string;
+                        /** @description Other operator identifier (VAT, registry number) when no GLN */
+                        otherId?: string;
+                    };
+                    /** @description EU responsible economic operator */
+                    euResponsibleOperator?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description Economic Operators Registration and Identification number */
+                        eori?: string;
+                    };
+                    importer?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description Economic Operators Registration and Identification number */
+                        eori?: string;
+                    };
+                    manufacturingFacilities?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description GS1 Global Location Number (13 digits with check digit) */
+                        gln?: string;
+                    }[];
+                    complianceDocuments?: {
+                        /** @enum {string} */
+                        kind: "declarationOfConformity" | "testReport" | "other";
+                        title: string;
+                        /** @description Stored file path answered by POST /api/product/passport/document */
+                        filePath: string;
+                    }[];
+                    userManual?: {
+                        text?: string;
+                        /** @description Stored file path answered by POST /api/product/passport/document */
+                        filePath?: string;
+                    };
+                    safetyInformation?: {
+                        text?: string;
+                        /** @description Stored file path answered by POST /api/product/passport/document */
+                        filePath?: string;
+                    };
+                    /** @description Material composition, % of mass (sum at most 100) */
+                    materialComposition?: {
+                        material: string;
+                        /** @description Share of the product mass, % */
+                        sharePercent: number;
+                    }[];
+                    substancesOfConcern?: {
+                        name: string;
+                        /** @description CAS registry number with check digit */
+                        casNumber?: string;
+                        /** @description Concentration, % w/w */
+                        concentrationPercent: number;
+                    }[];
+                    /** @description Recycled content share, % */
+                    recycledContentPercent?: number;
+                    carbonFootprint?: {
+                        /** @description Carbon footprint per unit, kg CO2e */
+                        kgCo2ePerUnit: number;
+                        /** @description Calculation method, e.g. ISO 14067 or PEF */
+                        method: string;
+                    };
+                    durability?: {
+                        /** @description Expected lifetime, years */
+                        expectedLifetimeYears?: number;
+                        /** @description Expected lifetime, cycles */
+                        expectedLifetimeCycles?: number;
+                    };
+                    repairability?: {
+                        /** @description Repairability score, 0–10 */
+                        score?: number;
+                        /** @description Spare parts availability, years */
+                        sparePartsYears?: number;
+                        repairInstructions?: string;
+                    };
+                    /** @description End-of-life and take-back instructions */
+                    endOfLife?: string;
+                    /** @description Battery template data (battery passports only) */
+                    battery?: {
+                        generalProductInformation?: {
+                            /**
+                             * @description Battery category (portable, LMT, SLI, industrial, EV)
+                             * @enum {string}
+                             */
+                            category?: "portable" | "lmt" | "sli" | "industrial" | "ev";
+                            /** @description Cell chemistry, e.g. LFP, NMC811 */
+                            chemistry?: string;
+                            /** @description Battery weight, kg */
+                            weightKg?: number;
+                            /**
+                             * Format: date
+                             * @description Date (YYYY-MM-DD)
+                             */
+                            manufacturingDate?: string;
+                            manufacturingPlace?: string;
+                        };
+                        carbonFootprint?: {
+                            /** @description Carbon footprint, kg CO2e per kWh of total energy */
+                            totalKgCo2ePerKWh?: number;
+                            /** @description Carbon footprint per life-cycle stage, kg CO2e/kWh */
+                            perStage?: {
+                                [key: string]: number;
+                            };
+                        };
+                        circularity?: {
+                            /** @description Recycled content per critical raw material, % */
+                            recycledContent?: {
+                                [key: string]: number;
+                            };
+                            /** @description Renewable content, % */
+                            renewableContentPercent?: number;
+                            dismantlingInformation?: string;
+                        };
+                        materialComposition?: {
+                            cathodeMaterials?: string[];
+                            anodeMaterials?: string[];
+                            electrolyteMaterials?: string[];
+                            hazardousSubstances?: {
+                                name: string;
+                                /** @description CAS registry number with check digit */
+                                casNumber?: string;
+                                /** @description Concentration, % w/w */
+                                concentrationPercent: number;
+                            }[];
+                        };
+                    };
+                };
+                accessOverrides: {
+                    [key: string]: "public" | "legitimateInterest" | "authority";
+                };
+            } | null;
+            versions: {
+                /** @description 0 for the draft, 1, 2, … for published versions */
+                version: number;
+                /** @enum {string} */
+                status: "draft" | "published";
+                publishedAt: string | null;
+            }[];
+        };
+        PassportVersionInput: {
+            /** @description 0 for the draft, 1, 2, … for published versions */
+            version: number;
+            /** @enum {string} */
+            status: "draft" | "published";
+            publishedAt: string | null;
+            /** @enum {string} */
+            template?: "core" | "battery";
+            data: {
+                /** @description Unique product identifier (e.g. the GS1 Digital Link URI) */
+                uniqueProductIdentifier?: string;
+                /**
+                 * @description What the passport describes: a model, a batch or one item
+                 * @enum {string}
+                 */
+                granularity?: "model" | "batch" | "item";
+                gtin?: string;
+                /** @description TARIC / HS commodity code */
+                commodityCode?: string;
+                manufacturer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                    /** @description Other operator identifier (VAT, registry number) when no GLN */
+                    otherId?: string;
+                };
+                /** @description EU responsible economic operator */
+                euResponsibleOperator?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                importer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                manufacturingFacilities?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                }[];
+                complianceDocuments?: {
+                    /** @enum {string} */
+                    kind: "declarationOfConformity" | "testReport" | "other";
+                    title: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath: string;
+                }[];
+                userManual?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                safetyInformation?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                /** @description Material composition, % of mass (sum at most 100) */
+                materialComposition?: {
+                    material: string;
+                    /** @description Share of the product mass, % */
+                    sharePercent: number;
+                }[];
+                substancesOfConcern?: {
+                    name: string;
+                    /** @description CAS registry number with check digit */
+                    casNumber?: string;
+                    /** @description Concentration, % w/w */
+                    concentrationPercent: number;
+                }[];
+                /** @description Recycled content share, % */
+                recycledContentPercent?: number;
+                carbonFootprint?: {
+                    /** @description Carbon footprint per unit, kg CO2e */
+                    kgCo2ePerUnit: number;
+                    /** @description Calculation method, e.g. ISO 14067 or PEF */
+                    method: string;
+                };
+                durability?: {
+                    /** @description Expected lifetime, years */
+                    expectedLifetimeYears?: number;
+                    /** @description Expected lifetime, cycles */
+                    expectedLifetimeCycles?: number;
+                };
+                repairability?: {
+                    /** @description Repairability score, 0–10 */
+                    score?: number;
+                    /** @description Spare parts availability, years */
+                    sparePartsYears?: number;
+                    repairInstructions?: string;
+                };
+                /** @description End-of-life and take-back instructions */
+                endOfLife?: string;
+                /** @description Battery template data (battery passports only) */
+                battery?: {
+                    generalProductInformation?: {
+                        /**
+                         * @description Battery category (portable, LMT, SLI, industrial, EV)
+                         * @enum {string}
+                         */
+                        category?: "portable" | "lmt" | "sli" | "industrial" | "ev";
+                        /** @description Cell chemistry, e.g. LFP, NMC811 */
+                        chemistry?: string;
+                        /** @description Battery weight, kg */
+                        weightKg?: number;
+                        /**
+                         * Format: date
+                         * @description Date (YYYY-MM-DD)
+                         */
+                        manufacturingDate?: string;
+                        manufacturingPlace?: string;
+                    };
+                    carbonFootprint?: {
+                        /** @description Carbon footprint, kg CO2e per kWh of total energy */
+                        totalKgCo2ePerKWh?: number;
+                        /** @description Carbon footprint per life-cycle stage, kg CO2e/kWh */
+                        perStage?: {
+                            [key: string]: number;
+                        };
+                    };
+                    circularity?: {
+                        /** @description Recycled content per critical raw material, % */
+                        recycledContent?: {
+                            [key: string]: number;
+                        };
+                        /** @description Renewable content, % */
+                        renewableContentPercent?: number;
+                        dismantlingInformation?: string;
+                    };
+                    materialComposition?: {
+                        cathodeMaterials?: string[];
+                        anodeMaterials?: string[];
+                        electrolyteMaterials?: string[];
+                        hazardousSubstances?: {
+                            name: string;
+                            /** @description CAS registry number with check digit */
+                            casNumber?: string;
+                            /** @description Concentration, % w/w */
+                            concentrationPercent: number;
+                        }[];
+                    };
+                };
+            };
+            accessOverrides: {
+                [key: string]: "public" | "legitimateInterest" | "authority";
+            };
+        };
+        Problem: {
+            /** @description A URI naming the kind of problem */
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            instance?: string;
+            /** @description Field errors of a 400 */
+            errors?: {
+                /** @description The field, as a dotted path */
+                pointer: string;
+                detail: string;
+            }[];
+        };
+        Project: {
+            id: number;
+            name: string;
+            description: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Product: {
+            id: number;
+            projectId: number;
+            /** @enum {string} */
+            service: "DL" | "DPP";
+            name: string;
+            number: string;
+            website: string;
+            description: string;
+            features: string;
+            /** @description GTIN-14 (AI 01) */
+            gtin: string;
+            /** @description The GS1 Digital Link path of the product, /01/{gtin} */
+            entryPath: string | null;
+            /** @description The product’s GS1 Digital Link URI */
+            digitalLink: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Set on deleted products, which lists show only to `updatedSince` (for synchronisation) */
+            deletedAt: string | null;
+        };
+        ProductCreate: {
+            project_id: number;
+            /** @default 1 */
+            category_id: number;
+            /** @default null */
+            subcategoryId: number | null;
+            product_name: string;
+            /** @default  */
+            product_number: string;
+            /** @default  */
+            product_website: string | "";
+            /** @default  */
+            features: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            certification: number[];
+            /** @default 0 */
+            isNFC: 0 | 1;
+            /** @default  */
+            details: string;
+            /** @default [] */
+            dynamicInfo: {
+                label: string;
+                value: string;
+            }[];
+            /** @default [] */
+            options: {
+                name: string;
+                value: string;
+                /** @default null */
+                image: string | null;
+            }[];
+            /**
+             * @default text
+             * @enum {string}
+             */
+            careInfoType: "text" | "image";
+            /** @default  */
+            careInfoText: string;
+            gtin: string;
+            /**
+             * @description DL (Digital Link) or DPP (with a passport)
+             * @default DL
+             * @enum {string}
+             */
+            service: "DL" | "DPP";
+        };
+        ProductUpdate: {
+            /** @default 1 */
+            category_id: number;
+            /** @default null */
+            subcategoryId: number | null;
+            product_name: string;
+            /** @default  */
+            product_number: string;
+            /** @default  */
+            product_website: string | "";
+            /** @default  */
+            features: string;
+            /** @default  */
+            description: string;
+            /** @default [] */
+            certification: number[];
+            /** @default 0 */
+            isNFC: 0 | 1;
+            /** @default  */
+            details: string;
+            /** @default [] */
+            dynamicInfo: {
+                label: string;
+                value: string;
+            }[];
+            /** @default [] */
+            options: {
+                name: string;
+                value: string;
+                /** @default null */
+                image: string | null;
+            }[];
+            /**
+             * @default text
+             * @enum {string}
+             */
+            careInfoType: "text" | "image";
+            /** @default  */
+            careInfoText: string;
+            /**
+             * @description Unchanged when left out
+             * @enum {string}
+             */
+            service?: "DL" | "DPP";
+        };
+        Serial: {
+            id: number;
+            serial: string;
+            /** @description /21/{serial}, percent-encoded */
+            path: string;
+            /** @enum {string} */
+            status: "active" | "deactivated" | "blacklisted";
+            createdAt: string;
+            updatedAt: string;
+        };
+        SerialsCreate: {
+            /** @description Serial numbers (AI 21) to register, at most 1000; all or none are stored */
+            serials: string[];
+        };
+        SerialStatus: {
+            /** @enum {string} */
+            status: "active" | "deactivated" | "blacklisted";
+            /** @description Required to deactivate or blacklist */
+            reason?: string;
+        };
+        PassportDraft: {
+            /** @enum {string} */
+            template: "core" | "battery";
+            data: {
+                /** @description Unique product identifier (e.g. the GS1 Digital Link URI) */
+                uniqueProductIdentifier?: string;
+                /**
+                 * @description What the passport describes: a model, a batch or one item
+                 * @enum {string}
+                 */
+                granularity?: "model" | "batch" | "item";
+                gtin?: string;
+                /** @description TARIC / HS commodity code */
+                commodityCode?: string;
+                manufacturer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                    /** @description Other operator identifier (VAT, registry number) when no GLN */
+                    otherId?: string;
+                };
+                /** @description EU responsible economic operator */
+                euResponsibleOperator?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                importer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                manufacturingFacilities?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                }[];
+                complianceDocuments?: {
+                    /** @enum {string} */
+                    kind: "declarationOfConformity" | "testReport" | "other";
+                    title: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath: string;
+                }[];
+                userManual?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                safetyInformation?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                /** @description Material composition, % of mass (sum at most 100) */
+                materialComposition?: {
+                    material: string;
+                    /** @description Share of the product mass, % */
+                    sharePercent: number;
+                }[];
+                substancesOfConcern?: {
+                    name: string;
+                    /** @description CAS registry number with check digit */
+                    casNumber?: string;
+                    /** @description Concentration, % w/w */
+                    concentrationPercent: number;
+                }[];
+                /** @description Recycled content share, % */
+                recycledContentPercent?: number;
+                carbonFootprint?: {
+                    /** @description Carbon footprint per unit, kg CO2e */
+                    kgCo2ePerUnit: number;
+                    /** @description Calculation method, e.g. ISO 14067 or PEF */
+                    method: string;
+                };
+                durability?: {
+                    /** @description Expected lifetime, years */
+                    expectedLifetimeYears?: number;
+                    /** @description Expected lifetime, cycles */
+                    expectedLifetimeCycles?: number;
+                };
+                repairability?: {
+                    /** @description Repairability score, 0–10 */
+                    score?: number;
+                    /** @description Spare parts availability, years */
+                    sparePartsYears?: number;
+                    repairInstructions?: string;
+                };
+                /** @description End-of-life and take-back instructions */
+                endOfLife?: string;
+                /** @description Battery template data (battery passports only) */
+                battery?: {
+                    generalProductInformation?: {
+                        /**
+                         * @description Battery category (portable, LMT, SLI, industrial, EV)
+                         * @enum {string}
+                         */
+                        category?: "portable" | "lmt" | "sli" | "industrial" | "ev";
+                        /** @description Cell chemistry, e.g. LFP, NMC811 */
+                        chemistry?: string;
+                        /** @description Battery weight, kg */
+                        weightKg?: number;
+                        /**
+                         * Format: date
+                         * @description Date (YYYY-MM-DD)
+                         */
+                        manufacturingDate?: string;
+                        manufacturingPlace?: string;
+                    };
+                    carbonFootprint?: {
+                        /** @description Carbon footprint, kg CO2e per kWh of total energy */
+                        totalKgCo2ePerKWh?: number;
+                        /** @description Carbon footprint per life-cycle stage, kg CO2e/kWh */
+                        perStage?: {
+                            [key: string]: number;
+                        };
+                    };
+                    circularity?: {
+                        /** @description Recycled content per critical raw material, % */
+                        recycledContent?: {
+                            [key: string]: number;
+                        };
+                        /** @description Renewable content, % */
+                        renewableContentPercent?: number;
+                        dismantlingInformation?: string;
+                    };
+                    materialComposition?: {
+                        cathodeMaterials?: string[];
+                        anodeMaterials?: string[];
+                        electrolyteMaterials?: string[];
+                        hazardousSubstances?: {
+                            name: string;
+                            /** @description CAS registry number with check digit */
+                            casNumber?: string;
+                            /** @description Concentration, % w/w */
+                            concentrationPercent: number;
+                        }[];
+                    };
+                };
+            };
+            /** @default {} */
+            accessOverrides: {
+                [key: string]: "public" | "legitimateInterest" | "authority";
+            };
+        };
+        Passport: {
+            productId: number;
+            /** @enum {string} */
+            template: "core" | "battery";
+            draft: {
+                /** @description 0 for the draft, 1, 2, … for published versions */
+                version: number;
+                /** @enum {string} */
+                status: "draft" | "published";
+                publishedAt: string | null;
+                /** @enum {string} */
+                template?: "core" | "battery";
+                data: {
+                    /** @description Unique product identifier (e.g. the GS1 Digital Link URI) */
+                    uniqueProductIdentifier?: string;
+                    /**
+                     * @description What the passport describes: a model, a batch or one item
+                     * @enum {string}
+                     */
+                    granularity?: "model" | "batch" | "item";
+                    gtin?: string;
+                    /** @description TARIC / HS commodity code */
+                    commodityCode?: string;
+                    manufacturer?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description GS1 Global Location Number (13 digits with check digit) */
+                        gln?: string;
+                        /** @description Other operator identifier (VAT, registry number) when no GLN */
+                        otherId?: string;
+                    };
+                    /** @description EU responsible economic operator */
+                    euResponsibleOperator?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description Economic Operators Registration and Identification number */
+                        eori?: string;
+                    };
+                    importer?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description Economic Operators Registration and Identification number */
+                        eori?: string;
+                    };
+                    manufacturingFacilities?: {
+                        name: string;
+                        address?: {
+                            street?: string;
+                            postalCode?: string;
+                            city?: string;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country?: string;
+                        };
+                        /** @description GS1 Global Location Number (13 digits with check digit) */
+                        gln?: string;
+                    }[];
+                    complianceDocuments?: {
+                        /** @enum {string} */
+                        kind: "declarationOfConformity" | "testReport" | "other";
+                        title: string;
+                        /** @description Stored file path answered by POST /api/product/passport/document */
+                        filePath: string;
+                    }[];
+                    userManual?: {
+                        text?: string;
+                        /** @description Stored file path answered by POST /api/product/passport/document */
+                        filePath?: string;
+                    };
+                    safetyInformation?: {
+                        text?: string;
+                        /** @description Stored file path answered by POST /api/product/passport/document */
+                        filePath?: string;
+                    };
+                    /** @description Material composition, % of mass (sum at most 100) */
+                    materialComposition?: {
+                        material: string;
+                        /** @description Share of the product mass, % */
+                        sharePercent: number;
+                    }[];
+                    substancesOfConcern?: {
+                        name: string;
+                        /** @description CAS registry number with check digit */
+                        casNumber?: string;
+                        /** @description Concentration, % w/w */
+                        concentrationPercent: number;
+                    }[];
+                    /** @description Recycled content share, % */
+                    recycledContentPercent?: number;
+                    carbonFootprint?: {
+                        /** @description Carbon footprint per unit, kg CO2e */
+                        kgCo2ePerUnit: number;
+                        /** @description Calculation method, e.g. ISO 14067 or PEF */
+                        method: string;
+                    };
+                    durability?: {
+                        /** @description Expected lifetime, years */
+                        expectedLifetimeYears?: number;
+                        /** @description Expected lifetime, cycles */
+                        expectedLifetimeCycles?: number;
+                    };
+                    repairability?: {
+                        /** @description Repairability score, 0–10 */
+                        score?: number;
+                        /** @description Spare parts availability, years */
+                        sparePartsYears?: number;
+                        repairInstructions?: string;
+                    };
+                    /** @description End-of-life and take-back instructions */
+                    endOfLife?: string;
+                    /** @description Battery template data (battery passports only) */
+                    battery?: {
+                        generalProductInformation?: {
+                            /**
+                             * @description Battery category (portable, LMT, SLI, industrial, EV)
+                             * @enum {string}
+                             */
+                            category?: "portable" | "lmt" | "sli" | "industrial" | "ev";
+                            /** @description Cell chemistry, e.g. LFP, NMC811 */
+                            chemistry?: string;
+                            /** @description Battery weight, kg */
+                            weightKg?: number;
+                            /**
+                             * Format: date
+                             * @description Date (YYYY-MM-DD)
+                             */
+                            manufacturingDate?: string;
+                            manufacturingPlace?: string;
+                        };
+                        carbonFootprint?: {
+                            /** @description Carbon footprint, kg CO2e per kWh of total energy */
+                            totalKgCo2ePerKWh?: number;
+                            /** @description Carbon footprint per life-cycle stage, kg CO2e/kWh */
+                            perStage?: {
+                                [key: string]: number;
+                            };
+                        };
+                        circularity?: {
+                            /** @description Recycled content per critical raw material, % */
+                            recycledContent?: {
+                                [key: string]: number;
+                            };
+                            /** @description Renewable content, % */
+                            renewableContentPercent?: number;
+                            dismantlingInformation?: string;
+                        };
+                        materialComposition?: {
+                            cathodeMaterials?: string[];
+                            anodeMaterials?: string[];
+                            electrolyteMaterials?: string[];
+                            hazardousSubstances?: {
+                                name: string;
+                                /** @description CAS registry number with check digit */
+                                casNumber?: string;
+                                /** @description Concentration, % w/w */
+                                concentrationPercent: number;
+                            }[];
+                        };
+                    };
+                };
+                accessOverrides: {
+                    [key: string]: "public" | "legitimateInterest" | "authority";
+                };
+            } | null;
+            versions: {
+                /** @description 0 for the draft, 1, 2, … for published versions */
+                version: number;
+                /** @enum {string} */
+                status: "draft" | "published";
+                publishedAt: string | null;
+            }[];
+        };
+        PassportVersion: {
+            /** @description 0 for the draft, 1, 2, … for published versions */
+            version: number;
+            /** @enum {string} */
+            status: "draft" | "published";
+            publishedAt: string | null;
+            /** @enum {string} */
+            template?: "core" | "battery";
+            data: {
+                /** @description Unique product identifier (e.g. the GS1 Digital Link URI) */
+                uniqueProductIdentifier?: string;
+                /**
+                 * @description What the passport describes: a model, a batch or one item
+                 * @enum {string}
+                 */
+                granularity?: "model" | "batch" | "item";
+                gtin?: string;
+                /** @description TARIC / HS commodity code */
+                commodityCode?: string;
+                manufacturer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                    /** @description Other operator identifier (VAT, registry number) when no GLN */
+                    otherId?: string;
+                };
+                /** @description EU responsible economic operator */
+                euResponsibleOperator?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                importer?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description Economic Operators Registration and Identification number */
+                    eori?: string;
+                };
+                manufacturingFacilities?: {
+                    name: string;
+                    address?: {
+                        street?: string;
+                        postalCode?: string;
+                        city?: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country?: string;
+                    };
+                    /** @description GS1 Global Location Number (13 digits with check digit) */
+                    gln?: string;
+                }[];
+                complianceDocuments?: {
+                    /** @enum {string} */
+                    kind: "declarationOfConformity" | "testReport" | "other";
+                    title: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath: string;
+                }[];
+                userManual?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                safetyInformation?: {
+                    text?: string;
+                    /** @description Stored file path answered by POST /api/product/passport/document */
+                    filePath?: string;
+                };
+                /** @description Material composition, % of mass (sum at most 100) */
+                materialComposition?: {
+                    material: string;
+                    /** @description Share of the product mass, % */
+                    sharePercent: number;
+                }[];
+                substancesOfConcern?: {
+                    name: string;
+                    /** @description CAS registry number with check digit */
+                    casNumber?: string;
+                    /** @description Concentration, % w/w */
+                    concentrationPercent: number;
+                }[];
+                /** @description Recycled content share, % */
+                recycledContentPercent?: number;
+                carbonFootprint?: {
+                    /** @description Carbon footprint per unit, kg CO2e */
+                    kgCo2ePerUnit: number;
+                    /** @description Calculation method, e.g. ISO 14067 or PEF */
+                    method: string;
+                };
+                durability?: {
+                    /** @description Expected lifetime, years */
+                    expectedLifetimeYears?: number;
+                    /** @description Expected lifetime, cycles */
+                    expectedLifetimeCycles?: number;
+                };
+                repairability?: {
+                    /** @description Repairability score, 0–10 */
+                    score?: number;
+                    /** @description Spare parts availability, years */
+                    sparePartsYears?: number;
+                    repairInstructions?: string;
+                };
+                /** @description End-of-life and take-back instructions */
+                endOfLife?: string;
+                /** @description Battery template data (battery passports only) */
+                battery?: {
+                    generalProductInformation?: {
+                        /**
+                         * @description Battery category (portable, LMT, SLI, industrial, EV)
+                         * @enum {string}
+                         */
+                        category?: "portable" | "lmt" | "sli" | "industrial" | "ev";
+                        /** @description Cell chemistry, e.g. LFP, NMC811 */
+                        chemistry?: string;
+                        /** @description Battery weight, kg */
+                        weightKg?: number;
+                        /**
+                         * Format: date
+                         * @description Date (YYYY-MM-DD)
+                         */
+                        manufacturingDate?: string;
+                        manufacturingPlace?: string;
+                    };
+                    carbonFootprint?: {
+                        /** @description Carbon footprint, kg CO2e per kWh of total energy */
+                        totalKgCo2ePerKWh?: number;
+                        /** @description Carbon footprint per life-cycle stage, kg CO2e/kWh */
+                        perStage?: {
+                            [key: string]: number;
+                        };
+                    };
+                    circularity?: {
+                        /** @description Recycled content per critical raw material, % */
+                        recycledContent?: {
+                            [key: string]: number;
+                        };
+                        /** @description Renewable content, % */
+                        renewableContentPercent?: number;
+                        dismantlingInformation?: string;
+                    };
+                    materialComposition?: {
+                        cathodeMaterials?: string[];
+                        anodeMaterials?: string[];
+                        electrolyteMaterials?: string[];
+                        hazardousSubstances?: {
+                            name: string;
+                            /** @description CAS registry number with check digit */
+                            casNumber?: string;
+                            /** @description Concentration, % w/w */
+                            concentrationPercent: number;
+                        }[];
+                    };
+                };
+            };
+            accessOverrides: {
+                [key: string]: "public" | "legitimateInterest" | "authority";
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                cursor?: string;
+                /** @description Only items changed at or after this time (RFC 3339), for synchronisation */
+                updatedSince?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Project"][];
+                        /** @description Cursor of the next page, null on the last one */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                cursor?: string;
+                /** @description Only items changed at or after this time (RFC 3339), for synchronisation */
+                updatedSince?: string;
+                projectId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Product"][];
+                        /** @description Cursor of the next page, null on the last one */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names an ETag that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description If-Match names an ETag that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSerials: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                cursor?: string;
+                /** @description Only items changed at or after this time (RFC 3339), for synchronisation */
+                updatedSince?: string;
+                status?: "active" | "deactivated" | "blacklisted";
+            };
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Serial"][];
+                        /** @description Cursor of the next page, null on the last one */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSerials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SerialsCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Serial"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setSerialStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+                serialId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SerialStatusInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Serial"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPassport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passport"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    savePassportDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PassportDraftInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passport"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishPassport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassportVersion"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
