@@ -246,90 +246,90 @@ export interface components {
         ProductCreateInput: {
             project_id: number;
             /** @default 1 */
-            category_id: number;
+            category_id?: number;
             /** @default null */
-            subcategoryId: number | null;
+            subcategoryId?: number | null;
             product_name: string;
             /** @default  */
-            product_number: string;
+            product_number?: string;
             /** @default  */
-            product_website: string | "";
+            product_website?: string | "";
             /** @default  */
-            features: string;
+            features?: string;
             /** @default  */
-            description: string;
+            description?: string;
             /** @default [] */
-            certification: number[];
+            certification?: number[];
             /** @default 0 */
-            isNFC: 0 | 1;
+            isNFC?: 0 | 1;
             /** @default  */
-            details: string;
+            details?: string;
             /** @default [] */
-            dynamicInfo: {
+            dynamicInfo?: {
                 label: string;
                 value: string;
             }[];
             /** @default [] */
-            options: {
+            options?: {
                 name: string;
                 value: string;
                 /** @default null */
-                image: string | null;
+                image?: string | null;
             }[];
             /**
              * @default text
              * @enum {string}
              */
-            careInfoType: "text" | "image";
+            careInfoType?: "text" | "image";
             /** @default  */
-            careInfoText: string;
+            careInfoText?: string;
             gtin: string;
             /**
              * @description DL (Digital Link) or DPP (with a passport)
              * @default DL
              * @enum {string}
              */
-            service: "DL" | "DPP";
+            service?: "DL" | "DPP";
         };
         ProductUpdateInput: {
             /** @default 1 */
-            category_id: number;
+            category_id?: number;
             /** @default null */
-            subcategoryId: number | null;
+            subcategoryId?: number | null;
             product_name: string;
             /** @default  */
-            product_number: string;
+            product_number?: string;
             /** @default  */
-            product_website: string | "";
+            product_website?: string | "";
             /** @default  */
-            features: string;
+            features?: string;
             /** @default  */
-            description: string;
+            description?: string;
             /** @default [] */
-            certification: number[];
+            certification?: number[];
             /** @default 0 */
-            isNFC: 0 | 1;
+            isNFC?: 0 | 1;
             /** @default  */
-            details: string;
+            details?: string;
             /** @default [] */
-            dynamicInfo: {
+            dynamicInfo?: {
                 label: string;
                 value: string;
             }[];
             /** @default [] */
-            options: {
+            options?: {
                 name: string;
                 value: string;
                 /** @default null */
-                image: string | null;
+                image?: string | null;
             }[];
             /**
              * @default text
              * @enum {string}
              */
-            careInfoType: "text" | "image";
+            careInfoType?: "text" | "image";
             /** @default  */
-            careInfoText: string;
+            careInfoText?: string;
             /**
              * @description Unchanged when left out
              * @enum {string}
@@ -525,7 +525,7 @@ export interface components {
                 };
             };
             /** @default {} */
-            accessOverrides: {
+            accessOverrides?: {
                 [key: string]: "public" | "legitimateInterest" | "authority";
             };
         };
