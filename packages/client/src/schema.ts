@@ -197,6 +197,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{productId}/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a product’s batches, in the order of their last change
+         * @description Scope `batches:read`. Cursor paging and `updatedSince`.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        /**
+         * Create a batch (lot) of a product
+         * @description Scope `batches:write`. A lot number the product has already is 409. Send `Idempotency-Key` to retry safely.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The displayed links of a product (or of one of its serials), in their order
+         * @description Scope `links:read`. A link set is bounded by the plan, so one answer holds it whole.
+         */
+        get: operations["listLinks"];
+        put?: never;
+        /**
+         * Add a link to a product (or to one of its serials with `qualifierId`)
+         * @description Scope `links:write`. The plan’s link limit applies (403); a second default of a type and language is 409. Send `Idempotency-Key` to retry safely.
+         */
+        post: operations["createLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/recalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a recall of batches, a range of serials or the whole product
+         * @description Scope `recalls:write`. From `startsAt` (default now) scans of affected codes answer with the recall notice; an EPCIS `recalled` event is recorded and the company’s users are notified. Send `Idempotency-Key` to retry safely.
+         */
+        post: operations["startRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recalls/{recallId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One recall, with the scans it answered
+         * @description Scope `recalls:read`.
+         */
+        get: operations["getRecall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recalls/{recallId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a recall now (affected codes resolve as before)
+         * @description Scope `recalls:write`. Ending an ended recall changes nothing.
+         */
+        post: operations["endRecall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company’s places, in the order of their last change
+         * @description Scope `places:read`, a key for the whole company. Cursor paging and `updatedSince`.
+         */
+        get: operations["listPlaces"];
+        put?: never;
+        /**
+         * Create a place (a GLN, with an extension for an SGLN)
+         * @description Scope `places:write`, a key for the whole company. A GLN and extension the company has already is 409. Send `Idempotency-Key` to retry safely.
+         */
+        post: operations["createPlace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/places/{placeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One place
+         * @description Scope `places:read`, a key for the whole company.
+         */
+        get: operations["getPlace"];
+        /**
+         * Replace a place’s fields
+         * @description Scope `places:write`, a key for the whole company.
+         */
+        put: operations["updatePlace"];
+        post?: never;
+        /**
+         * Delete a place (the places inside it move to the top)
+         * @description Scope `places:write`, a key for the whole company.
+         */
+        delete: operations["deletePlace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -895,6 +1055,166 @@ export interface components {
                 [key: string]: "public" | "legitimateInterest" | "authority";
             };
         };
+        BatchInput: {
+            batchId: number;
+            productId: number;
+            entryId: number;
+            lot: string;
+            batchPath: string;
+            productionDate: string | null;
+            expiryDate: string | null;
+            bestBeforeDate: string | null;
+            quantity: number | null;
+            site: string | null;
+            serials: number;
+            links: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        BatchCreateInput: {
+            /** @description AI 10: 1 to 20 characters of GS1 CSET 82 */
+            lot: string;
+            /** @description AI 11, YYYY-MM-DD */
+            productionDate?: string | null;
+            /** @description AI 17, YYYY-MM-DD */
+            expiryDate?: string | null;
+            /** @description AI 15, YYYY-MM-DD, where the category uses it */
+            bestBeforeDate?: string | null;
+            quantity?: number | null;
+            /** @description production site, free text */
+            site?: string | null;
+        };
+        LinkInput: {
+            linkId: number;
+            link_id: number;
+            productId: number;
+            entryId: number | null;
+            qualifierId: number | null;
+            order: number;
+            display: boolean;
+            contentType: string;
+            context: string;
+            isDefault: boolean;
+            lang: string | null;
+            linkType: string;
+            targetUrl: string;
+            title: string;
+            title_eng: string;
+            modifiedTitle: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            /** @constant */
+            group: 1;
+            isAuto: boolean;
+            isActive: boolean;
+        };
+        LinkCreateInput: {
+            qualifierId?: number | null;
+            /** @enum {string} */
+            linkType: "gs1:dpp" | "gs1:pip" | "gs1:traceability" | "gs1:certificationInfo" | "gs1:homepage" | "gs1:smartLabel";
+            /** Format: uri */
+            targetUrl: string;
+            /** @description empty: the default title of the link type */
+            title?: string;
+            /** @description empty: the default (English) title of the link type */
+            title_eng?: string;
+            modifiedTitle?: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            lang?: string | null;
+            isDefault?: boolean;
+            /** @description media type of the target; default text/html */
+            contentType?: string;
+            context?: string;
+        };
+        RecallInput: {
+            recallId: number;
+            productId: number;
+            productName: string;
+            /** @enum {string} */
+            scope: "batches" | "serials" | "product";
+            batches: {
+                batchId: number | null;
+                lot: string;
+            }[];
+            serialFrom: string | null;
+            serialTo: string | null;
+            reason: string;
+            action: string;
+            contact: string;
+            startsAt: string;
+            endedAt: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "ended";
+            createdAt: string;
+            createdBy: string;
+            scans: number;
+        };
+        RecallCreateInput: {
+            /** @enum {string} */
+            scope: "batches" | "serials" | "product";
+            /** @description scope batches: the recalled batches of the product */
+            batchIds?: number[];
+            /** @description scope serials: the first serial of the range */
+            serialFrom?: string;
+            /** @description scope serials: the last serial of the range */
+            serialTo?: string;
+            reason: string;
+            /** @description what the shopper should do */
+            action: string;
+            /** @description a phone number, address or web page for questions */
+            contact: string;
+            /**
+             * Format: date-time
+             * @description default: now
+             */
+            startsAt?: string;
+        };
+        PlaceInput: {
+            placeId: number;
+            identifier: string;
+            gln: string | null;
+            extension: string | null;
+            name: string;
+            /** @enum {string} */
+            type: "site" | "warehouse" | "store" | "farm" | "factory" | "distribution_centre" | "dock" | "other";
+            streetAddress: string | null;
+            city: string | null;
+            postalCode: string | null;
+            region: string | null;
+            countryCode: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            parentId: number | null;
+            parentName: string | null;
+            /** @enum {string} */
+            origin: "console" | "capture";
+            updatedAt: string;
+        };
+        PlaceWriteInput: {
+            /** @description AI 414: 13 digits, the last its check digit */
+            gln: string;
+            extension?: string | null;
+            name: string;
+            /**
+             * @default site
+             * @enum {string}
+             */
+            type?: "site" | "warehouse" | "store" | "farm" | "factory" | "distribution_centre" | "dock" | "other";
+            streetAddress?: string | null;
+            city?: string | null;
+            postalCode?: string | null;
+            /** @description state, province or ISO 3166-2 subdivision */
+            region?: string | null;
+            /** @description ISO 3166-1 alpha-2 (KR, DE) */
+            countryCode?: string | null;
+            latitude?: number | null;
+            longitude?: number | null;
+            /** @description the place this one is inside (a dock inside a warehouse) */
+            parentId?: number | null;
+        };
         Problem: {
             /** @description A URI naming the kind of problem */
             type: string;
@@ -1588,6 +1908,166 @@ export interface components {
             accessOverrides: {
                 [key: string]: "public" | "legitimateInterest" | "authority";
             };
+        };
+        Batch: {
+            batchId: number;
+            productId: number;
+            entryId: number;
+            lot: string;
+            batchPath: string;
+            productionDate: string | null;
+            expiryDate: string | null;
+            bestBeforeDate: string | null;
+            quantity: number | null;
+            site: string | null;
+            serials: number;
+            links: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        BatchCreate: {
+            /** @description AI 10: 1 to 20 characters of GS1 CSET 82 */
+            lot: string;
+            /** @description AI 11, YYYY-MM-DD */
+            productionDate?: string | null;
+            /** @description AI 17, YYYY-MM-DD */
+            expiryDate?: string | null;
+            /** @description AI 15, YYYY-MM-DD, where the category uses it */
+            bestBeforeDate?: string | null;
+            quantity?: number | null;
+            /** @description production site, free text */
+            site?: string | null;
+        };
+        Link: {
+            linkId: number;
+            link_id: number;
+            productId: number;
+            entryId: number | null;
+            qualifierId: number | null;
+            order: number;
+            display: boolean;
+            contentType: string;
+            context: string;
+            isDefault: boolean;
+            lang: string | null;
+            linkType: string;
+            targetUrl: string;
+            title: string;
+            title_eng: string;
+            modifiedTitle: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            /** @constant */
+            group: 1;
+            isAuto: boolean;
+            isActive: boolean;
+        };
+        LinkCreate: {
+            qualifierId?: number | null;
+            /** @enum {string} */
+            linkType: "gs1:dpp" | "gs1:pip" | "gs1:traceability" | "gs1:certificationInfo" | "gs1:homepage" | "gs1:smartLabel";
+            /** Format: uri */
+            targetUrl: string;
+            /** @description empty: the default title of the link type */
+            title?: string;
+            /** @description empty: the default (English) title of the link type */
+            title_eng?: string;
+            modifiedTitle?: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            lang?: string | null;
+            isDefault?: boolean;
+            /** @description media type of the target; default text/html */
+            contentType?: string;
+            context?: string;
+        };
+        Recall: {
+            recallId: number;
+            productId: number;
+            productName: string;
+            /** @enum {string} */
+            scope: "batches" | "serials" | "product";
+            batches: {
+                batchId: number | null;
+                lot: string;
+            }[];
+            serialFrom: string | null;
+            serialTo: string | null;
+            reason: string;
+            action: string;
+            contact: string;
+            startsAt: string;
+            endedAt: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "ended";
+            createdAt: string;
+            createdBy: string;
+            scans: number;
+        };
+        RecallCreate: {
+            /** @enum {string} */
+            scope: "batches" | "serials" | "product";
+            /** @description scope batches: the recalled batches of the product */
+            batchIds?: number[];
+            /** @description scope serials: the first serial of the range */
+            serialFrom?: string;
+            /** @description scope serials: the last serial of the range */
+            serialTo?: string;
+            reason: string;
+            /** @description what the shopper should do */
+            action: string;
+            /** @description a phone number, address or web page for questions */
+            contact: string;
+            /**
+             * Format: date-time
+             * @description default: now
+             */
+            startsAt?: string;
+        };
+        Place: {
+            placeId: number;
+            identifier: string;
+            gln: string | null;
+            extension: string | null;
+            name: string;
+            /** @enum {string} */
+            type: "site" | "warehouse" | "store" | "farm" | "factory" | "distribution_centre" | "dock" | "other";
+            streetAddress: string | null;
+            city: string | null;
+            postalCode: string | null;
+            region: string | null;
+            countryCode: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            parentId: number | null;
+            parentName: string | null;
+            /** @enum {string} */
+            origin: "console" | "capture";
+            updatedAt: string;
+        };
+        PlaceWrite: {
+            /** @description AI 414: 13 digits, the last its check digit */
+            gln: string;
+            extension?: string | null;
+            name: string;
+            /**
+             * @default site
+             * @enum {string}
+             */
+            type: "site" | "warehouse" | "store" | "farm" | "factory" | "distribution_centre" | "dock" | "other";
+            streetAddress?: string | null;
+            city?: string | null;
+            postalCode?: string | null;
+            /** @description state, province or ISO 3166-2 subdivision */
+            region?: string | null;
+            /** @description ISO 3166-1 alpha-2 (KR, DE) */
+            countryCode?: string | null;
+            latitude?: number | null;
+            longitude?: number | null;
+            /** @description the place this one is inside (a dock inside a warehouse) */
+            parentId?: number | null;
         };
     };
     responses: never;
@@ -2456,6 +2936,797 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                cursor?: string;
+                /** @description Only items changed at or after this time (RFC 3339), for synchronisation */
+                updatedSince?: string;
+            };
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Batch"][];
+                        /** @description Cursor of the next page, null on the last one */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLinks: {
+        parameters: {
+            query?: {
+                /** @description The links of this serial instead of the product’s */
+                qualifierId?: number;
+            };
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Link"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Link"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecallCreateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recall"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recallId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recall"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endRecall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recallId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recall"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPlaces: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                cursor?: string;
+                /** @description Only items changed at or after this time (RFC 3339), for synchronisation */
+                updatedSince?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Place"][];
+                        /** @description Cursor of the next page, null on the last one */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceWriteInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Place"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                placeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Place"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                placeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceWriteInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Place"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                placeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,10 @@ import { idTextSchema, text } from './common.js';
 import { serviceCodeSchema } from './company.js';
 import { productInputSchema, productUpdateInputSchema } from './product-detail.js';
 import { SERIAL_STATUS_REASON_MAX, serialStatusSchema } from './authenticity.js';
+import { batchCreateFields, batchDatesInOrder, batchSchema } from './batch.js';
+import { createLinkBodySchema, linkSchema } from './link.js';
+import { placeCreateBodySchema, placeSchema } from './place.js';
+import { recallFieldsSchema, recallSchema, recallScopeRules } from './recall.js';
 import { passportResponseSchema, passportVersionSchema, putPassportBodySchema } from './passport.js';
 
 /*
@@ -11,47 +15,7 @@ import { passportResponseSchema, passportVersionSchema, putPassportBodySchema } 
  * way it arrives; the answers are the API's own, stable shapes.
  */
 
-/** What an API key may do, per resource and access. The console groups them by resource. */
-export const API_SCOPES = [
-  'projects:read',
-  'products:read',
-  'products:write',
-  'batches:read',
-  'batches:write',
-  'serials:read',
-  'serials:write',
-  'links:read',
-  'links:write',
-  'content:read',
-  'content:write',
-  'passports:read',
-  'passports:publish',
-  'recalls:read',
-  'recalls:write',
-  'places:read',
-  'places:write',
-  'epcis:capture',
-  'epcis:query',
-  'webhooks:read',
-  'webhooks:write',
-] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
-export const apiScopeSchema = z.enum(API_SCOPES);
-
-/** The scopes keys made before scopes existed hold: EPCIS capture and query, as before. */
-export const EPCIS_SCOPES = ['epcis:capture', 'epcis:query'] as const satisfies readonly ApiScope[];
-
-/** The resource of a scope (`products` of `products:write`), the console's group. */
-export const scopeResource = (scope: ApiScope): string => scope.slice(0, scope.indexOf(':'));
-
-/** The scopes grouped by resource, in the list's order. */
-export const API_SCOPE_GROUPS: { resource: string; scopes: ApiScope[] }[] = API_SCOPES.reduce<{ resource: string; scopes: ApiScope[] }[]>((groups, scope) => {
-  const resource = scopeResource(scope);
-  const group = groups.find((candidate) => candidate.resource === resource);
-  if (group) group.scopes.push(scope);
-  else groups.push({ resource, scopes: [scope] });
-  return groups;
-}, []);
+export * from './api-scopes.js';
 
 /* ---------- Errors: RFC 9457 problem details ---------- */
 
@@ -182,3 +146,21 @@ export type V1PassportDraft = z.infer<typeof v1PassportDraftSchema>;
 export const v1PassportSchema = passportResponseSchema.shape.result.meta({ id: 'Passport' });
 export const v1PassportVersionSchema = passportVersionSchema.meta({ id: 'PassportVersion' });
 
+
+/* ---------- Batches, links, recalls, places: the services' own shapes ---------- */
+
+export const v1BatchSchema = batchSchema.meta({ id: 'Batch' });
+export const v1BatchCreateSchema = z.object(batchCreateFields).superRefine(batchDatesInOrder).meta({ id: 'BatchCreate' });
+
+export const v1LinkSchema = linkSchema.meta({ id: 'Link' });
+/** A link of the product's entry, or of one of its serials with `qualifierId`. */
+export const v1LinkCreateSchema = createLinkBodySchema.omit({ productId: true, entryId: true, entryPath: true }).meta({ id: 'LinkCreate' });
+export const v1LinkListQuerySchema = z.object({ qualifierId: idTextSchema.optional().describe('The links of this serial instead of the product’s') });
+
+export const v1RecallSchema = recallSchema.meta({ id: 'Recall' });
+export const v1RecallCreateSchema = recallFieldsSchema.omit({ productId: true }).superRefine(recallScopeRules).meta({ id: 'RecallCreate' });
+export const v1RecallIdParamSchema = z.object({ recallId: idTextSchema });
+
+export const v1PlaceSchema = placeSchema.meta({ id: 'Place' });
+export const v1PlaceWriteSchema = placeCreateBodySchema.meta({ id: 'PlaceWrite' });
+export const v1PlaceIdParamSchema = z.object({ placeId: idTextSchema });

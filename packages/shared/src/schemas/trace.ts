@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
-import { API_SCOPES, apiScopeSchema, EPCIS_SCOPES } from './public-api.js';
+import { API_SCOPES, apiScopeSchema, EPCIS_SCOPES } from './api-scopes.js';
 import { placeSummarySchema } from './place.js';
 
 /*

@@ -30,6 +30,7 @@ export class V1Problem extends Error {
 export const V1_PROBLEM_TYPES = {
   unauthorized: [401, 'A valid API key is required'],
   'missing-scope': [403, 'The API key lacks the scope this call needs'],
+  'company-wide-only': [403, 'Only a key for the whole company may do this'],
   'precondition-failed': [412, 'The resource changed since the ETag given in If-Match'],
   'not-found': [404, 'Not found'],
 } as const satisfies Record<string, readonly [number, string]>;
@@ -43,6 +44,7 @@ export const v1Errors = {
   unauthorized: (detail = 'Send Authorization: Bearer <API key> with a live key') =>
     make('unauthorized', detail, { 'www-authenticate': 'Bearer realm="api"' }),
   missingScope: (scope: string) => make('missing-scope', `This call needs the scope ${scope}`),
+  companyWideOnly: () => make('company-wide-only', 'This resource belongs to the whole company; the key is limited to one project'),
   preconditionFailed: () => make('precondition-failed', 'Read the resource again and send its current ETag'),
   notFound: () => make('not-found', MESSAGES.notFound),
 };

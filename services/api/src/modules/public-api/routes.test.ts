@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gtin14, RESOLVER_INVALIDATE_HEADER, type ApiScope, type PassportData } from '@product-console/shared';
+import { gs1CheckDigit, gtin14, RESOLVER_INVALIDATE_HEADER, type ApiScope, type PassportData } from '@product-console/shared';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { apiKeys } from '../api-keys/tables.js';
@@ -317,6 +317,91 @@ describe('serials and passports', () => {
     const empty = await v1(key, 'POST', `/products/${dpp.id}/passport/publish`);
     expect(empty.statusCode).toBe(400);
     expect(empty.headers['content-type']).toBe(PROBLEM);
+  });
+});
+
+describe('batches, links, recalls and places', () => {
+  const MORE: ApiScope[] = [...ALL, 'batches:read', 'batches:write', 'links:read', 'links:write', 'recalls:read', 'recalls:write', 'places:read', 'places:write'];
+
+  it('creates and pages a product’s batches by the batches service’s rules', async () => {
+    const { key } = await makeKey(MORE);
+    const product = (await createProduct(key)).json();
+    const first = await v1(key, 'POST', `/products/${product.id}/batches`, { lot: 'L-100', expiryDate: '2027-06-30', quantity: 500 });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ lot: 'L-100', batchPath: '/10/L-100', expiryDate: '2027-06-30', quantity: 500, productId: product.id });
+    expect((await v1(key, 'POST', `/products/${product.id}/batches`, { lot: 'L-100' })).statusCode).toBe(409);
+    const backwards = await v1(key, 'POST', `/products/${product.id}/batches`, { lot: 'L-101', productionDate: '2027-01-01', expiryDate: '2026-01-01' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors).toEqual([expect.objectContaining({ pointer: 'expiryDate' })]);
+    await v1(key, 'POST', `/products/${product.id}/batches`, { lot: 'L-102' });
+    const page = await v1(key, 'GET', `/products/${product.id}/batches?limit=1`);
+    expect(page.json().data.map((batch: { lot: string }) => batch.lot)).toEqual(['L-100']);
+    const rest = await v1(key, 'GET', `/products/${product.id}/batches?limit=1&cursor=${page.json().next}`);
+    expect(rest.json()).toEqual({ data: [expect.objectContaining({ lot: 'L-102' })], next: null });
+    const { key: readOnly } = await makeKey(['batches:read']);
+    expect((await v1(readOnly, 'POST', `/products/${product.id}/batches`, { lot: 'L-103' })).statusCode).toBe(403);
+  });
+
+  it('adds a link to a product and lists the product’s links', async () => {
+    const { key } = await makeKey(MORE);
+    const product = (await createProduct(key)).json();
+    const created = await v1(key, 'POST', `/products/${product.id}/links`, { linkType: 'gs1:certificationInfo', targetUrl: 'https://acme.example/certificates', lang: 'ko' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ linkType: 'gs1:certificationInfo', targetUrl: 'https://acme.example/certificates', productId: product.id });
+    expect(created.headers[RESOLVER_INVALIDATE_HEADER]).toBe(product.entryPath);
+    const listed = await v1(key, 'GET', `/products/${product.id}/links`);
+    expect(listed.json().data.map((link: { linkType: string }) => link.linkType)).toContain('gs1:certificationInfo');
+    const bad = await v1(key, 'POST', `/products/${product.id}/links`, { linkType: 'gs1:certificationInfo', targetUrl: 'ftp://nope' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('starts a recall of a batch, reads it and ends it', async () => {
+    const { key } = await makeKey(MORE);
+    const product = (await createProduct(key)).json();
+    const batch = (await v1(key, 'POST', `/products/${product.id}/batches`, { lot: 'R-1' })).json();
+    const missing = await v1(key, 'POST', `/products/${product.id}/recalls`, { scope: 'batches', reason: 'Faulty seal', action: 'Return it', contact: 'recalls@acme.example' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([expect.objectContaining({ pointer: 'batchIds' })]);
+    const started = await v1(key, 'POST', `/products/${product.id}/recalls`, {
+      scope: 'batches',
+      batchIds: [batch.batchId],
+      reason: 'Faulty seal',
+      action: 'Return it to the store',
+      contact: 'recalls@acme.example',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    expect(started.json()).toMatchObject({ status: 'active', batches: [{ lot: 'R-1' }], productId: product.id });
+    const { recallId } = started.json();
+    expect((await v1(key, 'GET', `/recalls/${recallId}`)).json().status).toBe('active');
+    const ended = await v1(key, 'POST', `/recalls/${recallId}/end`);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().status).toBe('ended');
+    const { key: elsewhere } = await makeKey(MORE, { projectId: projectIds['Winter Collection'] });
+    expect((await v1(elsewhere, 'GET', `/recalls/${recallId}`)).statusCode).toBe(404);
+  });
+
+  it('keeps the company’s places, for keys of the whole company only', async () => {
+    const { key } = await makeKey(MORE);
+    const body = `0614142${String(nextReference++).padStart(5, '0')}`;
+    const gln = `${body}${gs1CheckDigit(body)}`;
+    const since = new Date().toISOString();
+    const created = await v1(key, 'POST', '/places', { gln, name: 'Hamburg Dock', type: 'dock', countryCode: 'de' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ gln, name: 'Hamburg Dock', countryCode: 'DE', identifier: `https://id.gs1.org/414/${gln}` });
+    const { placeId } = created.json();
+    expect((await v1(key, 'POST', '/places', { gln, name: 'Again', type: 'dock', countryCode: 'de' })).statusCode).toBe(409);
+    const updated = await v1(key, 'PUT', `/places/${placeId}`, { gln, name: 'Hamburg Dock 2', type: 'dock', countryCode: 'DE' });
+    expect(updated.json().name).toBe('Hamburg Dock 2');
+    const changed = await v1(key, 'GET', `/places?updatedSince=${encodeURIComponent(since)}`);
+    expect(changed.json().data.map((place: { placeId: number }) => place.placeId)).toEqual([placeId]);
+
+    const { key: restricted } = await makeKey(MORE, { projectId: projectIds.Camping });
+    const refused = await v1(restricted, 'GET', '/places');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().type).toBe('/api/v1/docs#problem-company-wide-only');
+
+    expect((await v1(key, 'DELETE', `/places/${placeId}`)).statusCode).toBe(204);
+    expect((await v1(key, 'GET', `/places/${placeId}`)).statusCode).toBe(404);
   });
 });
 

@@ -7,6 +7,10 @@ import { v1PassportRoutes } from './passports.js';
 import { v1ProductRoutes } from './products.js';
 import { v1ProjectRoutes } from './projects.js';
 import { v1SerialRoutes } from './serials.js';
+import { v1BatchRoutes } from './batches.js';
+import { v1LinkRoutes } from './links.js';
+import { v1RecallRoutes } from './recalls.js';
+import { v1PlaceRoutes } from './places.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +38,7 @@ export const publicApiRoutes: Routes = async (app, { config }) => {
         title: 'Product console public API',
         version: PUBLIC_API_VERSION,
         description:
-          'Products with their GS1 identity, serials and digital product passports for machine clients (PIM, ERP). ' +
+          'Projects, products with their GS1 identity, serials, batches, links, recalls, places and digital product passports for machine clients (PIM, ERP). ' +
           'Authenticate with an API key a manager made in the console: `Authorization: Bearer pck_…`; each call needs the scope it names. ' +
           'Lists page with an opaque `cursor` (`next` of the previous page) and `limit`; `updatedSince` returns what changed since then. ' +
           'Writes accept `Idempotency-Key`; updates accept `If-Match` with the resource’s `ETag` (412 when it changed). ' +
@@ -60,4 +64,8 @@ export const publicApiRoutes: Routes = async (app, { config }) => {
   await app.register(v1ProductRoutes, { config });
   await app.register(v1SerialRoutes, { config });
   await app.register(v1PassportRoutes, { config });
+  await app.register(v1BatchRoutes, { config });
+  await app.register(v1LinkRoutes, { config });
+  await app.register(v1RecallRoutes, { config });
+  await app.register(v1PlaceRoutes, { config });
 };
