@@ -66,9 +66,9 @@ export function referencePage(document: unknown): string {
 <style>
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24;background:#fff}
 header{padding:24px 32px;border-bottom:1px solid #d8dee4}
-main{display:grid;grid-template-columns:260px 1fr;gap:32px;padding:0 32px}
+main{display:grid;grid-template-columns:300px minmax(0,1fr);gap:32px;padding:0 32px}
 nav{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;padding:16px 0}
-nav a{display:block;color:#0b5cad;text-decoration:none;padding:2px 0;font-size:14px}
+nav a{display:block;color:#0b5cad;text-decoration:none;padding:2px 0;font-size:14px;overflow-wrap:anywhere}
 nav a:focus,nav a:hover{text-decoration:underline}
 .operation{border-top:1px solid #d8dee4;padding:12px 0}
 .method{display:inline-block;min-width:56px;text-align:center;border-radius:4px;color:#fff;font-size:13px;padding:2px 6px}

@@ -102,7 +102,8 @@ function tomorrow(): string {
 }
 
 const Options = styled.div`
-  flex: 1 1 100%;
+  /* A row of its own under the name, not one of the form's narrow fields. */
+  && { flex: 1 1 100%; max-width: none; }
   display: grid;
   gap: 12px;
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
@@ -120,11 +121,11 @@ const Scopes = styled.fieldset`
 
 const ScopeGroups = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 6px 16px;
+  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  gap: 6px 24px;
   margin-top: 6px;
   fieldset { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
-  fieldset legend { font-weight: 600; font-size: 13px; padding: 0; min-width: 84px; float: left; }
+  fieldset legend { font-weight: 600; font-size: 13px; padding: 0; width: 140px; float: left; }
   label { display: inline-flex; gap: 4px; align-items: center; font-size: 13px; cursor: pointer; }
   input:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
 `;
@@ -133,7 +134,7 @@ const ScopeList = styled.span`
   display: inline-flex;
   flex-wrap: wrap;
   gap: 4px;
-  code { font-size: 12px; padding: 1px 4px; border-radius: 4px; background: ${({ theme }) => theme.colors.surfaceMuted}; }
+  code { font-family: inherit; font-size: 12px; white-space: nowrap; padding: 1px 6px; border-radius: 4px; background: ${({ theme }) => theme.colors.surfaceMuted}; border: 1px solid ${({ theme }) => theme.colors.border}; }
 `;
 
 const RESOURCE_LABELS: Record<string, MessageId> = {
