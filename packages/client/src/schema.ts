@@ -197,6 +197,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{productId}/passport/credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published passport version as a signed UNTP Digital Product Passport (W3C VC 2.0, VC-JOSE)
+         * @description Scope `passports:read`. The compact JWS (`application/vc+jwt`) of the latest published version, or `version`; the same credential the public credential address answers, with its public fields. 404 without a published version.
+         */
+        get: operations["getPassportCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{productId}/batches": {
         parameters: {
             query?: never;
@@ -2936,6 +2956,71 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPassportCredential: {
+        parameters: {
+            query?: {
+                /** @description A published version; default the latest */
+                version?: number;
+                /** @description A batch passport’s subject is this batch */
+                lot?: string;
+                /** @description An item passport’s subject is this serial */
+                serial?: string;
+            };
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The compact JWS (application/vc+jwt) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -143,6 +143,12 @@ export const v1SerialListQuerySchema = v1PageQuerySchema.extend({ status: serial
 export const v1PassportDraftSchema = putPassportBodySchema.omit({ productId: true }).meta({ id: 'PassportDraft' });
 export type V1PassportDraft = z.infer<typeof v1PassportDraftSchema>;
 
+export const v1CredentialQuerySchema = z.object({
+  version: z.coerce.number().int().min(1).max(1_000_000).optional().describe('A published version; default the latest'),
+  lot: text().max(20).optional().describe('A batch passport’s subject is this batch'),
+  serial: text().max(20).optional().describe('An item passport’s subject is this serial'),
+});
+
 export const v1PassportSchema = passportResponseSchema.shape.result.meta({ id: 'Passport' });
 export const v1PassportVersionSchema = passportVersionSchema.meta({ id: 'PassportVersion' });
 

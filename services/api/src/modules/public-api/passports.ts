@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import {
+  v1CredentialQuerySchema,
   v1PassportDraftSchema,
   v1PassportSchema,
   v1PassportVersionSchema,
@@ -6,16 +8,27 @@ import {
 } from '@product-console/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Routes } from '../../http.js';
+import { createKeySealer } from '../credentials/keys.js';
+import { issuePassportCredential, VC_JWT_MEDIA_TYPE } from '../credentials/service.js';
+import { getPublishedPassport } from '../passports/queries.js';
 import { getPassport, publishPassport, savePassportDraft, type PassportContext } from '../passports/service.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { requireScope } from './auth.js';
 import { keySecurity, problems } from './openapi.js';
+import { v1Errors } from './problem.js';
 import { keyProduct } from './products.js';
 
 const tags = ['passports'];
 
 /** Digital product passports of DPP products: the passports service's draft and publication. */
-export const v1PassportRoutes: Routes = async (app) => {
+export const v1PassportRoutes: Routes = async (app, { config }) => {
+  const credentialDeps = {
+    db: app.db,
+    sealer: createKeySealer(config.CREDENTIAL_KEY_SECRET),
+    readPassport: getPublishedPassport,
+    templateOrigin: config.DIGITAL_LINK_DOMAIN,
+    filesOrigin: new URL(config.PUBLIC_URL).origin,
+  };
   const context = (request: FastifyRequest): PassportContext => ({
     db: app.db,
     storage: app.storage,
@@ -84,6 +97,30 @@ export const v1PassportRoutes: Routes = async (app) => {
       const { version, entryPaths } = await publishPassport(context(request), product.id);
       invalidateResolver(reply, entryPaths);
       return reply.code(201).send(version);
+    },
+  );
+
+  app.get(
+    '/products/:productId/passport/credential',
+    {
+      onRequest: requireScope(app, 'passports:read'),
+      schema: {
+        tags,
+        operationId: 'getPassportCredential',
+        summary: 'A published passport version as a signed UNTP Digital Product Passport (W3C VC 2.0, VC-JOSE)',
+        description:
+          'Scope `passports:read`. The compact JWS (`application/vc+jwt`) of the latest published version, or `version`; the same credential the public credential address answers, with its public fields. 404 without a published version.',
+        security: keySecurity,
+        params: v1ProductIdParamSchema,
+        querystring: v1CredentialQuerySchema,
+        response: { 200: z.string().describe('The compact JWS (application/vc+jwt)'), ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const product = await keyProduct(app.db, request, request.params.productId);
+      const issued = await issuePassportCredential(credentialDeps, { ...request.query, productId: product.id });
+      if (!issued) throw v1Errors.notFound();
+      return reply.type(VC_JWT_MEDIA_TYPE).header('cache-control', 'no-cache').send(issued.jws);
     },
   );
 };

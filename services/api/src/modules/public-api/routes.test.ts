@@ -307,6 +307,15 @@ describe('serials and passports', () => {
     expect(replayed.json().version).toBe(1);
     const passport = await v1(key, 'GET', `/products/${product.id}/passport`);
     expect(passport.json().versions).toEqual([expect.objectContaining({ version: 1, status: 'published' })]);
+
+    // The signed credential of the published version: a compact JWS naming the product's Digital Link.
+    const credential = await v1(key, 'GET', `/products/${product.id}/passport/credential`);
+    expect(credential.statusCode, credential.body).toBe(200);
+    expect(credential.headers['content-type']).toContain('application/vc+jwt');
+    const [, payload] = credential.body.split('.');
+    expect(credential.body.split('.')).toHaveLength(3);
+    expect(Buffer.from(payload!, 'base64url').toString('utf8')).toContain(product.entryPath);
+    expect((await v1(key, 'GET', `/products/${product.id}/passport/credential?version=2`)).statusCode).toBe(404);
   });
 
   it('refuses a passport for a product not on the DPP service (409) and an empty draft (400)', async () => {
