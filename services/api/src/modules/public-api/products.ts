@@ -196,10 +196,14 @@ export const v1ProductRoutes: Routes = async (app, { config }) => {
       const [stored] = await app.db.select({ images: products.images }).from(products).where(eq(products.id, current.id));
       const { service, ...input } = request.body;
       const product = { ...input, retainedImages: stored.images, retainCareInfoImage: true };
-      const { entryPaths } = await updateProduct(context(request), current.id, service ?? current.service, {
-        fields: { product: JSON.stringify([product]) },
-        files: {},
-      });
+      // Checked again under the company's write lock, so two writers with the same ETag cannot both pass.
+      const { entryPaths } = await updateProduct(
+        context(request),
+        current.id,
+        service ?? current.service,
+        { fields: { product: JSON.stringify([product]) }, files: {} },
+        (now) => checkIfMatch(request, productEtag(now)),
+      );
       invalidateResolver(reply, entryPaths);
       return sendProduct(reply, request, current.id, 200);
     },

@@ -183,9 +183,16 @@ describe('products', () => {
     expect(stale.json().type).toBe('/api/v1/docs#problem-precondition-failed');
     expect((await v1(key, 'GET', `/products/${id}`)).json().name).toBe('Trail Lamp II');
 
+    // Two writers with the same ETag at once: one wins, the other is told the product changed.
+    const tag = updated.headers.etag as string;
+    const racing = await Promise.all(['Racer A', 'Racer B'].map((name) => v1(key, 'PUT', `/products/${id}`, { product_name: name }, { 'if-match': tag })));
+    expect(racing.map((answer) => answer.statusCode).sort()).toEqual([200, 412]);
+    const winner = racing.find((answer) => answer.statusCode === 200)!;
+    expect((await v1(key, 'GET', `/products/${id}`)).json().name).toBe(winner.json().name);
+
     const staleDelete = await v1(key, 'DELETE', `/products/${id}`, undefined, { 'if-match': etag });
     expect(staleDelete.statusCode).toBe(412);
-    const deleted = await v1(key, 'DELETE', `/products/${id}`, undefined, { 'if-match': updated.headers.etag as string });
+    const deleted = await v1(key, 'DELETE', `/products/${id}`, undefined, { 'if-match': winner.headers.etag as string });
     expect(deleted.statusCode).toBe(204);
     expect((await v1(key, 'GET', `/products/${id}`)).statusCode).toBe(404);
   });
