@@ -377,6 +377,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{productId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product’s content blocks in display order
+         * @description Scope `content:read`.
+         */
+        get: operations["getContent"];
+        /**
+         * Replace a product’s content blocks (one transaction)
+         * @description Scope `content:write`. Text, title, HTML and footer blocks carry one input per language of the product (missing ones are filled from DEFAULT); link, video and image blocks one DEFAULT input. HTML is sanitised; one footer at most, always last.
+         */
+        put: operations["replaceContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{productId}/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product’s design theme (the default one until saved)
+         * @description Scope `content:read`.
+         */
+        get: operations["getDesign"];
+        /**
+         * Save a product’s design theme
+         * @description Scope `content:write`. `logo.logoImage`: null or an image already stored for this product.
+         */
+        put: operations["saveDesign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1235,6 +1283,144 @@ export interface components {
             /** @description the place this one is inside (a dock inside a warehouse) */
             parentId?: number | null;
         };
+        ContentBlockInput: {
+            content_id: number;
+            /** @enum {string} */
+            type: "link" | "video" | "image" | "text" | "html" | "title" | "footer";
+            order: number;
+            inputs: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            style: {
+                /**
+                 * @default left
+                 * @enum {string}
+                 */
+                align?: "left" | "center" | "right";
+                /**
+                 * @default medium
+                 * @enum {string}
+                 */
+                fontSize?: "small" | "medium" | "large";
+                /**
+                 * @default normal
+                 * @enum {string}
+                 */
+                fontWeight?: "normal" | "bold";
+                /**
+                 * @default normal
+                 * @enum {string}
+                 */
+                fontStyle?: "normal" | "italic";
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                textDecoration?: "none" | "underline" | "line-through";
+                /** @default false */
+                isTitle?: boolean;
+                /** @default null */
+                color?: string | null;
+                /** @default null */
+                backgroundColor?: string | null;
+            };
+            label: string;
+            labels?: {
+                languageCode: string;
+                inputData: string;
+            }[];
+        };
+        ContentWriteInput: {
+            contents: {
+                content_id?: number;
+                /** @enum {string} */
+                type: "link" | "video" | "image" | "text" | "html" | "title" | "footer";
+                inputs: {
+                    languageCode: string;
+                    inputData: string;
+                }[];
+                /**
+                 * @default {
+                 *       "align": "left",
+                 *       "fontSize": "medium",
+                 *       "fontWeight": "normal",
+                 *       "fontStyle": "normal",
+                 *       "textDecoration": "none",
+                 *       "isTitle": false,
+                 *       "color": null,
+                 *       "backgroundColor": null
+                 *     }
+                 */
+                style?: {
+                    /**
+                     * @default left
+                     * @enum {string}
+                     */
+                    align?: "left" | "center" | "right";
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    fontSize?: "small" | "medium" | "large";
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    fontWeight?: "normal" | "bold";
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    fontStyle?: "normal" | "italic";
+                    /**
+                     * @default none
+                     * @enum {string}
+                     */
+                    textDecoration?: "none" | "underline" | "line-through";
+                    /** @default false */
+                    isTitle?: boolean;
+                    /** @default null */
+                    color?: string | null;
+                    /** @default null */
+                    backgroundColor?: string | null;
+                };
+                /** @default  */
+                label?: string;
+                /** @default [] */
+                labels?: {
+                    languageCode: string;
+                    inputData: string;
+                }[];
+            }[];
+        };
+        DesignInput: {
+            /** @enum {string} */
+            template: "basic_white_v1" | "basic_black_v1";
+            /** @enum {string} */
+            layoutStyle: "header" | "horizon";
+            logo: {
+                /** @enum {string} */
+                logoType: "text" | "image";
+                logoText: string;
+                logoImage: string | null;
+            };
+            page: {
+                background: string;
+                textColor: string;
+            };
+            button: {
+                /** @enum {string} */
+                layout: "row" | "grid";
+                color: string;
+                textColor: string;
+                iconColor: string;
+                iconBgColor: string;
+                showIcon: boolean;
+            };
+            isAutoTrans: boolean;
+            defaultLang: string;
+        };
         Problem: {
             /** @description A URI naming the kind of problem */
             type: string;
@@ -2088,6 +2274,144 @@ export interface components {
             longitude?: number | null;
             /** @description the place this one is inside (a dock inside a warehouse) */
             parentId?: number | null;
+        };
+        ContentBlock: {
+            content_id: number;
+            /** @enum {string} */
+            type: "link" | "video" | "image" | "text" | "html" | "title" | "footer";
+            order: number;
+            inputs: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            style: {
+                /**
+                 * @default left
+                 * @enum {string}
+                 */
+                align: "left" | "center" | "right";
+                /**
+                 * @default medium
+                 * @enum {string}
+                 */
+                fontSize: "small" | "medium" | "large";
+                /**
+                 * @default normal
+                 * @enum {string}
+                 */
+                fontWeight: "normal" | "bold";
+                /**
+                 * @default normal
+                 * @enum {string}
+                 */
+                fontStyle: "normal" | "italic";
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                textDecoration: "none" | "underline" | "line-through";
+                /** @default false */
+                isTitle: boolean;
+                /** @default null */
+                color: string | null;
+                /** @default null */
+                backgroundColor: string | null;
+            };
+            label: string;
+            labels?: {
+                languageCode: string;
+                inputData: string;
+            }[];
+        };
+        ContentWrite: {
+            contents: {
+                content_id?: number;
+                /** @enum {string} */
+                type: "link" | "video" | "image" | "text" | "html" | "title" | "footer";
+                inputs: {
+                    languageCode: string;
+                    inputData: string;
+                }[];
+                /**
+                 * @default {
+                 *       "align": "left",
+                 *       "fontSize": "medium",
+                 *       "fontWeight": "normal",
+                 *       "fontStyle": "normal",
+                 *       "textDecoration": "none",
+                 *       "isTitle": false,
+                 *       "color": null,
+                 *       "backgroundColor": null
+                 *     }
+                 */
+                style: {
+                    /**
+                     * @default left
+                     * @enum {string}
+                     */
+                    align: "left" | "center" | "right";
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    fontSize: "small" | "medium" | "large";
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    fontWeight: "normal" | "bold";
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    fontStyle: "normal" | "italic";
+                    /**
+                     * @default none
+                     * @enum {string}
+                     */
+                    textDecoration: "none" | "underline" | "line-through";
+                    /** @default false */
+                    isTitle: boolean;
+                    /** @default null */
+                    color: string | null;
+                    /** @default null */
+                    backgroundColor: string | null;
+                };
+                /** @default  */
+                label: string;
+                /** @default [] */
+                labels: {
+                    languageCode: string;
+                    inputData: string;
+                }[];
+            }[];
+        };
+        Design: {
+            /** @enum {string} */
+            template: "basic_white_v1" | "basic_black_v1";
+            /** @enum {string} */
+            layoutStyle: "header" | "horizon";
+            logo: {
+                /** @enum {string} */
+                logoType: "text" | "image";
+                logoText: string;
+                logoImage: string | null;
+            };
+            page: {
+                background: string;
+                textColor: string;
+            };
+            button: {
+                /** @enum {string} */
+                layout: "row" | "grid";
+                color: string;
+                textColor: string;
+                iconColor: string;
+                iconBgColor: string;
+                showIcon: boolean;
+            };
+            isAutoTrans: boolean;
+            defaultLang: string;
         };
     };
     responses: never;
@@ -3782,6 +4106,250 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContentBlock"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentWriteInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContentBlock"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDesign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Design"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveDesign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesignInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Design"];
+                };
             };
             /** @description Invalid input: `errors` lists each field */
             400: {

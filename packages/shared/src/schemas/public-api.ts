@@ -3,6 +3,7 @@ import { idTextSchema, text } from './common.js';
 import { serviceCodeSchema } from './company.js';
 import { productInputSchema, productUpdateInputSchema } from './product-detail.js';
 import { SERIAL_STATUS_REASON_MAX, serialStatusSchema } from './authenticity.js';
+import { contentBlockSchema, contentUpdateBodySchema, designSchema } from './content.js';
 import { batchCreateFields, batchDatesInOrder, batchSchema } from './batch.js';
 import { createLinkBodySchema, linkSchema } from './link.js';
 import { placeCreateBodySchema, placeSchema } from './place.js';
@@ -170,3 +171,9 @@ export const v1RecallIdParamSchema = z.object({ recallId: idTextSchema });
 export const v1PlaceSchema = placeSchema.meta({ id: 'Place' });
 export const v1PlaceWriteSchema = placeCreateBodySchema.meta({ id: 'PlaceWrite' });
 export const v1PlaceIdParamSchema = z.object({ placeId: idTextSchema });
+
+/* ---------- A product's page: content blocks and design ---------- */
+
+export const v1ContentSchema = z.object({ data: z.array(contentBlockSchema.meta({ id: 'ContentBlock' })) });
+export const v1ContentWriteSchema = contentUpdateBodySchema.omit({ productId: true }).meta({ id: 'ContentWrite' });
+export const v1DesignSchema = designSchema.meta({ id: 'Design' });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gs1CheckDigit, gtin14, RESOLVER_INVALIDATE_HEADER, type ApiScope, type PassportData } from '@product-console/shared';
+import { DEFAULT_DESIGN, gs1CheckDigit, gtin14, RESOLVER_INVALIDATE_HEADER, type ApiScope, type PassportData } from '@product-console/shared';
 import { call, createTestApp, type TestApp } from '../../test/app.js';
 import { demoSetUp } from '../../test/demo.js';
 import { apiKeys } from '../api-keys/tables.js';
@@ -394,6 +394,29 @@ describe('batches, links, recalls and places', () => {
     expect(ended.json().status).toBe('ended');
     const { key: elsewhere } = await makeKey(MORE, { projectId: projectIds['Winter Collection'] });
     expect((await v1(elsewhere, 'GET', `/recalls/${recallId}`)).statusCode).toBe(404);
+  });
+
+  it('replaces a product’s content blocks and saves its design through the contents service', async () => {
+    const { key } = await makeKey([...MORE, 'content:read', 'content:write']);
+    const product = (await createProduct(key)).json();
+    const saved = await v1(key, 'PUT', `/products/${product.id}/content`, {
+      contents: [
+        { type: 'text', inputs: [{ languageCode: 'DEFAULT', inputData: 'Made to last' }] },
+        { type: 'html', inputs: [{ languageCode: 'DEFAULT', inputData: '<p>Care<script>alert(1)</script></p>' }] },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await v1(key, 'GET', `/products/${product.id}/content`)).json().data;
+    expect(read.map((block: { type: string }) => block.type)).toEqual(['text', 'html']);
+    // The service's sanitiser ran: no script is stored.
+    expect(JSON.stringify(read)).not.toContain('<script');
+
+    const design = { ...DEFAULT_DESIGN, layoutStyle: DEFAULT_DESIGN.layoutStyle === 'header' ? 'horizon' : 'header' };
+    const stored = await v1(key, 'PUT', `/products/${product.id}/design`, design);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect((await v1(key, 'GET', `/products/${product.id}/design`)).json().layoutStyle).toBe(design.layoutStyle);
+    const { key: readOnly } = await makeKey(['content:read']);
+    expect((await v1(readOnly, 'PUT', `/products/${product.id}/design`, design)).statusCode).toBe(403);
   });
 
   it('keeps the company’s places, for keys of the whole company only', async () => {

@@ -11,6 +11,7 @@ import { v1BatchRoutes } from './batches.js';
 import { v1LinkRoutes } from './links.js';
 import { v1RecallRoutes } from './recalls.js';
 import { v1PlaceRoutes } from './places.js';
+import { v1ContentRoutes } from './contents.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +39,7 @@ export const publicApiRoutes: Routes = async (app, { config }) => {
         title: 'Product console public API',
         version: PUBLIC_API_VERSION,
         description:
-          'Projects, products with their GS1 identity, serials, batches, links, recalls, places and digital product passports for machine clients (PIM, ERP). ' +
+          'Projects, products with their GS1 identity, serials, batches, links, recalls, places, content and design, and digital product passports for machine clients (PIM, ERP). ' +
           'Authenticate with an API key a manager made in the console: `Authorization: Bearer pck_…`; each call needs the scope it names. ' +
           'Lists page with an opaque `cursor` (`next` of the previous page) and `limit`; `updatedSince` returns what changed since then. ' +
           'Writes accept `Idempotency-Key`; updates accept `If-Match` with the resource’s `ETag` (412 when it changed). ' +
@@ -68,4 +69,5 @@ export const publicApiRoutes: Routes = async (app, { config }) => {
   await app.register(v1LinkRoutes, { config });
   await app.register(v1RecallRoutes, { config });
   await app.register(v1PlaceRoutes, { config });
+  await app.register(v1ContentRoutes, { config });
 };
