@@ -13,7 +13,9 @@ const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   422: 'The Idempotency-Key was used with another request',
 };
 
-/** Documents a route's problem answers: `response: { 200: ok, ...problems(400, 401) }`. */
+/** Documents a route's problem answers, as `application/problem+json`: `response: { 200: ok, ...problems(400, 401) }`. */
 export function problems(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((status) => [status, problemSchema.describe(PROBLEM_DESCRIPTIONS[status] ?? 'Problem')]));
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: PROBLEM_DESCRIPTIONS[status] ?? 'Problem', content: { 'application/problem+json': { schema: problemSchema } } }]),
+  );
 }
