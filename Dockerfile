@@ -9,6 +9,7 @@ ENV NODE_ENV=production
 FROM base AS manifests
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/client/package.json packages/client/
 COPY services/api/package.json services/api/
 COPY services/gateway/package.json services/gateway/
 COPY services/web/package.json services/web/

@@ -47,3 +47,4 @@ export * from './schemas/product-label.js';
 export * from './schemas/sso.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/audit.js';
+export * from './schemas/public-api.js';

@@ -80,6 +80,7 @@ import { webhookRoutes } from './modules/webhooks/routes.js';
 import auditPlugin from './plugins/audit.js';
 import auditRetentionPlugin from './plugins/audit-retention.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { publicApiRoutes } from './modules/public-api/routes.js';
 
 export interface AppDeps {
   /** An already opened database (tests); otherwise one is opened from the config. */
@@ -180,7 +181,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       info: { title: 'Product console API', description: 'The upstream API of the product console', version: '0.1.0' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // The public API (`/api/v1`) has its own document (modules/public-api/routes.ts).
+    transform: (input) => (input.url.startsWith('/api/v1/') ? { schema: { ...input.schema, hide: true }, url: input.url } : jsonSchemaTransform(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // Multipart bodies (file uploads): each file at most UPLOAD_MAX_BYTES; routes read parts themselves.
@@ -271,6 +273,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(epcisNotFound, { prefix: '/epcis' });
   await app.register(ssoRoutes, { config });
   await app.register(auditRoutes, { config });
+  // The public REST API for machine clients with scoped keys (issue 30 §1).
+  await app.register(publicApiRoutes, { config, prefix: '/api/v1' });
 
   // Last: the reference data, and the demo made through the modules' own services.
   await app.register(seedPlugin, { config });

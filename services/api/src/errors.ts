@@ -85,3 +85,5 @@ export const tooManyReports = (perDay: number) =>
 export const translationNotSetUp = () => conflict('Automatic translation is not set up on this server');
 /** The translation provider failed, timed out or is paused after a failure: the author may try again later. */
 export const translationFailed = () => new AppError(503, ERROR_CODES.UPSTREAM_UNAVAILABLE, 'The translation service did not answer; try again later');
+/** The same error about other fields: a list's n-th item rather than the one field a service checked. */
+export const withFieldErrors = (error: AppError, details: FieldError[]) => new AppError(error.statusCode, error.code, error.message, details);

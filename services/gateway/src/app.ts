@@ -27,6 +27,7 @@ import authRoutes from './routes/bff/auth.js';
 import ssoRoutes from './routes/bff/sso.js';
 import didRoutes from './routes/did.js';
 import epcisRoutes, { isEpcisUrl, sendProblem } from './routes/epcis.js';
+import publicApiRoutes, { isPublicApiUrl, PUBLIC_API_PREFIX, sendPublicApiProblem } from './routes/public-api.js';
 import planRoutes from './routes/bff/plan.js';
 import proxyRoutes from './routes/bff/proxy.js';
 import publicRoutes from './routes/bff/public.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
     frameworkErrors: (_error, request, reply) => {
       // EPCIS clients read problem+json, even for a path the router could not decode.
       if (isEpcisUrl(request.url)) void sendProblem(reply as unknown as FastifyReply, gatewayErrors.badPath());
+      else if (isPublicApiUrl(request.url)) void sendPublicApiProblem(reply as unknown as FastifyReply, gatewayErrors.badPath());
       else void (reply as unknown as FastifyReply).code(400).send(gatewayErrors.badPath().toBody());
     },
     clientErrorHandler: answerClientError,
@@ -170,6 +172,13 @@ export async function buildApp(config: GatewayConfig, deps: AppDeps = {}): Promi
   await app.register(epcisRoutes, {
     prefix: '/epcis',
     rateLimitMax: config.BFF_RATE_LIMIT,
+    keyFailureMax: config.EPCIS_KEY_FAILURE_LIMIT,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+  });
+  // The public REST API for machine clients (scoped API keys): /api/v1/* passed to the API, no session, no CSRF.
+  await app.register(publicApiRoutes, {
+    prefix: PUBLIC_API_PREFIX,
+    rateLimitMax: config.PUBLIC_API_RATE_LIMIT,
     keyFailureMax: config.EPCIS_KEY_FAILURE_LIMIT,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
   });

@@ -103,6 +103,8 @@ const envSchema = z
      * gateway has not seen accepted are refused (429) before they cost the API a lookup (decision 061).
      */
     EPCIS_KEY_FAILURE_LIMIT: optional(positiveInt).default(20),
+    /** Calls to the public API (/api/v1) per window and per API key (per client address without one). */
+    PUBLIC_API_RATE_LIMIT: optional(positiveInt).default(600),
     RATE_LIMIT_WINDOW_MS: optional(positiveInt).default(60_000),
 
     /** Secret sent on internal API calls (resolver data, scan records); the API's INTERNAL_TOKEN. */

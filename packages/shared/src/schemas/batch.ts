@@ -138,6 +138,9 @@ export type BatchListQuery = z.infer<typeof batchListQuerySchema>;
 export const batchPageResponseSchema = z.object({ result: z.array(batchSchema), pageInfo: pageInfoSchema });
 
 export const batchCreateBodySchema = z.object({ productId: idSchema, lot: lotSchema, ...batchFields }).superRefine(datesInOrder);
+/** A new batch's fields without its product, and their rule, for surfaces that name the product in the path (`/api/v1`). */
+export const batchCreateFields = { lot: lotSchema, ...batchFields };
+export const batchDatesInOrder = datesInOrder;
 export type BatchCreateBody = z.infer<typeof batchCreateBodySchema>;
 
 /** `PUT /api/entry/batches/`: the fields that change (the lot number too). */

@@ -35,28 +35,29 @@ const serialBound = text()
   .trim()
   .refine((value) => serialProblem(value) === null, 'A serial of 1 to 20 characters of GS1 CSET 82');
 
-export const recallCreateBodySchema = z
-  .object({
-    productId: idSchema,
-    scope: z.enum(RECALL_SCOPES),
-    batchIds: z.array(idSchema).max(RECALL_BATCHES_MAX).optional().describe('scope batches: the recalled batches of the product'),
-    serialFrom: serialBound.optional().describe('scope serials: the first serial of the range'),
-    serialTo: serialBound.optional().describe('scope serials: the last serial of the range'),
-    reason: text().trim().min(1).max(RECALL_TEXT_MAX),
-    action: text().trim().min(1).max(RECALL_TEXT_MAX).describe('what the shopper should do'),
-    contact: text().trim().min(1).max(RECALL_CONTACT_MAX).describe('a phone number, address or web page for questions'),
-    startsAt: z.iso.datetime({ offset: true }).optional().describe('default: now'),
-  })
-  .superRefine((body, context) => {
-    if (body.scope === 'batches' && !body.batchIds?.length) context.addIssue({ code: 'custom', path: ['batchIds'], message: 'Name at least one batch.' });
-    if (body.scope === 'serials') {
-      if (!body.serialFrom) context.addIssue({ code: 'custom', path: ['serialFrom'], message: 'Required for a range of serials.' });
-      if (!body.serialTo) context.addIssue({ code: 'custom', path: ['serialTo'], message: 'Required for a range of serials.' });
-      if (body.serialFrom && body.serialTo && !serialInRange(body.serialTo, body.serialFrom, body.serialTo)) {
-        context.addIssue({ code: 'custom', path: ['serialTo'], message: 'The range ends before it starts.' });
-      }
+/** A recall's fields, and the rules between them (`recallScopeRules`), for surfaces that name the product in the path. */
+export const recallFieldsSchema = z.object({
+  productId: idSchema,
+  scope: z.enum(RECALL_SCOPES),
+  batchIds: z.array(idSchema).max(RECALL_BATCHES_MAX).optional().describe('scope batches: the recalled batches of the product'),
+  serialFrom: serialBound.optional().describe('scope serials: the first serial of the range'),
+  serialTo: serialBound.optional().describe('scope serials: the last serial of the range'),
+  reason: text().trim().min(1).max(RECALL_TEXT_MAX),
+  action: text().trim().min(1).max(RECALL_TEXT_MAX).describe('what the shopper should do'),
+  contact: text().trim().min(1).max(RECALL_CONTACT_MAX).describe('a phone number, address or web page for questions'),
+  startsAt: z.iso.datetime({ offset: true }).optional().describe('default: now'),
+});
+export const recallScopeRules = (body: Omit<z.infer<typeof recallFieldsSchema>, 'productId'>, context: z.RefinementCtx) => {
+  if (body.scope === 'batches' && !body.batchIds?.length) context.addIssue({ code: 'custom', path: ['batchIds'], message: 'Name at least one batch.' });
+  if (body.scope === 'serials') {
+    if (!body.serialFrom) context.addIssue({ code: 'custom', path: ['serialFrom'], message: 'Required for a range of serials.' });
+    if (!body.serialTo) context.addIssue({ code: 'custom', path: ['serialTo'], message: 'Required for a range of serials.' });
+    if (body.serialFrom && body.serialTo && !serialInRange(body.serialTo, body.serialFrom, body.serialTo)) {
+      context.addIssue({ code: 'custom', path: ['serialTo'], message: 'The range ends before it starts.' });
     }
-  });
+  }
+};
+export const recallCreateBodySchema = recallFieldsSchema.superRefine(recallScopeRules);
 export type RecallCreateBody = z.infer<typeof recallCreateBodySchema>;
 
 export const recallSchema = z.object({

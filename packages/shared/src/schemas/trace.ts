@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
+import { idSchema, idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
+import { API_SCOPES, apiScopeSchema, EPCIS_SCOPES } from './api-scopes.js';
 import { placeSummarySchema } from './place.js';
 
 /*
@@ -24,6 +25,21 @@ export const API_KEYS_PER_COMPANY_MAX = 50;
 /** `POST /api/auth/api-keys {name}`. */
 export const apiKeyCreateSchema = z.object({
   name: text().trim().min(1).max(API_KEY_NAME_MAX),
+  /** What the key may do (issue 30); a key made without scopes is an EPCIS key, as before scopes. */
+  scopes: z
+    .array(apiScopeSchema)
+    .min(1)
+    .max(API_SCOPES.length)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Name each scope once')
+    .default([...EPCIS_SCOPES]),
+  /** Only this project's resources (projects, products and what belongs to them); null: the whole company. */
+  projectId: idSchema.nullable().default(null),
+  /** When the key stops working; null: until revoked. */
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .refine((value) => Date.parse(value) > Date.now(), 'Must be in the future')
+    .nullable()
+    .default(null),
 });
 export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
 
@@ -37,6 +53,11 @@ export const apiKeySchema = z.object({
   /** Who created it (the user's e-mail), null when that user is gone. */
   createdBy: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
+  scopes: z.array(apiScopeSchema),
+  projectId: z.number().int().nullable(),
+  /** The restricting project's name, null for a company-wide key. */
+  projectName: z.string().nullable(),
+  expiresAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

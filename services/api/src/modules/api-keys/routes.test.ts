@@ -62,6 +62,11 @@ describe('API keys', () => {
       createdAt: expect.any(String),
       createdBy: DEMO_USERS.acmeManager,
       lastUsedAt: null,
+      // Made without scopes: an EPCIS key, as keys were before scopes.
+      scopes: ['epcis:capture', 'epcis:query'],
+      projectId: null,
+      projectName: null,
+      expiresAt: null,
     });
 
     const [row] = await t.app.db.select().from(apiKeys).where(eq(apiKeys.id, apiKeyId));

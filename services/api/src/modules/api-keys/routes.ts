@@ -20,15 +20,15 @@ export const apiKeyRoutes: Routes = async (app) => {
       onRequest,
       schema: {
         tags,
-        summary: 'Create an API key for EPCIS clients; the key is in this answer only',
-        description: `Answers the key once (it is stored hashed). A company holds at most 50 live keys (409 beyond).`,
+        summary: 'Create an API key for machine clients (EPCIS, /api/v1) with its scopes; the key is in this answer only',
+        description: `Answers the key once (it is stored hashed). A company holds at most 50 live keys (409 beyond). Without scopes the key gets the EPCIS ones; \`projectId\` limits it to one project, \`expiresAt\` ends it.`,
         security: bearerAuth,
         body: apiKeyCreateSchema,
         response: { 201: apiKeyCreatedResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const created = await createApiKey(app.db, companyIdOf(request.auth), request.auth.userId, request.body.name);
+      const created = await createApiKey(app.db, companyIdOf(request.auth), request.auth.userId, request.body);
       // Never kept by a cache between the client and us.
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ result: created });

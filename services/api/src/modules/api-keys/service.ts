@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { API_KEYS_PER_COMPANY_MAX, type ApiKey, type ApiKeyCreated } from '@product-console/shared';
+import { API_KEYS_PER_COMPANY_MAX, type ApiKey, type ApiKeyCreate, type ApiKeyCreated, type ApiScope } from '@product-console/shared';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound, validationFailed } from '../../errors.js';
 import { users } from '../auth/tables.js';
 import { companies } from '../companies/tables.js';
 import { plans, subscriptions } from '../plans/tables.js';
+import { projects } from '../projects/tables.js';
 import { apiKeys } from './tables.js';
 
 /*
@@ -31,11 +32,18 @@ export function generateApiKey(): string {
 /** The shape of a key as clients may send it; anything else is refused without a database look-up. */
 export const API_KEY_PATTERN = /^pck_[A-Za-z0-9_-]{43}$/;
 
-export async function createApiKey(db: Db, companyId: number, userId: number, name: string): Promise<ApiKeyCreated> {
+export async function createApiKey(db: Db, companyId: number, userId: number, input: ApiKeyCreate): Promise<ApiKeyCreated> {
   const key = generateApiKey();
   const row = await db.transaction(async (tx) => {
     // The company's row serialises creations, so two at once cannot both take the last place.
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    if (input.projectId !== null) {
+      const [project] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.id, input.projectId), eq(projects.companyId, companyId)));
+      if (!project) throw validationFailed([{ path: 'projectId', message: 'Not a project of the company' }]);
+    }
     const [{ live }] = await tx
       .select({ live: sql<number>`count(*)::int` })
       .from(apiKeys)
@@ -45,7 +53,16 @@ export async function createApiKey(db: Db, companyId: number, userId: number, na
     }
     const [inserted] = await tx
       .insert(apiKeys)
-      .values({ companyId, name, keyHash: hashApiKey(key), prefix: key.slice(0, API_KEY_SHOWN_CHARS), createdBy: userId })
+      .values({
+        companyId,
+        name: input.name,
+        keyHash: hashApiKey(key),
+        prefix: key.slice(0, API_KEY_SHOWN_CHARS),
+        createdBy: userId,
+        scopes: input.scopes,
+        projectId: input.projectId,
+        expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt),
+      })
       .returning({ id: apiKeys.id, name: apiKeys.name });
     return inserted;
   });
@@ -62,9 +79,14 @@ export async function listApiKeys(db: Db, companyId: number): Promise<ApiKey[]> 
       createdAt: apiKeys.createdAt,
       createdBy: users.email,
       lastUsedAt: apiKeys.lastUsedAt,
+      scopes: apiKeys.scopes,
+      projectId: apiKeys.projectId,
+      projectName: projects.name,
+      expiresAt: apiKeys.expiresAt,
     })
     .from(apiKeys)
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(projects, eq(projects.id, apiKeys.projectId))
     .where(and(eq(apiKeys.companyId, companyId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((row) => ({
@@ -74,6 +96,10 @@ export async function listApiKeys(db: Db, companyId: number): Promise<ApiKey[]> 
     createdAt: row.createdAt.toISOString(),
     createdBy: row.createdBy,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    scopes: row.scopes,
+    projectId: row.projectId,
+    projectName: row.projectName,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   }));
 }
 
@@ -90,6 +116,11 @@ export async function revokeApiKey(db: Db, companyId: number, apiKeyId: string):
 export interface ApiClient {
   companyId: number;
   apiKeyId: string;
+  scopes: ApiScope[];
+  /** The one project the key may reach, or null for the whole company. */
+  projectId: number | null;
+  /** Who made the key (a manager or switched super-admin); null once that user is gone. */
+  createdBy: number | null;
 }
 
 interface ApiKeyMatch extends ApiClient {
@@ -107,16 +138,27 @@ const currentServices = () => sql`(
     order by ${subscriptions.startDate} desc, ${subscriptions.id} desc limit 1
   )`;
 
+/** A key with an expiry works until then, not after. */
+const notExpired = () => sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`;
+
 export async function findApiClient(db: Db, key: string): Promise<ApiKeyMatch | null> {
   if (!API_KEY_PATTERN.test(key)) return null;
   const [row] = await db
-    .select({ apiKeyId: apiKeys.id, companyId: apiKeys.companyId, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      apiKeyId: apiKeys.id,
+      companyId: apiKeys.companyId,
+      lastUsedAt: apiKeys.lastUsedAt,
+      scopes: apiKeys.scopes,
+      projectId: apiKeys.projectId,
+      createdBy: apiKeys.createdBy,
+    })
     .from(apiKeys)
     .innerJoin(companies, and(eq(companies.id, apiKeys.companyId), eq(companies.permission, true)))
     .where(
       and(
         eq(apiKeys.keyHash, hashApiKey(key)),
         isNull(apiKeys.revokedAt),
+        notExpired(),
         sql`${currentServices()} @> ${JSON.stringify([API_KEY_SERVICE])}::jsonb`,
       ),
     )
@@ -135,6 +177,7 @@ export async function liveApiKeyIds(db: Db, apiKeyIds: readonly string[]): Promi
       and(
         inArray(apiKeys.id, [...apiKeyIds]),
         isNull(apiKeys.revokedAt),
+        notExpired(),
         sql`${currentServices()} @> ${JSON.stringify([API_KEY_SERVICE])}::jsonb`,
       ),
     );

@@ -77,7 +77,7 @@ async function batchEntryOf(db: Db, product: ProductRow): Promise<EntryRow> {
 }
 
 /** Serial and link counts of batches, by batch id. */
-async function countsOf(db: Db, batchIds: number[]): Promise<Map<number, BatchCounts>> {
+export async function countsOf(db: Db, batchIds: number[]): Promise<Map<number, BatchCounts>> {
   const counts = new Map<number, BatchCounts>(batchIds.map((id) => [id, { serials: 0, links: 0 }]));
   if (batchIds.length === 0) return counts;
   const serialRows = await db

@@ -31,7 +31,7 @@ import { projects } from '../projects/tables.js';
 import { productContents, productDesigns, productLanguages, productTexts } from '../contents/tables.js';
 import { contentFolder, deleteImages, productFolder, storeImage } from './images.js';
 import { authorizeProduct, authorizeProductProject } from '../access/policies.js';
-import { products } from './tables.js';
+import { products, type ProductRow } from './tables.js';
 import type { MultipartBody, UploadedImage } from './uploads.js';
 import { ensureAutoLinks } from '../links/auto-links.js';
 
@@ -247,7 +247,14 @@ export async function createProduct(
  * `PUT /api/product/`: new files are added, `retainedImages` says which stored images stay
  * (anything else is removed after the commit); new files are removed if the update fails.
  */
-export async function updateProduct(ctx: ProductWriteContext, productId: number, service: ServiceCode, body: MultipartBody): Promise<ProductWriteResult> {
+export async function updateProduct(
+  ctx: ProductWriteContext,
+  productId: number,
+  service: ServiceCode,
+  body: MultipartBody,
+  /** Checked on the product as it is once the company's writes are serialised (a public API's If-Match); throws to refuse. */
+  precondition?: (current: ProductRow) => void,
+): Promise<ProductWriteResult> {
   const { db, storage, auth, companyId } = ctx;
   const current = await authorizeProduct(db, auth, companyId, productId, 'write');
   const [input] = parseJsonField(body.fields, 'product', productUpdateArraySchema);
@@ -268,6 +275,10 @@ export async function updateProduct(ctx: ProductWriteContext, productId: number,
   try {
     await db.transaction(async (tx) => {
       await lockedCompany(tx, companyId);
+      if (precondition) {
+        const [now] = await tx.select().from(products).where(eq(products.id, productId));
+        precondition(now);
+      }
       await assertProductAllowed(tx, companyId, service, false);
       stored = await storeFiles(storage, productId, body.files);
       const images = [...input.retainedImages, ...stored.images];

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { ApiKey, ApiKeyCreated } from '@product-console/shared';
+import type { ApiKey, ApiKeyCreate, ApiKeyCreated } from '@product-console/shared';
 import { api, apiFetcher } from '@/lib/api-client';
 
 export const API_KEYS_KEY = '/bff/api/auth/api-keys';
@@ -9,9 +9,9 @@ export function useApiKeys() {
   return useSWR<{ result: ApiKey[] }>(API_KEYS_KEY, apiFetcher);
 }
 
-/** `POST /api/auth/api-keys {name}`: the only answer that carries the key. */
-export async function createApiKey(name: string): Promise<ApiKeyCreated> {
-  return (await api.post<{ result: ApiKeyCreated }>(API_KEYS_KEY, { name })).result;
+/** `POST /api/auth/api-keys {name, scopes, projectId, expiresAt}`: the only answer that carries the key. */
+export async function createApiKey(body: ApiKeyCreate): Promise<ApiKeyCreated> {
+  return (await api.post<{ result: ApiKeyCreated }>(API_KEYS_KEY, body)).result;
 }
 
 /** `DELETE /api/auth/api-keys/{apiKeyId}`: the key stops working at once. */

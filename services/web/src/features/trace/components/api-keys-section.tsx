@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { apiKeyCreateSchema, epcisSampleCaptureText, type ApiKey, type ApiKeyCreated } from '@product-console/shared';
+import { z } from 'zod';
+import { API_SCOPE_GROUPS, API_SCOPES, apiKeyCreateSchema, EPCIS_SCOPES, epcisSampleCaptureText, scopeResource, type ApiKey, type ApiKeyCreated, type ApiScope } from '@product-console/shared';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyableUri } from '@/components/copyable-uri';
 import { AlertIcon, LockIcon } from '@/components/icons';
@@ -12,7 +13,7 @@ import { Mono } from '@/components/product-cell';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { DialogActions, DialogContent, DialogDescription, DialogOverlay, DialogPortal, DialogRoot, DialogTitle } from '@/components/ui/dialog';
-import { Field, FormAlert, Input, Label } from '@/components/ui/field';
+import { Field, FormAlert, Input, Label, Select } from '@/components/ui/field';
 import { FieldErrorSlot, fieldErrorProps } from '@/components/ui/field-error';
 import { Hint } from '@/components/ui/form-controls';
 import { Cell, Table, TableScroll } from '@/components/ui/table';
@@ -23,6 +24,8 @@ import { showSnackbar } from '@/lib/snackbar';
 import { createApiKey, revokeApiKey, useApiKeys } from '@/features/trace/api/api-keys';
 import { EpcisSubscriptions } from '@/features/trace/components/epcis-subscriptions';
 import { usePublicOrigin } from '@/lib/company-info';
+import type { MessageId } from '@/lib/i18n';
+import { useProjects } from '@/lib/projects';
 
 const Intro = styled.div`
   padding: 16px 22px;
@@ -76,7 +79,96 @@ export const captureAddress = (origin: string) => `${origin}/epcis/capture`;
 export const curlExample = (origin: string, key: string) =>
   `curl -X POST '${captureAddress(origin)}' -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/ld+json' --data @epcis-document.jsonld`;
 
-const nameFields = { name: true } as const;
+/** The public REST API's reference page, on the product's public address. */
+export const publicApiDocsAddress = (origin: string) => `${origin}/api/v1/docs`;
+
+/** The form's values: the expiry is a calendar day (the key works through that day), the project a select's value. */
+const keyFormSchema = z.object({
+  name: apiKeyCreateSchema.shape.name,
+  scopes: z.array(z.enum(API_SCOPES)).min(1),
+  projectId: z.string(),
+  expiresOn: z.string(),
+});
+type KeyForm = z.input<typeof keyFormSchema>;
+
+const formFields = { name: true, scopes: true } as const;
+
+/** The last moment of a calendar day in the browser's time zone, as the API takes it. */
+const endOfDay = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
+/** Tomorrow as `YYYY-MM-DD`: the first day a key may expire on. */
+function tomorrow(): string {
+  const date = new Date(Date.now() + 86_400_000);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+const Options = styled.div`
+  /* A row of its own under the name, not one of the form's narrow fields. */
+  && { flex: 1 1 100%; max-width: none; }
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
+`;
+
+const Scopes = styled.fieldset`
+  grid-column: 1 / -1;
+  margin: 0;
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  legend { font-size: 13px; font-weight: 600; padding: 0 4px; }
+  p { font-size: 13px; }
+`;
+
+const ScopeGroups = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(280px, 1fr));
+  gap: 6px 24px;
+  margin-top: 6px;
+  fieldset { border: 0; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
+  fieldset legend { font-weight: 600; font-size: 13px; padding: 0; width: 140px; float: left; }
+  label { display: inline-flex; gap: 4px; align-items: center; font-size: 13px; cursor: pointer; }
+  input:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
+`;
+
+const ScopeList = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  code { font-family: inherit; font-size: 12px; white-space: nowrap; padding: 1px 6px; border-radius: 4px; background: ${({ theme }) => theme.colors.surfaceMuted}; border: 1px solid ${({ theme }) => theme.colors.border}; }
+`;
+
+const RESOURCE_LABELS: Record<string, MessageId> = {
+  projects: 'apiKeys.resource.projects',
+  products: 'apiKeys.resource.products',
+  batches: 'apiKeys.resource.batches',
+  serials: 'apiKeys.resource.serials',
+  links: 'apiKeys.resource.links',
+  content: 'apiKeys.resource.content',
+  passports: 'apiKeys.resource.passports',
+  recalls: 'apiKeys.resource.recalls',
+  places: 'apiKeys.resource.places',
+  epcis: 'apiKeys.resource.epcis',
+  webhooks: 'apiKeys.resource.webhooks',
+};
+const ACCESS_LABELS: Record<string, MessageId> = {
+  read: 'apiKeys.access.read',
+  write: 'apiKeys.access.write',
+  publish: 'apiKeys.access.publish',
+  capture: 'apiKeys.access.capture',
+  query: 'apiKeys.access.query',
+};
+const resourceLabel = (resource: string): MessageId => RESOURCE_LABELS[resource] ?? 'apiKeys.scopes';
+const accessLabel = (scope: ApiScope): MessageId => ACCESS_LABELS[scope.slice(scope.indexOf(':') + 1)] ?? 'apiKeys.scopes';
+
+/** `products:write` as the console words it: the resource's and the access's names. */
+function ScopeName({ scope }: { scope: ApiScope }) {
+  return (
+    <FormattedMessage
+      id="apiKeys.scopeName"
+      values={{ resource: <FormattedMessage id={resourceLabel(scopeResource(scope))} />, access: <FormattedMessage id={accessLabel(scope)} /> }}
+    />
+  );
+}
 
 /**
  * API keys of machine clients (scanners, ERPs, partners) capturing EPCIS events: listed without
@@ -90,17 +182,20 @@ export function ApiKeysSection() {
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<{ name: string }>({ resolver: formResolver(apiKeyCreateSchema), defaultValues: { name: '' } });
+  const projects = useProjects();
+  const defaults: KeyForm = { name: '', scopes: [...EPCIS_SCOPES], projectId: '', expiresOn: '' };
+  const form = useForm<KeyForm, unknown, z.output<typeof keyFormSchema>>({ resolver: formResolver(keyFormSchema), defaultValues: defaults });
   const nameError = form.formState.errors.name?.message;
+  const scopesError = form.formState.errors.scopes?.message ?? form.formState.errors.scopes?.root?.message;
 
-  const onCreate = form.handleSubmit(async ({ name }) => {
+  const onCreate = form.handleSubmit(async ({ name, scopes, projectId, expiresOn }) => {
     setProblem(null);
     try {
-      setCreated(await createApiKey(name));
-      form.reset({ name: '' });
+      setCreated(await createApiKey({ name, scopes, projectId: projectId ? Number(projectId) : null, expiresAt: expiresOn ? endOfDay(expiresOn) : null }));
+      form.reset(defaults);
       await keys.mutate();
     } catch (cause) {
-      if (!showApiFieldErrors(cause, nameFields, form.setError)) setProblem(apiErrorMessage(intl, cause));
+      if (!showApiFieldErrors(cause, formFields, form.setError)) setProblem(apiErrorMessage(intl, cause));
     }
   });
 
@@ -134,6 +229,12 @@ export function ApiKeysSection() {
           <FormattedMessage id="apiKeys.intro" />
         </p>
         <CopyableUri uri={captureAddress(origin)} testId="api-keys-capture-address" />
+        <p>
+          <FormattedMessage id="apiKeys.publicApi" />{' '}
+          <a href={publicApiDocsAddress(origin)} target="_blank" rel="noopener noreferrer" data-testid="api-keys-public-api-docs">
+            <FormattedMessage id="apiKeys.publicApiDocs" />
+          </a>
+        </p>
         <CreateForm noValidate onSubmit={(event) => void onCreate(event)} data-testid="api-key-form">
           <Field>
             <Label htmlFor="api-key-name">
@@ -146,6 +247,54 @@ export function ApiKeysSection() {
             <LockIcon size={16} />
             <FormattedMessage id="apiKeys.create" />
           </Button>
+          <Options>
+            <Field>
+              <Label htmlFor="api-key-project">
+                <FormattedMessage id="apiKeys.project" />
+              </Label>
+              <Select id="api-key-project" {...form.register('projectId')} data-testid="api-key-project">
+                <option value="">{intl.formatMessage({ id: 'apiKeys.projectAll' })}</option>
+                {(projects.data?.result ?? []).map((project) => (
+                  <option key={project.project_id} value={String(project.project_id)}>
+                    {project.project_name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field>
+              <Label htmlFor="api-key-expires">
+                <FormattedMessage id="apiKeys.expiry" />
+              </Label>
+              <Input id="api-key-expires" type="date" min={tomorrow()} {...form.register('expiresOn')} aria-describedby="api-key-expires-hint" data-testid="api-key-expires" />
+              <Hint id="api-key-expires-hint">
+                <FormattedMessage id="apiKeys.expiryHint" />
+              </Hint>
+            </Field>
+            <Scopes data-testid="api-key-scopes" aria-describedby={scopesError ? 'api-key-scopes-error' : undefined}>
+              <legend>
+                <FormattedMessage id="apiKeys.scopes" />
+              </legend>
+              <Hint>
+                <FormattedMessage id="apiKeys.scopesHint" />
+              </Hint>
+              <ScopeGroups>
+                {API_SCOPE_GROUPS.map((group) => (
+                  <fieldset key={group.resource}>
+                    <legend>
+                      <FormattedMessage id={resourceLabel(group.resource)} />
+                    </legend>
+                    {group.scopes.map((scope) => (
+                      <label key={scope}>
+                        <input type="checkbox" value={scope} {...form.register('scopes')} data-testid={`api-key-scope-${scope}`} />
+                        <FormattedMessage id={accessLabel(scope)} />
+                      </label>
+                    ))}
+                  </fieldset>
+                ))}
+              </ScopeGroups>
+              <FieldErrorSlot inputId="api-key-scopes" error={scopesError} testId="api-key-scopes-error" />
+            </Scopes>
+          </Options>
         </CreateForm>
         {problem ? <FormAlert role="alert">{problem}</FormAlert> : null}
       </Intro>
@@ -165,7 +314,10 @@ export function ApiKeysSection() {
         {(items) => (
           <TableScroll>
             <Table>
-              <ColumnHeads columns={['apiKeys.column.name', 'apiKeys.column.key', 'apiKeys.column.created', 'apiKeys.column.lastUsed']} actions />
+              <ColumnHeads
+                columns={['apiKeys.column.name', 'apiKeys.column.key', 'apiKeys.column.scopes', 'apiKeys.column.project', 'apiKeys.column.expires', 'apiKeys.column.created', 'apiKeys.column.lastUsed']}
+                actions
+              />
               <tbody>
                 {items.map((key) => (
                   <tr key={key.apiKeyId} data-testid="api-key">
@@ -175,6 +327,17 @@ export function ApiKeysSection() {
                     <Cell label="apiKeys.column.key">
                       <Mono>{key.prefix}…</Mono>
                     </Cell>
+                    <Cell label="apiKeys.column.scopes">
+                      <ScopeList data-testid="api-key-scope-list">
+                        {key.scopes.map((scope) => (
+                          <code key={scope} title={scope}>
+                            <ScopeName scope={scope} />
+                          </code>
+                        ))}
+                      </ScopeList>
+                    </Cell>
+                    <Cell label="apiKeys.column.project">{key.projectName ?? <FormattedMessage id="apiKeys.projectAll" />}</Cell>
+                    <Cell label="apiKeys.column.expires">{key.expiresAt ? dateTime(key.expiresAt) : <FormattedMessage id="apiKeys.noExpiry" />}</Cell>
                     <Cell label="apiKeys.column.created">
                       {key.createdBy ? (
                         <FormattedMessage id="apiKeys.createdBy" values={{ user: key.createdBy, date: dateTime(key.createdAt) }} />
