@@ -24,8 +24,9 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function actorOf(request: FastifyRequest): AuditActorSetting {
   // `auth` and `apiClient` are set by the authentication hooks, after this plugin's hook ran.
   const { auth, apiClient } = request as Partial<Pick<FastifyRequest, 'auth' | 'apiClient'>>;
-  if (auth) return { t: 'user', u: auth.userId, c: auth.companyId };
+  // A key's call (EPCIS, /api/v1) is the key's, though /api/v1 also lets its maker's context act for it.
   if (apiClient) return { t: 'api-key', k: apiClient.apiKeyId, c: apiClient.companyId };
+  if (auth) return { t: 'user', u: auth.userId, c: auth.companyId };
   return { t: 'public', n: `${request.method} ${request.routeOptions.url ?? ''}`.slice(0, 200) };
 }
 

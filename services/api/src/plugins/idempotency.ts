@@ -21,7 +21,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Answers that carry tokens are never written down: a stored token would outlive its purpose. */
 const CREDENTIAL_PATHS = /^\/api\/auth\/(?:sign|token|password)\//;
 /** Routes whose answer shows a secret key once (decisions 069, 086): never written down either. */
-const SECRET_ANSWER_ROUTES = new Set(['/api/service/nfc/master-keys', '/api/webhooks', '/api/webhooks/:webhookId/secret']);
+const SECRET_ANSWER_ROUTES = new Set(['/api/service/nfc/master-keys', '/api/webhooks', '/api/webhooks/:webhookId/secret', '/api/v1/webhooks', '/api/v1/webhooks/:webhookId/secret']);
 /** The answer headers a replay repeats: where the created thing is, and which resolutions changed. */
 const REPLAYED_HEADERS = ['location', RESOLVER_INVALIDATE_HEADER];
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, gs1CheckDigit, gtin14, VISITOR_ADDRESS_HEADER } from '@product-console/shared';
+import { API_SCOPES, DEFAULT_DESIGN, gs1CheckDigit, gtin14, VISITOR_ADDRESS_HEADER } from '@product-console/shared';
 import { call, createTestApp, GATEWAY_HEADERS, signIn, type TestApp } from '../../test/app.js';
 import { demoSetUp, productInProject, type DemoProduct } from '../../test/demo.js';
 import { multipart, png } from '../../test/multipart.js';
@@ -52,6 +52,7 @@ const ALLOW_LIST: Record<string, string> = {
   // Product-data webhooks: a test event and a resend are deliveries, the queue's bookkeeping (not audited).
   'POST /api/webhooks/:webhookId/test': 'queues a test delivery',
   'POST /api/webhook-deliveries/:deliveryId/resend': 'queues a failed delivery again',
+  'POST /api/v1/webhooks/:webhookId/test': 'queues a test delivery',
   // Single sign-on through the gateway (internal token): a look-up, then tokens; a user made at first sign-in is
   // recorded by the users trigger with the system as its actor.
   'POST /api/internal/sso/lookup': 'reads the company of an e-mail domain',
@@ -91,6 +92,14 @@ const epcisEvent = (serial: number) => ({
 });
 
 const json = (method: InjectOptions['method'], url: string, payload?: object, authorization = acme) => ({ method, url, payload, authorization });
+/** A call of the public API with a key of every scope: its entries name the key. */
+const v1 = (method: InjectOptions['method'], url: string, payload?: object) => json(method, `/api/v1${url}`, payload, `Bearer ${made.v1Key}`);
+const v1Gln = `0614142${'77003'}${gs1CheckDigit('061414277003')}`;
+const V1_PASSPORT = {
+  uniqueProductIdentifier: 'https://id.example/01/00614142041007',
+  granularity: 'model',
+  manufacturer: { name: 'Acme Outdoor Ltd', gln: '0614142000011', address: { city: 'Berlin', country: 'DE' } },
+};
 
 const STEPS: Step[] = [
   // Accounts and the company.
@@ -417,6 +426,44 @@ const STEPS: Step[] = [
   },
   { route: 'DELETE /api/auth/me/sso', request: () => json('DELETE', '/api/auth/me/sso') },
 
+  // The public API, with a key: each write through the same services, recorded as the key's.
+  { route: 'POST /api/v1/products', request: () => v1('POST', '/products', { project_id: projectIds.Camping, product_name: 'Keyed lamp', gtin: newGtin(), service: 'DPP' }) },
+  { route: 'PUT /api/v1/products/:productId', request: () => v1('PUT', `/products/${made.v1Product}`, { product_name: 'Keyed lamp two' }) },
+  { route: 'POST /api/v1/products/:productId/serials', request: () => v1('POST', `/products/${made.v1Product}/serials`, { serials: ['KEYED-1'] }) },
+  {
+    route: 'PUT /api/v1/products/:productId/serials/:serialId/status',
+    request: () => v1('PUT', `/products/${made.v1Product}/serials/${made.v1Serial}/status`, { status: 'deactivated', reason: 'Walked' }),
+  },
+  { route: 'PUT /api/v1/products/:productId/passport/draft', request: () => v1('PUT', `/products/${made.v1Product}/passport/draft`, { template: 'core', data: V1_PASSPORT }) },
+  { route: 'POST /api/v1/products/:productId/passport/publish', request: () => v1('POST', `/products/${made.v1Product}/passport/publish`) },
+  { route: 'POST /api/v1/products/:productId/batches', request: () => v1('POST', `/products/${made.v1Product}/batches`, { lot: 'KEYED-L1' }) },
+  {
+    route: 'POST /api/v1/products/:productId/links',
+    request: () => v1('POST', `/products/${made.v1Product}/links`, { linkType: 'gs1:certificationInfo', targetUrl: 'https://acme.example/keyed-certificates', lang: 'ko' }),
+  },
+  {
+    route: 'POST /api/v1/products/:productId/recalls',
+    request: () =>
+      v1('POST', `/products/${made.v1Product}/recalls`, { scope: 'batches', batchIds: [made.v1Batch], reason: 'Walked seal', action: 'Return it', contact: 'recalls@acme.example' }),
+  },
+  { route: 'POST /api/v1/recalls/:recallId/end', request: () => v1('POST', `/recalls/${made.v1Recall}/end`) },
+  {
+    route: 'PUT /api/v1/products/:productId/content',
+    request: () => v1('PUT', `/products/${made.v1Product}/content`, { contents: [{ type: 'text', inputs: [{ languageCode: 'DEFAULT', inputData: 'Keyed text' }] }] }),
+  },
+  {
+    route: 'PUT /api/v1/products/:productId/design',
+    request: () => v1('PUT', `/products/${made.v1Product}/design`, { ...DEFAULT_DESIGN, layoutStyle: DEFAULT_DESIGN.layoutStyle === 'header' ? 'horizon' : 'header' }),
+  },
+  { route: 'POST /api/v1/places', request: () => v1('POST', '/places', { gln: v1Gln, name: 'Keyed dock', type: 'dock', countryCode: 'DE' }) },
+  { route: 'PUT /api/v1/places/:placeId', request: () => v1('PUT', `/places/${made.v1Place}`, { gln: v1Gln, name: 'Keyed dock two', type: 'dock', countryCode: 'DE' }) },
+  { route: 'DELETE /api/v1/places/:placeId', request: () => v1('DELETE', `/places/${made.v1Place}`) },
+  { route: 'POST /api/v1/webhooks', request: () => v1('POST', '/webhooks', { url: 'https://hooks.example.com/keyed', eventTypes: ['product.updated'] }) },
+  { route: 'PATCH /api/v1/webhooks/:webhookId', request: () => v1('PATCH', `/webhooks/${made.v1Webhook}`, { enabled: false }) },
+  { route: 'POST /api/v1/webhooks/:webhookId/secret', request: () => v1('POST', `/webhooks/${made.v1Webhook}/secret`) },
+  { route: 'DELETE /api/v1/webhooks/:webhookId', request: () => v1('DELETE', `/webhooks/${made.v1Webhook}`) },
+  { route: 'DELETE /api/v1/products/:productId', request: () => v1('DELETE', `/products/${made.v1Product}`) },
+
   // Products: an update, then the bulk delete (last: later steps use the product).
   {
     route: 'PUT /api/product/',
@@ -437,6 +484,25 @@ type Answer = Record<string, any>;
 function remember(route: string, body: Answer): void {
   const result = body?.result as Answer;
   switch (route) {
+    // The public API answers the resource itself.
+    case 'POST /api/v1/products':
+      made.v1Product = body.id;
+      break;
+    case 'POST /api/v1/products/:productId/serials':
+      made.v1Serial = body.data[0].id;
+      break;
+    case 'POST /api/v1/products/:productId/batches':
+      made.v1Batch = body.batchId;
+      break;
+    case 'POST /api/v1/products/:productId/recalls':
+      made.v1Recall = body.recallId;
+      break;
+    case 'POST /api/v1/places':
+      made.v1Place = body.placeId;
+      break;
+    case 'POST /api/v1/webhooks':
+      made.v1Webhook = body.webhookId;
+      break;
     case 'POST /api/auth/sub-admin/up':
       made.subAdmin = result.user_id;
       break;
@@ -504,6 +570,7 @@ beforeAll(async () => {
   camping = { ...(await productInProject(t.app, acme, projectIds.Camping)), companyId: 0 };
   camping.companyId = (await t.app.db.select().from(companies).where(eq(companies.serviceName, 'acme')))[0].id;
   made.key = (await call(t.app, acme, { method: 'POST', url: '/api/auth/api-keys', payload: { name: 'Walking machine' } })).json().result.key as string;
+  made.v1Key = (await call(t.app, acme, { method: 'POST', url: '/api/auth/api-keys', payload: { name: 'Keyed machine', scopes: [...API_SCOPES] } })).json().result.key as string;
   const serial = await call(t.app, acme, {
     method: 'POST',
     url: '/api/entry/qualifiers/',
@@ -550,6 +617,8 @@ describe('every write route leaves an audit entry', () => {
       // The request's own entries: those of jobs it or earlier steps started (actor `system`) do not count.
       const entries = await t.app.db.select().from(auditLog).where(sql`${auditLog.id} > ${before}::bigint and ${auditLog.actorType} <> 'system'`);
       expect(entries.length, `${step.route} wrote no audit entry`).toBeGreaterThan(0);
+      // A key's call is the key's, though it acts with its maker's rights.
+      if (step.route.includes(' /api/v1/')) expect(new Set(entries.map((entry) => entry.actorType))).toEqual(new Set(['api-key']));
     });
   }
 });

@@ -11,7 +11,7 @@ const tags = ['content'];
 
 /** A product's page: its content blocks and its design, through the contents service (sanitised HTML, languages). */
 export const v1ContentRoutes: Routes = async (app) => {
-  const context = (request: FastifyRequest): ContentContext => ({ db: app.db, storage: app.storage, auth: request.auth, companyId: request.apiClient.companyId });
+  const context = (request: FastifyRequest): ContentContext => ({ db: app.db, storage: app.storage, jobs: app.jobs, auth: request.auth, companyId: request.apiClient.companyId });
 
   app.get(
     '/products/:productId/content',

@@ -32,6 +32,7 @@ export const v1PassportRoutes: Routes = async (app, { config }) => {
   const context = (request: FastifyRequest): PassportContext => ({
     db: app.db,
     storage: app.storage,
+    jobs: app.jobs,
     auth: request.auth,
     companyId: request.apiClient.companyId,
   });

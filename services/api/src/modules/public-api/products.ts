@@ -84,6 +84,7 @@ export const v1ProductRoutes: Routes = async (app, { config }) => {
   const context = (request: FastifyRequest): ProductWriteContext => ({
     db: app.db,
     storage: app.storage,
+    jobs: app.jobs,
     auth: request.auth,
     companyId: request.apiClient.companyId,
     templateOrigin: origin,

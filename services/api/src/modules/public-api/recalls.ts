@@ -36,7 +36,7 @@ export const v1RecallRoutes: Routes = async (app) => {
     },
     async (request, reply) => {
       const product = await keyProduct(app.db, request, request.params.productId);
-      const { recall, entryPath, companyId } = await startRecall(app.db, request.auth, request.apiClient.companyId, { ...request.body, productId: product.id });
+      const { recall, entryPath, companyId } = await startRecall(app.db, request.auth, request.apiClient.companyId, { ...request.body, productId: product.id }, app.jobs);
       // The same domain events as the console's route: notifications and EPCIS subscribers.
       await request.publish(
         { type: 'recall.started', companyId, productId: recall.productId, productName: recall.productName, recallId: recall.recallId, lots: recall.batches.map((batch) => batch.lot) },

@@ -23,7 +23,7 @@ async function makeKey(scopes: ApiScope[], extra: { projectId?: number | null; e
   return created.json().result;
 }
 
-function v1(key: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+function v1(key: string | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -441,6 +441,47 @@ describe('batches, links, recalls and places', () => {
 
     expect((await v1(key, 'DELETE', `/places/${placeId}`)).statusCode).toBe(204);
     expect((await v1(key, 'GET', `/places/${placeId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  it('subscribes, changes, rotates and deletes webhooks by the console’s rules, for keys of the whole company with the webhooks scopes', async () => {
+    const { key } = await makeKey(['webhooks:read', 'webhooks:write']);
+    const created = await v1(key, 'POST', '/webhooks', { url: 'https://erp.example.com/hooks', description: 'ERP', eventTypes: ['product.updated', 'passport.published'] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['cache-control']).toBe('no-store');
+    const { webhookId, secret } = created.json();
+    expect(secret).toMatch(/^whsec_/);
+
+    const listed = await v1(key, 'GET', '/webhooks');
+    const mine = listed.json().data.find((webhook: { webhookId: string }) => webhook.webhookId === webhookId);
+    expect(mine).toMatchObject({ url: 'https://erp.example.com/hooks', eventTypes: ['product.updated', 'passport.published'], enabled: true });
+    expect(mine).not.toHaveProperty('secret');
+    expect(listed.json().next).toBeNull();
+
+    const changed = await v1(key, 'PATCH', `/webhooks/${webhookId}`, { enabled: false });
+    expect(changed.json()).toMatchObject({ webhookId, enabled: false });
+    const rotated = await v1(key, 'POST', `/webhooks/${webhookId}/secret`);
+    expect(rotated.json().secret).toMatch(/^whsec_/);
+    expect(rotated.json().secret).not.toBe(secret);
+
+    // The console's destination rule: no private or loopback address.
+    const refused = await v1(key, 'POST', '/webhooks', { url: 'http://127.0.0.1:8080/hooks', eventTypes: ['product.created'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toBe(PROBLEM);
+
+    const { key: readOnly } = await makeKey(['webhooks:read']);
+    const noScope = await v1(readOnly, 'DELETE', `/webhooks/${webhookId}`);
+    expect(noScope.statusCode).toBe(403);
+    expect(noScope.json().detail).toMatch(/webhooks:write/);
+    const { key: restricted } = await makeKey(['webhooks:read'], { projectId: projectIds.Camping });
+    expect((await v1(restricted, 'GET', '/webhooks')).json().type).toBe('/api/v1/docs#problem-company-wide-only');
+    // Another company's key does not see it.
+    const { key: nordicKey } = await makeKey(['webhooks:read'], {}, nordic);
+    expect((await v1(nordicKey, 'GET', `/webhooks/${webhookId}`)).statusCode).toBe(404);
+
+    expect((await v1(key, 'DELETE', `/webhooks/${webhookId}`)).statusCode).toBe(204);
+    expect((await v1(key, 'GET', `/webhooks/${webhookId}`)).statusCode).toBe(404);
   });
 });
 

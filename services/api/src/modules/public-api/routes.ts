@@ -12,6 +12,7 @@ import { v1LinkRoutes } from './links.js';
 import { v1RecallRoutes } from './recalls.js';
 import { v1PlaceRoutes } from './places.js';
 import { v1ContentRoutes } from './contents.js';
+import { v1WebhookRoutes } from './webhooks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,4 +71,5 @@ export const publicApiRoutes: Routes = async (app, { config }) => {
   await app.register(v1RecallRoutes, { config });
   await app.register(v1PlaceRoutes, { config });
   await app.register(v1ContentRoutes, { config });
+  await app.register(v1WebhookRoutes, { config });
 };

@@ -153,7 +153,7 @@ export const v1SerialRoutes: Routes = async (app) => {
     },
     async (request, reply) => {
       const entry = await productEntry(request, request.params.productId);
-      const { entryPath } = await changeSerialStatus(app.db, request.auth, request.apiClient.companyId, {
+      const { entryPath } = await changeSerialStatus(app.db, app.jobs, request.auth, request.apiClient.companyId, {
         entryId: entry.entryId,
         entryPath: entry.entryPath,
         qualifierId: request.params.serialId,
