@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
+import { URL } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
