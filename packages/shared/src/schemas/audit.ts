@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idTextSchema, pageInfoSchema, pageQuerySchema } from './common.js';
+import { idTextSchema, pageInfoSchema, pageQuerySchema, text } from './common.js';
 
 /** Who made a change: a person signed in to the console, an API key, the product itself (a job), or an unauthenticated caller (sign-up, a password reset, a shopper's report). */
 export const AUDIT_ACTOR_TYPES = ['user', 'api-key', 'system', 'public'] as const;
@@ -26,7 +26,7 @@ const auditFilterShape = {
     .string()
     .regex(/^[a-z][a-z0-9_]{0,62}$/, 'a resource name: lower-case letters, digits and _')
     .optional(),
-  resourceId: z.string().trim().min(1).max(200).optional(),
+  resourceId: text().trim().min(1).max(200).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
   from: auditTimeSchema.optional(),
   to: auditTimeSchema.optional(),

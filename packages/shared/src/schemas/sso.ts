@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common.js';
+import { idSchema, text } from './common.js';
 
 /** Most e-mail domains one company signs in with. */
 export const SSO_DOMAINS_MAX = 20;
@@ -81,9 +81,9 @@ export type SsoLookupResponse = z.infer<typeof ssoLookupResponseSchema>;
 
 /** Internal (gateway only): what a validated ID token told about the person signing in. */
 export const ssoSignInBodySchema = z.object({
-  companyId: z.number().int().positive(),
-  issuer: z.string().min(1).max(500),
-  subject: z.string().min(1).max(255),
+  companyId: idSchema,
+  issuer: text().min(1).max(500),
+  subject: text().min(1).max(255),
   email: z.email().max(254),
   emailVerified: z.literal(true),
   givenName: text().max(100).optional(),
