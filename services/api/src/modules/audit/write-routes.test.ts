@@ -54,9 +54,9 @@ const ALLOW_LIST: Record<string, string> = {
   'POST /api/webhook-deliveries/:deliveryId/resend': 'queues a failed delivery again',
   'POST /api/v1/webhooks/:webhookId/test': 'queues a test delivery',
   // Single sign-on through the gateway (internal token): a look-up, then tokens; a user made at first sign-in is
-  // recorded by the users trigger with the system as its actor.
+  // recorded by the users trigger, its actor the sign-in route (nobody is signed in yet).
   'POST /api/internal/sso/lookup': 'reads the company of an e-mail domain',
-  'POST /api/internal/sso/sign-in': 'issues tokens (a user created just in time is audited as made by the system)',
+  'POST /api/internal/sso/sign-in': 'issues tokens (a user created just in time is audited under the sign-in route)',
 };
 
 

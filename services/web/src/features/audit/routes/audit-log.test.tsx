@@ -57,7 +57,10 @@ describe('audit log page', { timeout: 20_000 }, () => {
     expect(within(table).getAllByTestId('audit-row')).toHaveLength(20);
     const first = within(table).getAllByTestId('audit-row')[0];
     expect(first).toHaveTextContent('Mia Manager <manager@demo.example>');
-    expect(first).toHaveTextContent('projects #100');
+    // The resource by its name in the UI language, the table's own name on hover; the filter names them too.
+    expect(first).toHaveTextContent('Project #100');
+    expect(within(first).getByTitle('projects')).toHaveTextContent('Project');
+    expect(screen.getByRole('option', { name: 'User' })).toHaveValue('users');
     expect(first).toHaveTextContent('Changed');
     expect(first).toHaveTextContent('name: Old 0 → New 0');
     expect(screen.getByText('1–20 of 25', { exact: false })).toBeInTheDocument();

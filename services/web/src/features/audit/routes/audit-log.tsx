@@ -160,7 +160,7 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (next
           <option value="">{intl.formatMessage({ id: 'audit.filter.allResources' })}</option>
           {(choices.data?.resources ?? []).map((resource) => (
             <option key={resource} value={resource}>
-              {resource}
+              {resourceName(intl, resource)}
             </option>
           ))}
         </Select>
@@ -204,6 +204,12 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (next
 }
 
 /** /{serviceName}/audit-log: the company's audit log (a sub-admin's own actions). */
+
+/** A resource (the table the change was made in) by its name in the UI language; an unknown one by the table's. */
+function resourceName(intl: IntlShape, resource: string): string {
+  const id = `audit.resource.${resource}` as MessageId;
+  return id in intl.messages ? intl.formatMessage({ id }) : resource;
+}
 export function AuditLogRoute() {
   const intl = useIntl();
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
@@ -241,7 +247,7 @@ export function AuditLogRoute() {
                         <ActorCell entry={entry} />
                       </Cell>
                       <Cell label="audit.column.resource">
-                        <code>{entry.resource}</code> {entry.resourceId ? `#${entry.resourceId}` : null}
+                        <span title={entry.resource}>{resourceName(intl, entry.resource)}</span> {entry.resourceId ? <code>#{entry.resourceId}</code> : null}
                       </Cell>
                       <Cell label="audit.column.action">
                         <Badge $tone={ACTION_TONES[entry.action]}>
