@@ -241,6 +241,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{productId}/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a batch and its links; its serials stay, in no batch
+         * @description Scope `batches:write`.
+         */
+        delete: operations["deleteBatch"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a batch’s lot number, dates or quantity
+         * @description Scope `batches:write`. Fields left out keep their values; a lot number the product has already is 409.
+         */
+        patch: operations["updateBatch"];
+        trace?: never;
+    };
     "/api/v1/products/{productId}/links": {
         parameters: {
             query?: never;
@@ -1244,6 +1268,19 @@ export interface components {
             /** @description production site, free text */
             site?: string | null;
         };
+        BatchUpdateInput: {
+            /** @description AI 10: 1 to 20 characters of GS1 CSET 82 */
+            lot?: string;
+            /** @description AI 11, YYYY-MM-DD */
+            productionDate?: string | null;
+            /** @description AI 17, YYYY-MM-DD */
+            expiryDate?: string | null;
+            /** @description AI 15, YYYY-MM-DD, where the category uses it */
+            bestBeforeDate?: string | null;
+            quantity?: number | null;
+            /** @description production site, free text */
+            site?: string | null;
+        };
         LinkInput: {
             linkId: number;
             link_id: number;
@@ -2226,6 +2263,19 @@ export interface components {
         BatchCreate: {
             /** @description AI 10: 1 to 20 characters of GS1 CSET 82 */
             lot: string;
+            /** @description AI 11, YYYY-MM-DD */
+            productionDate?: string | null;
+            /** @description AI 17, YYYY-MM-DD */
+            expiryDate?: string | null;
+            /** @description AI 15, YYYY-MM-DD, where the category uses it */
+            bestBeforeDate?: string | null;
+            quantity?: number | null;
+            /** @description production site, free text */
+            site?: string | null;
+        };
+        BatchUpdate: {
+            /** @description AI 10: 1 to 20 characters of GS1 CSET 82 */
+            lot?: string;
             /** @description AI 11, YYYY-MM-DD */
             productionDate?: string | null;
             /** @description AI 17, YYYY-MM-DD */
@@ -3586,6 +3636,135 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+                batchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+                batchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -158,6 +158,12 @@ export const v1PassportVersionSchema = passportVersionSchema.meta({ id: 'Passpor
 
 export const v1BatchSchema = batchSchema.meta({ id: 'Batch' });
 export const v1BatchCreateSchema = z.object(batchCreateFields).superRefine(batchDatesInOrder).meta({ id: 'BatchCreate' });
+/** The fields that change (the lot number too); the others keep their values. */
+export const v1BatchUpdateSchema = z
+  .object({ ...batchCreateFields, lot: batchCreateFields.lot.optional() })
+  .superRefine(batchDatesInOrder)
+  .meta({ id: 'BatchUpdate' });
+export const v1BatchIdParamSchema = z.object({ productId: idTextSchema, batchId: idTextSchema });
 
 export const v1LinkSchema = linkSchema.meta({ id: 'Link' });
 /** A link of the product's entry, or of one of its serials with `qualifierId`. */

@@ -437,6 +437,7 @@ const STEPS: Step[] = [
   { route: 'PUT /api/v1/products/:productId/passport/draft', request: () => v1('PUT', `/products/${made.v1Product}/passport/draft`, { template: 'core', data: V1_PASSPORT }) },
   { route: 'POST /api/v1/products/:productId/passport/publish', request: () => v1('POST', `/products/${made.v1Product}/passport/publish`) },
   { route: 'POST /api/v1/products/:productId/batches', request: () => v1('POST', `/products/${made.v1Product}/batches`, { lot: 'KEYED-L1' }) },
+  { route: 'PATCH /api/v1/products/:productId/batches/:batchId', request: () => v1('PATCH', `/products/${made.v1Product}/batches/${made.v1Batch}`, { quantity: 12 }) },
   {
     route: 'POST /api/v1/products/:productId/links',
     request: () => v1('POST', `/products/${made.v1Product}/links`, { linkType: 'gs1:certificationInfo', targetUrl: 'https://acme.example/keyed-certificates', lang: 'ko' }),
@@ -462,6 +463,7 @@ const STEPS: Step[] = [
   { route: 'PATCH /api/v1/webhooks/:webhookId', request: () => v1('PATCH', `/webhooks/${made.v1Webhook}`, { enabled: false }) },
   { route: 'POST /api/v1/webhooks/:webhookId/secret', request: () => v1('POST', `/webhooks/${made.v1Webhook}/secret`) },
   { route: 'DELETE /api/v1/webhooks/:webhookId', request: () => v1('DELETE', `/webhooks/${made.v1Webhook}`) },
+  { route: 'DELETE /api/v1/products/:productId/batches/:batchId', request: () => v1('DELETE', `/products/${made.v1Product}/batches/${made.v1Batch}`) },
   { route: 'DELETE /api/v1/products/:productId', request: () => v1('DELETE', `/products/${made.v1Product}`) },
 
   // Products: an update, then the bulk delete (last: later steps use the product).

@@ -1,13 +1,16 @@
 import { and, asc, eq, gte, type SQL } from 'drizzle-orm';
-import { v1BatchCreateSchema, v1BatchSchema, v1Page, v1PageQuerySchema, v1ProductIdParamSchema } from '@product-console/shared';
+import { v1BatchCreateSchema, v1BatchIdParamSchema, v1BatchSchema, v1BatchUpdateSchema, v1Page, v1PageQuerySchema, v1ProductIdParamSchema } from '@product-console/shared';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { Routes } from '../../http.js';
-import { countsOf, createBatch, toBatch } from '../batches/service.js';
+import { authorizeBatch, countsOf, createBatch, deleteBatch, toBatch, updateBatch } from '../batches/service.js';
 import { batches } from '../batches/tables.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { requireScope } from './auth.js';
 import { keySecurity, problems } from './openapi.js';
 import { afterCursor, cursorTime, decodeCursor, pageOf } from './paging.js';
 import { keyProduct } from './products.js';
+import { v1Errors } from './problem.js';
 
 const tags = ['batches'];
 
@@ -67,6 +70,59 @@ export const v1BatchRoutes: Routes = async (app) => {
       const { result, entryPath } = await createBatch(app.db, request.auth, request.apiClient.companyId, { ...request.body, productId: product.id });
       invalidateResolver(reply, [entryPath]);
       return reply.code(201).send(result);
+    },
+  );
+
+  /** The batch of the key's product, else 404 (another product's batch is not there for this path). */
+  const keyBatch = async (request: FastifyRequest, { productId, batchId }: { productId: number; batchId: number }) => {
+    const product = await keyProduct(app.db, request, productId);
+    const { batch } = await authorizeBatch(app.db, request.auth, request.apiClient.companyId, batchId, 'read');
+    if (batch.productId !== product.id) throw v1Errors.notFound();
+    return batch;
+  };
+
+  app.patch(
+    '/products/:productId/batches/:batchId',
+    {
+      onRequest: requireScope(app, 'batches:write'),
+      schema: {
+        tags,
+        operationId: 'updateBatch',
+        summary: 'Change a batch’s lot number, dates or quantity',
+        description: 'Scope `batches:write`. Fields left out keep their values; a lot number the product has already is 409.',
+        security: keySecurity,
+        params: v1BatchIdParamSchema,
+        body: v1BatchUpdateSchema,
+        response: { 200: v1BatchSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const batch = await keyBatch(request, request.params);
+      const { result, entryPath } = await updateBatch(app.db, request.auth, request.apiClient.companyId, { ...request.body, batchId: batch.id });
+      invalidateResolver(reply, [entryPath]);
+      return result;
+    },
+  );
+
+  app.delete(
+    '/products/:productId/batches/:batchId',
+    {
+      onRequest: requireScope(app, 'batches:write'),
+      schema: {
+        tags,
+        operationId: 'deleteBatch',
+        summary: 'Delete a batch and its links; its serials stay, in no batch',
+        description: 'Scope `batches:write`.',
+        security: keySecurity,
+        params: v1BatchIdParamSchema,
+        response: { 204: z.null().describe('Deleted'), ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const batch = await keyBatch(request, request.params);
+      const entryPath = await deleteBatch(app.db, request.auth, request.apiClient.companyId, batch.id);
+      invalidateResolver(reply, [entryPath]);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -358,6 +358,31 @@ describe('batches, links, recalls and places', () => {
     expect((await v1(readOnly, 'POST', `/products/${product.id}/batches`, { lot: 'L-103' })).statusCode).toBe(403);
   });
 
+  it('changes and deletes a batch of the product, and no other product’s', async () => {
+    const { key } = await makeKey(MORE);
+    const product = (await createProduct(key)).json();
+    const other = (await createProduct(key)).json();
+    const batch = (await v1(key, 'POST', `/products/${product.id}/batches`, { lot: 'E-1', expiryDate: '2027-06-30' })).json();
+    await v1(key, 'POST', `/products/${product.id}/batches`, { lot: 'E-2' });
+
+    const changed = await v1(key, 'PATCH', `/products/${product.id}/batches/${batch.batchId}`, { lot: 'E-1A', quantity: 40 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ batchId: batch.batchId, lot: 'E-1A', batchPath: '/10/E-1A', expiryDate: '2027-06-30', quantity: 40 });
+    expect(changed.headers[RESOLVER_INVALIDATE_HEADER]).toBe(product.entryPath);
+    expect((await v1(key, 'PATCH', `/products/${product.id}/batches/${batch.batchId}`, { lot: 'E-2' })).statusCode).toBe(409);
+    const backwards = await v1(key, 'PATCH', `/products/${product.id}/batches/${batch.batchId}`, { productionDate: '2028-01-01' });
+    expect(backwards.statusCode).toBe(400);
+    // Through another product's path, the batch is not there.
+    expect((await v1(key, 'PATCH', `/products/${other.id}/batches/${batch.batchId}`, { quantity: 1 })).statusCode).toBe(404);
+    expect((await v1(key, 'DELETE', `/products/${other.id}/batches/${batch.batchId}`)).statusCode).toBe(404);
+    const { key: readOnly } = await makeKey(['batches:read']);
+    expect((await v1(readOnly, 'DELETE', `/products/${product.id}/batches/${batch.batchId}`)).statusCode).toBe(403);
+
+    expect((await v1(key, 'DELETE', `/products/${product.id}/batches/${batch.batchId}`)).statusCode).toBe(204);
+    const left = await v1(key, 'GET', `/products/${product.id}/batches`);
+    expect(left.json().data.map((item: { lot: string }) => item.lot)).toEqual(['E-2']);
+  });
+
   it('adds a link to a product and lists the product’s links', async () => {
     const { key } = await makeKey(MORE);
     const product = (await createProduct(key)).json();
