@@ -289,6 +289,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{productId}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a link from the product’s set (the others are renumbered)
+         * @description Scope `links:write`.
+         */
+        delete: operations["deleteLink"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a link of the product (or of one of its serials)
+         * @description Scope `links:write`. Fields left out keep their values; `order` moves the link within its set; a second link of a type and language is 409.
+         */
+        patch: operations["updateLink"];
+        trace?: never;
+    };
     "/api/v1/products/{productId}/recalls": {
         parameters: {
             query?: never;
@@ -1326,6 +1350,24 @@ export interface components {
             contentType?: string;
             context?: string;
         };
+        LinkUpdateInput: {
+            /** @enum {string} */
+            linkType?: "gs1:dpp" | "gs1:pip" | "gs1:traceability" | "gs1:certificationInfo" | "gs1:homepage" | "gs1:smartLabel";
+            /** Format: uri */
+            targetUrl?: string;
+            title?: string;
+            title_eng?: string;
+            modifiedTitle?: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            lang?: string | null;
+            isDefault?: boolean;
+            isActive?: boolean;
+            contentType?: string;
+            context?: string;
+            order?: number;
+        };
         RecallInput: {
             recallId: number;
             productId: number;
@@ -2330,6 +2372,24 @@ export interface components {
             /** @description media type of the target; default text/html */
             contentType?: string;
             context?: string;
+        };
+        LinkUpdate: {
+            /** @enum {string} */
+            linkType?: "gs1:dpp" | "gs1:pip" | "gs1:traceability" | "gs1:certificationInfo" | "gs1:homepage" | "gs1:smartLabel";
+            /** Format: uri */
+            targetUrl?: string;
+            title?: string;
+            title_eng?: string;
+            modifiedTitle?: {
+                languageCode: string;
+                inputData: string;
+            }[];
+            lang?: string | null;
+            isDefault?: boolean;
+            isActive?: boolean;
+            contentType?: string;
+            context?: string;
+            order?: number;
         };
         Recall: {
             recallId: number;
@@ -3908,6 +3968,135 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+                linkId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+                linkId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Link"];
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

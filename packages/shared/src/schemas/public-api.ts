@@ -5,7 +5,7 @@ import { productInputSchema, productUpdateInputSchema } from './product-detail.j
 import { SERIAL_STATUS_REASON_MAX, serialStatusSchema } from './authenticity.js';
 import { contentBlockSchema, contentUpdateBodySchema, designSchema } from './content.js';
 import { batchCreateFields, batchDatesInOrder, batchSchema } from './batch.js';
-import { createLinkBodySchema, linkSchema } from './link.js';
+import { createLinkBodySchema, linkSchema, updateLinkBodySchema } from './link.js';
 import { placeCreateBodySchema, placeSchema } from './place.js';
 import { recallFieldsSchema, recallSchema, recallScopeRules } from './recall.js';
 import { passportResponseSchema, passportVersionSchema, putPassportBodySchema } from './passport.js';
@@ -168,6 +168,9 @@ export const v1BatchIdParamSchema = z.object({ productId: idTextSchema, batchId:
 export const v1LinkSchema = linkSchema.meta({ id: 'Link' });
 /** A link of the product's entry, or of one of its serials with `qualifierId`. */
 export const v1LinkCreateSchema = createLinkBodySchema.omit({ productId: true, entryId: true, entryPath: true }).meta({ id: 'LinkCreate' });
+/** The fields of a link that change; `order` moves it within its set. */
+export const v1LinkUpdateSchema = updateLinkBodySchema.shape.updatedLink.omit({ linkId: true }).meta({ id: 'LinkUpdate' });
+export const v1LinkIdParamSchema = z.object({ productId: idTextSchema, linkId: idTextSchema });
 export const v1LinkListQuerySchema = z.object({ qualifierId: idTextSchema.optional().describe('The links of this serial instead of the product’s') });
 
 export const v1RecallSchema = recallSchema.meta({ id: 'Recall' });

@@ -442,6 +442,8 @@ const STEPS: Step[] = [
     route: 'POST /api/v1/products/:productId/links',
     request: () => v1('POST', `/products/${made.v1Product}/links`, { linkType: 'gs1:certificationInfo', targetUrl: 'https://acme.example/keyed-certificates', lang: 'ko' }),
   },
+  { route: 'PATCH /api/v1/products/:productId/links/:linkId', request: () => v1('PATCH', `/products/${made.v1Product}/links/${made.v1Link}`, { targetUrl: 'https://acme.example/keyed-two' }) },
+  { route: 'DELETE /api/v1/products/:productId/links/:linkId', request: () => v1('DELETE', `/products/${made.v1Product}/links/${made.v1Link}`) },
   {
     route: 'POST /api/v1/products/:productId/recalls',
     request: () =>
@@ -498,6 +500,9 @@ function remember(route: string, body: Answer): void {
       break;
     case 'POST /api/v1/products/:productId/recalls':
       made.v1Recall = body.recallId;
+      break;
+    case 'POST /api/v1/products/:productId/links':
+      made.v1Link = body.linkId;
       break;
     case 'POST /api/v1/places':
       made.v1Place = body.placeId;

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { v1LinkCreateSchema, v1LinkListQuerySchema, v1LinkSchema, v1ProductIdParamSchema } from '@product-console/shared';
+import { v1LinkCreateSchema, v1LinkIdParamSchema, v1LinkListQuerySchema, v1LinkSchema, v1LinkUpdateSchema, v1ProductIdParamSchema } from '@product-console/shared';
 import { z } from 'zod';
 import type { Routes } from '../../http.js';
 import { entries } from '../entries/tables.js';
-import { createLink, listLinks, toLink } from '../links/service.js';
+import { createLink, deleteLink, listLinks, toLink, updateLink } from '../links/service.js';
+import { links } from '../links/tables.js';
 import { products } from '../products/tables.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { requireScope } from './auth.js';
@@ -83,6 +84,63 @@ export const v1LinkRoutes: Routes = async (app) => {
       );
       invalidateResolver(reply, [entryPath]);
       return reply.code(201).send(toLink(link));
+    },
+  );
+
+  app.patch(
+    '/products/:productId/links/:linkId',
+    {
+      onRequest: requireScope(app, 'links:write'),
+      schema: {
+        tags,
+        operationId: 'updateLink',
+        summary: 'Change a link of the product (or of one of its serials)',
+        description: 'Scope `links:write`. Fields left out keep their values; `order` moves the link within its set; a second link of a type and language is 409.',
+        security: keySecurity,
+        params: v1LinkIdParamSchema,
+        body: v1LinkUpdateSchema,
+        response: { 200: v1LinkSchema, ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const entry = await productEntry(request, request.params.productId);
+      // A link of another product is, on this product's path, not there.
+      const [own] = await app.db
+        .select({ id: links.id })
+        .from(links)
+        .where(and(eq(links.id, request.params.linkId), eq(links.productId, entry.productId)));
+      if (!own) throw v1Errors.notFound();
+      const { link, entryPath } = await updateLink(app.db, request.auth, request.apiClient.companyId, { ...request.body, linkId: own.id });
+      invalidateResolver(reply, [entryPath]);
+      return toLink(link);
+    },
+  );
+
+  app.delete(
+    '/products/:productId/links/:linkId',
+    {
+      onRequest: requireScope(app, 'links:write'),
+      schema: {
+        tags,
+        operationId: 'deleteLink',
+        summary: 'Remove a link from the product’s set (the others are renumbered)',
+        description: 'Scope `links:write`.',
+        security: keySecurity,
+        params: v1LinkIdParamSchema,
+        response: { 204: z.null().describe('Removed'), ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const entry = await productEntry(request, request.params.productId);
+      const entryPath = await deleteLink(
+        app.db,
+        request.auth,
+        request.apiClient.companyId,
+        { linkId: request.params.linkId, entryId: entry.entryId, entryPath: entry.entryPath },
+        request.publish,
+      );
+      invalidateResolver(reply, [entryPath]);
+      return reply.code(204).send(null);
     },
   );
 };

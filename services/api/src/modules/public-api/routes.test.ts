@@ -396,6 +396,29 @@ describe('batches, links, recalls and places', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('changes and removes a link of the product, and no other product’s', async () => {
+    const { key } = await makeKey(MORE);
+    const product = (await createProduct(key)).json();
+    const other = (await createProduct(key)).json();
+    const created = (await v1(key, 'POST', `/products/${product.id}/links`, { linkType: 'gs1:certificationInfo', targetUrl: 'https://acme.example/a', lang: 'ko' })).json();
+    const linkId = created.linkId;
+
+    const changed = await v1(key, 'PATCH', `/products/${product.id}/links/${linkId}`, { targetUrl: 'https://acme.example/b' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ linkId, targetUrl: 'https://acme.example/b', linkType: 'gs1:certificationInfo' });
+    expect(changed.headers[RESOLVER_INVALIDATE_HEADER]).toBe(product.entryPath);
+    expect((await v1(key, 'PATCH', `/products/${product.id}/links/${linkId}`, { targetUrl: 'ftp://nope' })).statusCode).toBe(400);
+    expect((await v1(key, 'PATCH', `/products/${other.id}/links/${linkId}`, { targetUrl: 'https://acme.example/c' })).statusCode).toBe(404);
+    expect((await v1(key, 'DELETE', `/products/${other.id}/links/${linkId}`)).statusCode).toBe(404);
+    const { key: readOnly } = await makeKey(['links:read']);
+    expect((await v1(readOnly, 'DELETE', `/products/${product.id}/links/${linkId}`)).statusCode).toBe(403);
+
+    expect((await v1(key, 'DELETE', `/products/${product.id}/links/${linkId}`)).statusCode).toBe(204);
+    const listed = await v1(key, 'GET', `/products/${product.id}/links`);
+    expect(listed.json().data.map((link: { linkId: number }) => link.linkId)).not.toContain(linkId);
+    expect((await v1(key, 'PATCH', `/products/${product.id}/links/${linkId}`, { targetUrl: 'https://acme.example/d' })).statusCode).toBe(404);
+  });
+
   it('starts a recall of a batch, reads it and ends it', async () => {
     const { key } = await makeKey(MORE);
     const product = (await createProduct(key)).json();
