@@ -320,7 +320,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List a product’s recalls, in the order of their last change (start or end)
+         * @description Scope `recalls:read`. Cursor paging; `updatedSince` gives the recalls started or ended since then.
+         */
+        get: operations["listRecalls"];
         put?: never;
         /**
          * Start a recall of batches, a range of serials or the whole product
@@ -4097,6 +4101,75 @@ export interface operations {
             };
             /** @description Conflicts with the current state (a GTIN or serial taken, a passport of a product not on DPP) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRecalls: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The `next` cursor of the previous page */
+                cursor?: string;
+                /** @description Only items changed at or after this time (RFC 3339), for synchronisation */
+                updatedSince?: string;
+            };
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Recall"][];
+                        /** @description Cursor of the next page, null on the last one */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or one unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key lacks the scope, or the plan does not allow it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not reachable with this key) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

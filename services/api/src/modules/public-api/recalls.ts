@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { v1ProductIdParamSchema, v1RecallCreateSchema, v1RecallIdParamSchema, v1RecallSchema } from '@product-console/shared';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { v1Page, v1PageQuerySchema, v1ProductIdParamSchema, v1RecallCreateSchema, v1RecallIdParamSchema, v1RecallSchema } from '@product-console/shared';
 import type { Routes } from '../../http.js';
-import { endRecall, getRecall, startRecall } from '../recalls/service.js';
+import { endRecall, getRecall, startRecall, toRecall } from '../recalls/service.js';
+import { recalls } from '../recalls/tables.js';
+import { afterCursor, cursorTime, decodeCursor, pageOf } from './paging.js';
 import { invalidateResolver } from '../resolver/invalidate.js';
 import { requireScope } from './auth.js';
 import { keySecurity, problems } from './openapi.js';
@@ -17,6 +20,41 @@ export const v1RecallRoutes: Routes = async (app) => {
     await keyProduct(app.db, request, recall.productId);
     return recall;
   }
+
+  app.get(
+    '/products/:productId/recalls',
+    {
+      onRequest: requireScope(app, 'recalls:read'),
+      schema: {
+        tags,
+        operationId: 'listRecalls',
+        summary: 'List a product’s recalls, in the order of their last change (start or end)',
+        description: 'Scope `recalls:read`. Cursor paging; `updatedSince` gives the recalls started or ended since then.',
+        security: keySecurity,
+        params: v1ProductIdParamSchema,
+        querystring: v1PageQuerySchema,
+        response: { 200: v1Page(v1RecallSchema), ...problems(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const product = await keyProduct(app.db, request, request.params.productId);
+      const { limit, cursor: cursorText, updatedSince } = request.query;
+      const cursor = decodeCursor(cursorText);
+      // A recall changes when it is made and when it ends.
+      const changedAt = sql<Date>`greatest(${recalls.createdAt}, coalesce(${recalls.endedAt}, ${recalls.createdAt}))`;
+      const conditions: (SQL | undefined)[] = [eq(recalls.productId, product.id)];
+      if (updatedSince !== undefined) conditions.push(gte(changedAt, new Date(updatedSince)));
+      if (cursor) conditions.push(afterCursor(changedAt, recalls.id, cursor));
+      const rows = await app.db
+        .select({ row: recalls, id: recalls.id, cursorTime: cursorTime(changedAt) })
+        .from(recalls)
+        .where(and(...conditions))
+        .orderBy(asc(changedAt), asc(recalls.id))
+        .limit(limit + 1);
+      const page = pageOf(rows, limit);
+      return { data: await Promise.all(page.rows.map(({ row }) => toRecall(app.db, row, product.productName))), next: page.next };
+    },
+  );
 
   app.post(
     '/products/:productId/recalls',

@@ -442,6 +442,14 @@ describe('batches, links, recalls and places', () => {
     expect(ended.json().status).toBe('ended');
     const { key: elsewhere } = await makeKey(MORE, { projectId: projectIds['Winter Collection'] });
     expect((await v1(elsewhere, 'GET', `/recalls/${recallId}`)).statusCode).toBe(404);
+
+    // The product's recalls, paged; the end of one counts as its change.
+    const listed = await v1(key, 'GET', `/products/${product.id}/recalls`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({ data: [expect.objectContaining({ recallId, status: 'ended' })], next: null });
+    const after = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
+    expect((await v1(key, 'GET', `/products/${product.id}/recalls?updatedSince=${after}`)).json().data).toEqual([]);
+    expect((await v1(elsewhere, 'GET', `/products/${product.id}/recalls`)).statusCode).toBe(404);
   });
 
   it('replaces a product’s content blocks and saves its design through the contents service', async () => {

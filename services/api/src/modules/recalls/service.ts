@@ -36,7 +36,7 @@ const recallScansWhere = (row: RecallRow) =>
     row.endedAt ? lte(scans.scannedAt, row.endedAt) : undefined,
   );
 
-async function toRecall(db: Db, row: RecallRow, productName: string): Promise<Recall> {
+export async function toRecall(db: Db, row: RecallRow, productName: string): Promise<Recall> {
   const [{ total }] = await db.select({ total: count() }).from(scans).where(recallScansWhere(row));
   return {
     recallId: row.id,
