@@ -17,6 +17,8 @@ const name = `Audited ${run}`;
 
 let browser: Browser;
 let manager: BrowserContext;
+/** The project the test makes: deleted afterwards, so the demo company's counts stay as other tests expect. */
+let madeProject: number | null = null;
 
 const shot = (page: Page, file: string) => page.screenshot({ path: `${SHOTS}${file}.png`, fullPage: true });
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   manager = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
 });
 afterAll(async () => {
+  if (madeProject !== null) await manager.request.delete(`${baseURL()}/bff/api/project/${madeProject}`, { headers: csrf });
   await browser?.close();
 });
 
@@ -36,6 +39,7 @@ describe('the audit log in Chromium', () => {
     const created = await manager.request.post(`${baseURL()}/bff/api/project`, { headers: csrf, data: { project_name: name } });
     expect(created.status(), await created.text()).toBe(201);
     const projectId = ((await created.json()) as { result: { project_id: number } }).result.project_id;
+    madeProject = projectId;
     const renamed = await manager.request.patch(`${baseURL()}/bff/api/project/${projectId}`, { headers: csrf, data: { name: `${name} renamed` } });
     expect(renamed.status(), await renamed.text()).toBe(200);
 
