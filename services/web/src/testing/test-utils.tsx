@@ -13,8 +13,8 @@ import en from '@/locales/en.json';
 /** Tests see every failure at once: no retry, no deduplication window. */
 const TEST_SWR = { dedupingInterval: 0, shouldRetryOnError: false, errorRetryCount: 0 };
 
-export function renderWithProviders(ui: ReactElement) {
-  return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <AppProvider swr={TEST_SWR} messages={en}>{children}</AppProvider> });
+export function renderWithProviders(ui: ReactElement, options: { swr?: SWRConfiguration } = {}) {
+  return render(ui, { wrapper: ({ children }: { children: ReactNode }) => <AppProvider swr={{ ...TEST_SWR, ...options.swr }} messages={en}>{children}</AppProvider> });
 }
 
 type Handler = { status?: number; body?: unknown } | ((init: RequestInit | undefined, url: URL) => { status?: number; body?: unknown });

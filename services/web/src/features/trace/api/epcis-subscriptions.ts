@@ -18,9 +18,14 @@ export function useEpcisQueries(page: number, size = EPCIS_LIST_SIZE) {
   return useSWR<Paged<EpcisQueryItem>>(`${EPCIS_QUERIES_KEY}?page=${page}&size=${size}`, apiFetcher);
 }
 
-/** One page of the company's subscriptions; read again every moment while a test event is pending. */
+/**
+ * One page of the company's subscriptions; read again every moment while a test event is pending.
+ * The poll asks the API each time: within the app's deduplication window an interval's read would be
+ * answered from the first one, and a pending test would stay pending on screen (decision 078).
+ */
 export function useEpcisSubscriptions(page: number) {
   return useSWR<Paged<EpcisSubscriptionItem>>(`${EPCIS_SUBSCRIPTIONS_KEY}?page=${page}&size=${EPCIS_LIST_SIZE}`, apiFetcher, {
+    dedupingInterval: 0,
     refreshInterval: (data) => (data?.result.items.some((item) => item.test?.status === 'pending') ? TEST_REFRESH_MS : 0),
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EPCIS_SAMPLE_CAPTURE_DOCUMENT, type EpcisQueryItem, type EpcisSubscriptionItem } from '@product-console/shared';
+import { EPCIS_SAMPLE_CAPTURE_DOCUMENT, QUERY_STALE_TIME_MS, type EpcisQueryItem, type EpcisSubscriptionItem } from '@product-console/shared';
 import { mockBff, renderWithProviders } from '@/testing/test-utils';
 import { EpcisSubscriptions } from '@/features/trace/components/epcis-subscriptions';
 import { ApiKeysSection } from '@/features/trace/components/api-keys-section';
@@ -180,7 +180,8 @@ describe('EpcisSubscriptions', () => {
       [`POST /bff/api/trace/epcis-subscriptions/${erp.subscriptionId}/test`]: test,
     });
     const user = userEvent.setup();
-    renderWithProviders(<EpcisSubscriptions />);
+    // With the app's own deduplication window, which must not serve the polls from the first answer.
+    renderWithProviders(<EpcisSubscriptions />, { swr: { dedupingInterval: QUERY_STALE_TIME_MS } });
     await user.click(within(await screen.findByTestId('epcis-subscription')).getByTestId('subscription-test-send'));
     await waitFor(() => expect(test).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('Test sending…')).toBeInTheDocument();
